@@ -1,0 +1,2 @@
+export * from './standalone.js';
+export * from './services.js';

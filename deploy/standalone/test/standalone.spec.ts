@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import WebSocket from 'ws';
+import { parseEnv } from '@teamchat/config';
+import { startStack, type RunningStack } from '../src/index.js';
+
+const upgrade = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<number>((resolve) => {
+    const ws = new WebSocket(url.replace('http', 'ws') + '/ws', { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', () => resolve(0));
+  });
+
+describe('standalone process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-standalone-'));
+  const webDist = join(dataDir, 'web');
+  mkdirSync(webDist);
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  const env = parseEnv(process.env, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    EMBEDDED_PG_PORT: String(55000 + (process.pid % 5000)),
+    LOG_LEVEL: 'silent',
+  });
+  delete (env as { DATABASE_URL?: string }).DATABASE_URL;
+  let stack: RunningStack;
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('boots from a clean DATA_DIR on embedded PostgreSQL', async () => {
+    stack = await startStack({ env, webDist, logger: false });
+    expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+  }, 120000);
+
+  it('answers /api/health with 200 {"status":"ok"}', async () => {
+    const res = await request(stack.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('is ready: Postgres and all six services answer over the in-process bus', async () => {
+    const res = await request(stack.url).get('/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.details.bus).toEqual({ status: 'up', services: 6 });
+  });
+
+  it('serves the SPA at / and for client routes, but not for unknown /api paths', async () => {
+    const root = await request(stack.url).get('/');
+    expect(root.status).toBe(200);
+    expect(root.text).toContain('<div id="root">');
+    expect((await request(stack.url).get('/channel/abc')).text).toContain('<div id="root">');
+    const api = await request(stack.url).get('/api/nope');
+    expect(api.status).toBe(404);
+    expect(api.body).toMatchObject({ error: 'Not found' });
+  });
+
+  it('refuses an unauthenticated /ws upgrade with 401', async () => {
+    expect(await upgrade(stack.url)).toBe(401);
+    expect(await upgrade(stack.url, { cookie: 'tc.sid=s:forged.signature' })).toBe(401);
+  });
+
+  it('exposes Prometheus metrics and an OpenAPI document', async () => {
+    const metrics = await request(stack.url).get('/metrics');
+    expect(metrics.text).toContain('http_request_duration_seconds');
+    expect(metrics.text).toContain('nodejs_eventloop_lag');
+    const docs = await request(stack.url).get('/api/docs');
+    expect(docs.body.openapi).toBe('3.1.0');
+    expect(Object.keys(docs.body.paths)).toContain('/api/health/ready');
+  });
+
+  it('answers malformed JSON and oversized bodies with 4xx and an error field', async () => {
+    const bad = await request(stack.url).post('/api/health').set('content-type', 'application/json').send('{"a":');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Malformed JSON body');
+    const huge = await request(stack.url)
+      .post('/api/health')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe('Request body too large');
+  });
+
+  it('reuses the data on a second start', async () => {
+    await stack.close();
+    stack = await startStack({ env, webDist, logger: false });
+    const res = await request(stack.url).get('/api/health/ready');
+    expect(res.status).toBe(200);
+    await stack.close();
+  }, 120000);
+});

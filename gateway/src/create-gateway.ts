@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import type pg from 'pg';
+import type { GatewayRuntime } from './gateway.runtime.js';
+import { GatewayModule } from './gateway.module.js';
+import { PG_POOL, SESSION_KIT } from './infrastructure.js';
+import { ensureSessionTable, type SessionKit } from './auth/session.js';
+import { originCheck } from './auth/origin.middleware.js';
+import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { requestIdMiddleware } from './http/request-id.middleware.js';
+import { httpMetrics, metricsEndpoint } from './http/metrics.js';
+import { startDefaultMetrics } from '@teamchat/observability';
+import { AuthenticatedWsAdapter } from './realtime/authenticated-ws.adapter.js';
+import { RealtimeGateway } from './realtime/realtime.gateway.js';
+import { mountSpa } from './spa/spa.js';
+
+export const BODY_LIMIT = '1mb';
+
+/** Builds the gateway application (not yet listening): sessions, origin check, /api routes, /ws, /metrics, SPA. */
+export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExpressApplication> => {
+  startDefaultMetrics();
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(runtime), {
+    bufferLogs: runtime.logger !== false,
+    logger: runtime.logger,
+    bodyParser: false,
+    rawBody: true,
+  });
+  if (runtime.logger !== false) app.useLogger(app.get(PinoLogger));
+  const pool = app.get<pg.Pool>(PG_POOL);
+  await ensureSessionTable(pool);
+  const sessions = app.get<SessionKit>(SESSION_KIT);
+  if (runtime.env.TRUST_PROXY) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(httpMetrics);
+  app.use('/metrics', metricsEndpoint);
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(sessions.middleware);
+  app.use('/api', originCheck(runtime.env.PUBLIC_URL));
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions));
+  const express = app.getHttpAdapter().getInstance();
+  mountSpa(express, runtime.webDist);
+  await app.init();
+  // errors raised by body parsing happen before Nest's routing, so they get the same mapping here
+  const filter = new HttpExceptionFilter();
+  express.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    filter.catch(err, { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }) } as never);
+  });
+  return app;
+};
+
+/** Stops accepting, closes sockets with 1001 so clients resume elsewhere, then closes the app. */
+export const closeGateway = async (app: NestExpressApplication): Promise<void> => {
+  app.get(RealtimeGateway).closeAll();
+  await app.close();
+};

@@ -1,0 +1,17 @@
+import type { Env } from '@teamchat/config';
+import type { BusOptions, InProcessBroker } from '@teamchat/bus';
+import type { LoggerService } from '@nestjs/common';
+
+/** What the gateway needs to boot, decided by the runner (standalone, cluster process, or a test). */
+export interface GatewayRuntime {
+  env: Env;
+  databaseUrl: string;
+  bus: BusOptions;
+  broker?: InProcessBroker;
+  sessionSecret: string;
+  /** Built SPA to serve with history fallback; absent in API-only tests. */
+  webDist?: string;
+  logger?: LoggerService | false;
+}
+
+export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');

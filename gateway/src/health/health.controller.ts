@@ -1,0 +1,63 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import { healthPing, SERVICE_NAMES } from '@teamchat/contracts';
+import { BusClient } from '@teamchat/bus';
+import { PG_POOL, REDIS } from '../infrastructure.js';
+import { Api } from '../openapi/api.decorator.js';
+
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly bus: BusClient,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {}
+
+  /** Liveness: the process answers. */
+  @Get()
+  @Api({ summary: 'Liveness' })
+  live() {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: Postgres, every service over the bus, and Redis when configured. */
+  @Get('ready')
+  @HealthCheck()
+  @Api({ summary: 'Readiness (Postgres, bus, Redis)' })
+  ready() {
+    return this.health.check([
+      async () => {
+        const check = this.indicators.check('postgres');
+        try {
+          await this.pool.query('SELECT 1');
+          return check.up();
+        } catch (err) {
+          return check.down({ message: (err as Error).message });
+        }
+      },
+      async () => {
+        const check = this.indicators.check('bus');
+        const results = await Promise.allSettled(SERVICE_NAMES.map((s) => this.bus.request(healthPing(s), {}, { timeoutMs: 1500 })));
+        const down = SERVICE_NAMES.filter((_, i) => results[i].status === 'rejected');
+        return down.length === 0 ? check.up({ services: SERVICE_NAMES.length }) : check.down({ unreachable: down });
+      },
+      ...(this.redis
+        ? [
+            async () => {
+              const check = this.indicators.check('redis');
+              try {
+                await this.redis!.ping();
+                return check.up();
+              } catch (err) {
+                return check.down({ message: (err as Error).message });
+              }
+            },
+          ]
+        : []),
+    ]);
+  }
+}

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { busOptionsFromEnv } from '@teamchat/bus';
+import { loadConfigOrExit, secretFromEnvOrDataDir } from '@teamchat/config';
+import { createLogger, PinoNestLogger, startDefaultMetrics } from '@teamchat/observability';
+import { closeGateway, createGatewayApp } from './create-gateway.js';
+
+/** One gateway replica in cluster mode: NATS bus, Redis fan-out, shared Postgres for sessions. */
+const env = loadConfigOrExit();
+if (!env.DATABASE_URL) {
+  process.stderr.write('Invalid environment: DATABASE_URL is required to run the gateway on its own\n');
+  process.exit(78);
+}
+const log = createLogger('gateway', env.LOG_LEVEL);
+startDefaultMetrics();
+const defaultWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const app = await createGatewayApp({
+  env,
+  databaseUrl: env.DATABASE_URL,
+  bus: busOptionsFromEnv(env, 'nats'),
+  sessionSecret: secretFromEnvOrDataDir(env.SESSION_SECRET, env.DATA_DIR, 'SESSION_SECRET', env.NODE_ENV === 'production'),
+  webDist: env.WEB_DIST ?? (existsSync(defaultWeb) ? defaultWeb : undefined),
+  logger: new PinoNestLogger(log),
+});
+await app.listen(env.PORT, env.HOST);
+log.info({ port: env.PORT }, `gateway listening on http://localhost:${env.PORT}`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'stopping');
+  setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
+  await closeGateway(app);
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));

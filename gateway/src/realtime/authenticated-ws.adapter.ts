@@ -1,0 +1,49 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { WsAdapter } from '@nestjs/platform-ws';
+import type { IncomingMessage } from 'node:http';
+import type { SessionKit } from '../auth/session.js';
+
+/** The upgrade request, once the session cookie has been checked. */
+export interface AuthenticatedUpgrade extends IncomingMessage {
+  userId: string;
+}
+
+/** Socket frames are `{ type, ...fields }` (spec 2 §7); handlers subscribe by `type`. Bad JSON becomes `invalid`. */
+const parseFrame = (data: unknown) => {
+  try {
+    const frame = JSON.parse(String(data)) as unknown;
+    if (typeof frame === 'object' && frame !== null && typeof (frame as { type?: unknown }).type === 'string') {
+      return { event: (frame as { type: string }).type, data: frame };
+    }
+    return { event: 'invalid', data: frame };
+  } catch {
+    return { event: 'invalid', data: null };
+  }
+};
+
+/** The `ws` adapter, refusing upgrades (HTTP 401) that carry no valid session cookie. */
+export class AuthenticatedWsAdapter extends WsAdapter {
+  constructor(
+    app: INestApplicationContext,
+    private readonly sessions: SessionKit,
+  ) {
+    super(app, { messageParser: parseFrame });
+  }
+
+  override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {
+    return super.create(port, {
+      ...options,
+      maxPayload: 64 * 1024,
+      verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
+        this.sessions
+          .userIdFromCookieHeader(info.req.headers.cookie)
+          .then((userId) => {
+            if (!userId) return done(false, 401, 'Unauthorized');
+            (info.req as AuthenticatedUpgrade).userId = userId;
+            done(true);
+          })
+          .catch(() => done(false, 503, 'Service unavailable'));
+      },
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { BusClient, BUS_OPTIONS, BUS_PROXY } from './bus.client.js';
+import type { BusOptions } from './bus.options.js';
+import { defaultBroker, InProcessBroker, InProcessClient } from './in-process.transport.js';
+
+/** Provides `BusClient` over the transport chosen by configuration. */
+@Module({})
+export class BusModule {
+  static forRoot(options: BusOptions, broker: InProcessBroker = defaultBroker): DynamicModule {
+    return {
+      module: BusModule,
+      global: true,
+      providers: [
+        { provide: BUS_OPTIONS, useValue: options },
+        {
+          provide: BUS_PROXY,
+          useFactory: () =>
+            options.transport === 'inprocess'
+              ? new InProcessClient(broker)
+              : ClientProxyFactory.create({
+                  transport: Transport.NATS,
+                  options: { servers: [options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500, name: 'bus-client' },
+                }),
+        },
+        BusClient,
+      ],
+      exports: [BusClient, BUS_OPTIONS],
+    };
+  }
+}

@@ -1,0 +1,187 @@
+// In-process transport: the same @MessagePattern/@EventPattern handlers as over NATS, for the standalone process.
+import { BaseRpcContext, ClientProxy, Server, type CustomTransportStrategy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { isObservable, lastValueFrom, type Observable } from 'rxjs';
+import { ErrorCodes } from '@teamchat/contracts';
+
+/** Header bag with the same `get` shape as NATS headers, so handlers read request ids one way. */
+export class BusHeaders {
+  constructor(private readonly values: Record<string, string> = {}) {}
+  get(name: string): string {
+    return this.values[name.toLowerCase()] ?? '';
+  }
+  toJSON(): Record<string, string> {
+    return { ...this.values };
+  }
+}
+
+/** Payload plus headers, as `NatsRecord` is for the NATS client. */
+export class BusRecord<T = unknown> {
+  constructor(
+    readonly data: T,
+    readonly headers: BusHeaders,
+  ) {}
+}
+
+export class InProcessContext extends BaseRpcContext<[string, BusHeaders]> {
+  getSubject(): string {
+    return this.args[0];
+  }
+  getHeaders(): BusHeaders {
+    return this.args[1];
+  }
+}
+
+/** JSON round trip: what crosses the in-process bus looks exactly like what crosses NATS. */
+const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+interface Member {
+  group: string;
+  server: InProcessServer;
+}
+
+/** Routes requests to one member of a group (round robin) and events to one member of every subscribing group. */
+export class InProcessBroker {
+  private readonly members: Member[] = [];
+  private cursor = 0;
+
+  join(member: Member): void {
+    this.members.push(member);
+  }
+
+  leave(server: InProcessServer): void {
+    const index = this.members.findIndex((m) => m.server === server);
+    if (index >= 0) this.members.splice(index, 1);
+  }
+
+  private pick(candidates: Member[]): Member {
+    this.cursor = (this.cursor + 1) % Number.MAX_SAFE_INTEGER;
+    return candidates[this.cursor % candidates.length];
+  }
+
+  request(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
+    const candidates = this.members.filter((m) => m.server.handles(pattern, false));
+    if (candidates.length === 0) {
+      return Promise.resolve({ err: { code: ErrorCodes.busUnavailable, message: `No responders for ${pattern}` }, isDisposed: true });
+    }
+    return this.pick(candidates).server.dispatchRequest(pattern, clone(data), headers);
+  }
+
+  /** Like a NATS publish, returns once the event is handed over, not once handlers finish. */
+  publish(pattern: string, data: unknown, headers: BusHeaders): Promise<void> {
+    const groups = new Map<string, Member[]>();
+    for (const m of this.members.filter((x) => x.server.handles(pattern, true))) {
+      groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+    }
+    const payload = JSON.stringify(data ?? null);
+    for (const group of groups.values()) {
+      const target = this.pick(group).server;
+      setImmediate(() => void target.dispatchEvent(pattern, JSON.parse(payload), headers));
+    }
+    return Promise.resolve();
+  }
+}
+
+/** The process-wide broker used when none is passed explicitly. */
+export const defaultBroker = new InProcessBroker();
+
+export class InProcessServer extends Server implements CustomTransportStrategy {
+  constructor(
+    private readonly group: string,
+    private readonly broker: InProcessBroker = defaultBroker,
+  ) {
+    super();
+  }
+
+  handles(pattern: string, event: boolean): boolean {
+    const handler = this.getHandlerByPattern(pattern);
+    return !!handler && handler.isEventHandler === event;
+  }
+
+  listen(callback: () => void): void {
+    this.broker.join({ group: this.group, server: this });
+    callback();
+  }
+
+  close(): void {
+    this.broker.leave(this);
+  }
+
+  on(): void {
+    // no connection events to report: the broker is in the same process
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  dispatchRequest(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
+    const handler = this.getHandlerByPattern(pattern);
+    const context = new InProcessContext([pattern, headers]);
+    return new Promise<WritePacket>((resolve) => {
+      let response: unknown;
+      const respond = (packet: WritePacket) => {
+        if (packet.err !== undefined && packet.err !== null) {
+          resolve({ err: clone(packet.err), isDisposed: true });
+          return;
+        }
+        if ('response' in packet) response = packet.response;
+        if (packet.isDisposed) resolve({ response: clone(response), isDisposed: true });
+      };
+      this.handleRequest(
+        context,
+        async () => this.transformToObservable(await handler!(data, context)) as Observable<unknown>,
+        respond,
+      );
+    });
+  }
+
+  async dispatchEvent(pattern: string, data: unknown, headers: BusHeaders): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) return;
+    const context = new InProcessContext([pattern, headers]);
+    try {
+      const result: unknown = await handler(data, context);
+      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+    } catch (err) {
+      this.logger.error(`event handler for ${pattern} failed: ${String(err)}`);
+    }
+  }
+}
+
+export class InProcessClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker = defaultBroker) {
+    super();
+  }
+
+  connect(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): void {
+    // nothing to release
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  private static split(data: unknown): [unknown, BusHeaders] {
+    return data instanceof BusRecord ? [data.data, data.headers] : [data, new BusHeaders()];
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const [data, headers] = InProcessClient.split(packet.data);
+    let cancelled = false;
+    void this.broker.request(this.normalizePattern(packet.pattern), data, headers).then((reply) => {
+      if (!cancelled) callback(reply);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }
+
+  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    const [data, headers] = InProcessClient.split(packet.data);
+    return this.broker.publish(this.normalizePattern(packet.pattern), data, headers) as Promise<T>;
+  }
+}

@@ -1,0 +1,48 @@
+import { NestFactory } from '@nestjs/core';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { NamespacedServerNats } from './nats.transport.js';
+import type { INestMicroservice, LoggerService, Type } from '@nestjs/common';
+import type { ServiceName } from '@teamchat/contracts';
+import type { BusOptions } from './bus.options.js';
+import { BusExceptionFilter } from './bus-exception.filter.js';
+import { defaultBroker, InProcessBroker, InProcessServer } from './in-process.transport.js';
+import { RequestIdInterceptor } from './request-id.interceptor.js';
+
+export interface ServiceBootOptions {
+  name: ServiceName;
+  bus: BusOptions;
+  broker?: InProcessBroker;
+  logger?: LoggerService | false;
+}
+
+/** Transport for a service's handlers: queue group = service name on NATS, a broker group in process. */
+export const serviceTransport = (options: ServiceBootOptions): MicroserviceOptions =>
+  options.bus.transport === 'inprocess'
+    ? { strategy: new InProcessServer(options.name, options.broker ?? defaultBroker) }
+    : {
+        strategy: new NamespacedServerNats(
+          {
+            servers: [options.bus.natsUrl],
+            queue: options.name,
+            name: options.name,
+            maxReconnectAttempts: -1,
+            reconnectTimeWait: 500,
+            gracefulShutdown: true,
+            gracePeriod: 1000,
+          },
+          options.bus.namespace ?? '',
+        ),
+      };
+
+/** Boots one service as a Nest microservice with the bus error filter and request-id propagation. */
+export const startService = async (module: Type<unknown>, options: ServiceBootOptions): Promise<INestMicroservice> => {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
+    ...serviceTransport(options),
+    logger: options.logger,
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new BusExceptionFilter());
+  app.useGlobalInterceptors(new RequestIdInterceptor());
+  await app.listen();
+  return app;
+};

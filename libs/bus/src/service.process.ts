@@ -1,0 +1,49 @@
+import { healthPing } from '@teamchat/contracts';
+import { loadConfigOrExit } from '@teamchat/config';
+import { createLogger, PinoNestLogger, startDefaultMetrics, startOpsServer } from '@teamchat/observability';
+import { NestFactory } from '@nestjs/core';
+import { Module } from '@nestjs/common';
+import { BusClient } from './bus.client.js';
+import { BusModule } from './bus.module.js';
+import { bootService, busOptionsFromEnv, type ServiceDefinition } from './service.runtime.js';
+
+/**
+ * Entry point of one service process in cluster mode: NATS bus, `DATABASE_URL`, `/metrics` and health on
+ * `METRICS_PORT`, and a clean stop on SIGTERM/SIGINT (stop taking messages, finish in-flight ones, exit).
+ */
+export const runServiceProcess = async (definition: ServiceDefinition): Promise<void> => {
+  const env = loadConfigOrExit();
+  const log = createLogger(definition.name, env.LOG_LEVEL);
+  if (!env.DATABASE_URL) {
+    process.stderr.write('Invalid environment: DATABASE_URL is required to run a service on its own\n');
+    process.exit(78);
+  }
+  startDefaultMetrics();
+  const bus = busOptionsFromEnv(env, 'nats');
+  const app = await bootService(definition, { env, databaseUrl: env.DATABASE_URL, bus, logger: new PinoNestLogger(log) });
+
+  @Module({ imports: [BusModule.forRoot(bus)] })
+  class ProbeModule {}
+  const probe = await NestFactory.createApplicationContext(ProbeModule, { logger: false });
+  const client = probe.get(BusClient);
+  const ops = await startOpsServer({
+    port: env.METRICS_PORT,
+    ready: async () => (await client.request(healthPing(definition.name), {}, { timeoutMs: 1000 })).status === 'ok',
+  });
+  log.info({ metricsPort: env.METRICS_PORT }, `${definition.name} service listening on the bus`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    const timer = setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    await probe.close();
+    ops.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+};

@@ -1,0 +1,46 @@
+import { Controller, type DynamicModule, type INestMicroservice, type LoggerService } from '@nestjs/common';
+import { healthPing, type ServiceName } from '@teamchat/contracts';
+import type { Env } from '@teamchat/config';
+import type { BusOptions } from './bus.options.js';
+import { OnRequest } from './handler.decorators.js';
+import type { InProcessBroker } from './in-process.transport.js';
+import { startService } from './service.bootstrap.js';
+
+/** What a service needs to boot, decided by the runner (standalone, cluster process, or a test). */
+export interface ServiceRuntime {
+  env: Env;
+  databaseUrl: string;
+  bus: BusOptions;
+  broker?: InProcessBroker;
+  logger?: LoggerService | false;
+}
+
+/** A service as the runners see it: its name and how to build its root module. */
+export interface ServiceDefinition {
+  name: ServiceName;
+  module(runtime: ServiceRuntime): DynamicModule;
+}
+
+export const busOptionsFromEnv = (env: Env, transport: BusOptions['transport'] = env.BUS_TRANSPORT): BusOptions => ({
+  transport,
+  natsUrl: env.NATS_URL,
+  namespace: env.BUS_NAMESPACE,
+  requestTimeoutMs: env.BUS_TIMEOUT_MS,
+});
+
+/** `<service>.health.ping` handler: proves the service's handlers are reachable over the bus. */
+export const createHealthController = (name: ServiceName) => {
+  @Controller()
+  class HealthPingController {
+    @OnRequest(healthPing(name))
+    ping() {
+      return { service: name, status: 'ok' as const };
+    }
+  }
+  return HealthPingController;
+};
+
+export const bootService = (definition: ServiceDefinition, runtime: ServiceRuntime): Promise<INestMicroservice> => {
+  const module = definition.module(runtime);
+  return startService(module as never, { name: definition.name, bus: runtime.bus, broker: runtime.broker, logger: runtime.logger });
+};

@@ -1,0 +1,167 @@
+import 'reflect-metadata';
+import { Controller, Injectable, Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { z } from 'zod';
+import { defineEvent, defineRequest, ErrorCodes } from '@teamchat/contracts';
+import { waitFor } from '@teamchat/testing';
+import {
+  BusClient,
+  BusModule,
+  DomainError,
+  OnEvent,
+  OnRequest,
+  InProcessBroker,
+  REQUEST_ID_HEADER,
+  requestContext,
+  startService,
+  ZodPipe,
+  type BusOptions,
+} from '../src/index.js';
+
+const Echo = defineRequest('identity.echo.run', z.object({ text: z.string().min(1, 'Text is required') }), z.object({ text: z.string(), requestId: z.string() }));
+const Fail = defineRequest('identity.failure.run', z.object({}), z.never());
+const Crash = defineRequest('identity.crash.run', z.object({}), z.never());
+const Slow = defineRequest('identity.slow.run', z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
+const Big = defineRequest('identity.big.run', z.object({ blob: z.string() }), z.object({ length: z.number() }));
+const Happened = defineEvent('identity.thing.happened', z.object({ n: z.number() }));
+
+const received: Record<string, number[]> = {};
+
+@Controller()
+class IdentityTestHandlers {
+  @OnRequest(Echo)
+  echo(@Payload(new ZodPipe(Echo.request)) body: z.infer<typeof Echo.request>, @Ctx() ctx: { getArgs(): unknown[] }) {
+    const headers = ctx.getArgs()[1] as { get(n: string): string };
+    return { text: body.text, requestId: headers.get(REQUEST_ID_HEADER) };
+  }
+
+  @OnRequest(Fail)
+  fail(): never {
+    throw new DomainError(ErrorCodes.workspaceNotFound, 'Workspace not found');
+  }
+
+  @OnRequest(Crash)
+  crash(): never {
+    throw new Error('boom with secrets');
+  }
+
+  @OnRequest(Slow)
+  async slow(@Payload() body: { ms: number }) {
+    await new Promise((r) => setTimeout(r, body.ms));
+    return { done: true };
+  }
+
+  @OnRequest(Big)
+  big(@Payload() body: { blob: string }) {
+    return { length: body.blob.length };
+  }
+
+  @OnEvent(Happened)
+  happened(@Payload() body: { n: number }) {
+    (received.identity ??= []).push(body.n);
+  }
+}
+
+const makeListener = (group: string) => {
+  @Controller()
+  class Listener {
+    @OnEvent(Happened)
+    happened(@Payload() body: { n: number }) {
+      (received[group] ??= []).push(body.n);
+    }
+  }
+  return Listener;
+};
+
+const WorkspaceListener = makeListener('workspace');
+const ChatListener = makeListener('chat');
+
+@Module({ controllers: [IdentityTestHandlers] })
+class IdentityTestModule {}
+@Module({ controllers: [WorkspaceListener] })
+class WorkspaceTestModule {}
+@Module({ controllers: [ChatListener] })
+class ChatTestModule {}
+
+@Injectable()
+class Holder {
+  constructor(readonly bus: BusClient) {}
+}
+
+const transports: BusOptions['transport'][] = ['inprocess', 'nats'];
+
+describe.each(transports)('service bus over %s', (transport) => {
+  const options: BusOptions = {
+    transport,
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    requestTimeoutMs: 1500,
+    namespace: `test${process.pid}x${Date.now()}.`,
+  };
+  const broker = new InProcessBroker();
+  const services: INestMicroservice[] = [];
+  let caller: INestApplicationContext;
+  let bus: BusClient;
+
+  beforeAll(async () => {
+    // two replicas of identity: events must still reach identity once
+    for (const module of [IdentityTestModule, IdentityTestModule, WorkspaceTestModule, ChatTestModule]) {
+      const name = module === IdentityTestModule ? 'identity' : module === WorkspaceTestModule ? 'workspace' : 'chat';
+      services.push(await startService(module, { name, bus: options, broker, logger: false }));
+    }
+    @Module({ imports: [BusModule.forRoot(options, broker)], providers: [Holder] })
+    class CallerModule {}
+    caller = await NestFactory.createApplicationContext(CallerModule, { logger: false });
+    bus = caller.get(Holder).bus;
+  });
+
+  afterAll(async () => {
+    await caller.close();
+    await Promise.all(services.map((s) => s.close()));
+  });
+
+  beforeEach(() => {
+    for (const key of Object.keys(received)) delete received[key];
+  });
+
+  it('answers a request and carries the request id in headers', async () => {
+    const reply = await requestContext.run({ requestId: 'req-123' }, () => bus.request(Echo, { text: 'hi' }));
+    expect(reply).toEqual({ text: 'hi', requestId: 'req-123' });
+  });
+
+  it('validates the payload in the handler with the schema message', async () => {
+    await expect(bus.request(Echo, { text: '' })).rejects.toMatchObject({ code: ErrorCodes.validation, message: 'Text is required' });
+  });
+
+  it('keeps a domain error code intact across the bus', async () => {
+    const err = await bus.request(Fail, {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ code: ErrorCodes.workspaceNotFound, message: 'Workspace not found' });
+  });
+
+  it('hides unexpected errors behind INTERNAL', async () => {
+    await expect(bus.request(Crash, {})).rejects.toMatchObject({ code: ErrorCodes.internal, message: 'Internal error' });
+  });
+
+  it('turns a timeout into BUS.UNAVAILABLE instead of hanging', async () => {
+    const started = Date.now();
+    await expect(bus.request(Slow, { ms: 3000 }, { timeoutMs: 300 })).rejects.toMatchObject({ code: ErrorCodes.busUnavailable });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('turns a subject nobody serves into BUS.UNAVAILABLE', async () => {
+    await expect(bus.send('nobody.home.ping', {}, { timeoutMs: 500 })).rejects.toMatchObject({ code: ErrorCodes.busUnavailable });
+  });
+
+  it('carries a large payload (512 KiB)', async () => {
+    const blob = 'x'.repeat(512 * 1024);
+    await expect(bus.request(Big, { blob })).resolves.toEqual({ length: blob.length });
+  });
+
+  it('delivers an event once to every subscribing service, even with two replicas', async () => {
+    await bus.emit(Happened, { n: 7 });
+    await waitFor(() => received.identity?.length && received.workspace?.length && received.chat?.length);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toEqual({ identity: [7], workspace: [7], chat: [7] });
+  });
+});

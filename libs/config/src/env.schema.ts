@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const port = z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535, 'must be a port number');
+
+/** Every environment variable any process reads, validated once at start. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.url({ error: 'must be a postgres:// URL' }).optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  MIGRATIONS_RUN: bool.default(true),
+  BUS_TRANSPORT: z.enum(['inprocess', 'nats']).default('nats'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  BUS_NAMESPACE: z.string().default(''),
+  BUS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120000).default(5000),
+  REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(604800),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(true),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_ID: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: port.optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_BUCKET: z.string().default('teamchat'),
+  UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  METRICS_PORT: port.default(9464),
+});
+
+export type Env = z.infer<typeof EnvSchema>;

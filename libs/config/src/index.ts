@@ -1,0 +1,3 @@
+export * from './env.schema.js';
+export * from './load-config.js';
+export * from './secrets.js';

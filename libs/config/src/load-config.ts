@@ -1,0 +1,30 @@
+import { EnvSchema, type Env } from './env.schema.js';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export const parseEnv = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Env, string>> = {}): Env => {
+  const input: Record<string, string | undefined> = { ...env, ...overrides };
+  for (const key of Object.keys(input)) if (input[key] === '') delete input[key];
+  const result = EnvSchema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
+};
+
+/** For entry points: on bad env print the reason and exit non-zero instead of starting half-configured. */
+export const loadConfigOrExit = (overrides: Partial<Record<keyof Env, string>> = {}): Env => {
+  try {
+    return parseEnv(process.env, overrides);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+};

@@ -1,0 +1,64 @@
+// Domain error codes shared by every service; only the gateway maps them to HTTP statuses.
+export const ErrorCodes = {
+  validation: 'VALIDATION.FAILED',
+  unauthenticated: 'AUTH.UNAUTHENTICATED',
+  forbidden: 'AUTH.FORBIDDEN',
+  badOrigin: 'AUTH.BAD_ORIGIN',
+  rateLimited: 'AUTH.RATE_LIMITED',
+  invalidCredentials: 'IDENTITY.INVALID_CREDENTIALS',
+  emailTaken: 'IDENTITY.EMAIL_TAKEN',
+  handleTaken: 'IDENTITY.HANDLE_TAKEN',
+  userNotFound: 'IDENTITY.USER_NOT_FOUND',
+  workspaceNotFound: 'WORKSPACE.NOT_FOUND',
+  noWorkspace: 'WORKSPACE.NONE',
+  notAdmin: 'WORKSPACE.NOT_ADMIN',
+  ownAdminStatus: 'WORKSPACE.OWN_ADMIN_STATUS',
+  removeSelf: 'WORKSPACE.REMOVE_SELF',
+  memberNotFound: 'WORKSPACE.MEMBER_NOT_FOUND',
+  inviteNotFound: 'WORKSPACE.INVITE_NOT_FOUND',
+  inviteUsed: 'WORKSPACE.INVITE_USED',
+  alreadyMember: 'WORKSPACE.ALREADY_MEMBER',
+  noSeats: 'BILLING.NO_SEATS',
+  cardDeclined: 'BILLING.CARD_DECLINED',
+  paymentNotFound: 'BILLING.PAYMENT_NOT_FOUND',
+  subscriptionNotFound: 'BILLING.SUBSCRIPTION_NOT_FOUND',
+  stripeError: 'BILLING.PROVIDER_ERROR',
+  webhookSignature: 'BILLING.WEBHOOK_SIGNATURE',
+  sectionNotFound: 'CHAT.SECTION_NOT_FOUND',
+  sectionNotEmpty: 'CHAT.SECTION_NOT_EMPTY',
+  channelNotFound: 'CHAT.CHANNEL_NOT_FOUND',
+  channelNameTaken: 'CHAT.CHANNEL_NAME_TAKEN',
+  channelIsDirect: 'CHAT.CHANNEL_IS_DIRECT',
+  messageNotFound: 'CHAT.MESSAGE_NOT_FOUND',
+  reactionNotFound: 'CHAT.REACTION_NOT_FOUND',
+  reactionNameTaken: 'CHAT.REACTION_NAME_TAKEN',
+  tooManyReactions: 'CHAT.TOO_MANY_REACTIONS',
+  taskNotFound: 'TASKS.NOT_FOUND',
+  uploadInvalid: 'MEDIA.UPLOAD_INVALID',
+  uploadTooLarge: 'MEDIA.UPLOAD_TOO_LARGE',
+  uploadExpired: 'MEDIA.UPLOAD_EXPIRED',
+  objectNotFound: 'MEDIA.NOT_FOUND',
+  busUnavailable: 'BUS.UNAVAILABLE',
+  internal: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** The shape a domain error has on the wire (bus replies) and, with `error`, in HTTP bodies. */
+export interface DomainErrorPayload {
+  code: ErrorCode;
+  message: string;
+  issues?: ValidationIssue[];
+}
+
+/** HTTP error body: `{ error, code, issues? }`. */
+export interface HttpErrorBody {
+  error: string;
+  code: ErrorCode;
+  issues?: ValidationIssue[];
+}

@@ -1,0 +1,3 @@
+export * from './data-source.js';
+export * from './database.module.js';
+export * from './embedded-postgres.js';

@@ -1,0 +1,5 @@
+export * from './request-context.js';
+export * from './bus.metrics.js';
+export * from './metrics.js';
+export * from './logger.js';
+export * from './ops-server.js';

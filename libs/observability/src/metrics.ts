@@ -1,0 +1,33 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register, type Metric } from 'prom-client';
+
+let defaultsStarted = false;
+
+/** Default process metrics (incl. event-loop lag) once per process. */
+export const startDefaultMetrics = (): void => {
+  if (defaultsStarted) return;
+  defaultsStarted = true;
+  collectDefaultMetrics({ eventLoopMonitoringPrecision: 20 });
+};
+
+const once = <M extends Metric>(name: string, make: () => M): M => (register.getSingleMetric(name) as M | undefined) ?? make();
+
+export const httpRequestDuration = once(
+  'http_request_duration_seconds',
+  () =>
+    new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    }),
+);
+
+export const openSockets = once('ws_open_sockets', () => new Gauge({ name: 'ws_open_sockets', help: 'Open live sockets on this node' }));
+
+export const wsFramesDropped = once(
+  'ws_frames_dropped_total',
+  () => new Counter({ name: 'ws_frames_dropped_total', help: 'Frames dropped under back-pressure', labelNames: ['type'] as const }),
+);
+
+export const metricsText = (): Promise<string> => register.metrics();
+export const metricsContentType = register.contentType;

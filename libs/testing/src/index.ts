@@ -1,0 +1,3 @@
+export * from './postgres.js';
+export * from './wait.js';
+export * from './stack.js';

@@ -1,0 +1,49 @@
+import { parseEnv, type Env } from '@teamchat/config';
+import { startStack, type RunningStack } from '@teamchat/standalone';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from './postgres.js';
+
+export interface TestStack extends RunningStack {
+  env: Env;
+}
+
+export interface TestStackOptions {
+  /** Over the in-process bus (default) or a real NATS server, isolated by a subject namespace. */
+  transport?: 'inprocess' | 'nats';
+  env?: Partial<Record<keyof Env, string>>;
+  webDist?: string;
+}
+
+/**
+ * The whole product on a fresh database of the machine's PostgreSQL, on a random port. Over NATS, subjects get a
+ * unique namespace so parallel test files never answer each other.
+ */
+export const startTestStack = async (options: TestStackOptions = {}): Promise<TestStack> => {
+  const db = await createTestDatabase('stack');
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-test-'));
+  const env = parseEnv(process.env, {
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    DB_POOL_SIZE: '3',
+    BUS_NAMESPACE: `t${process.pid}${Date.now().toString(36)}.`,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
+    UPLOAD_SIGNING_SECRET: 'test-upload-secret-that-is-long-enough-5678',
+    ...options.env,
+  });
+  const stack = await startStack({ env, transport: options.transport ?? 'inprocess', logger: false, webDist: options.webDist });
+  return {
+    ...stack,
+    env,
+    close: async () => {
+      await stack.close();
+      await db.drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

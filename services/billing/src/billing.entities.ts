@@ -1,0 +1,2 @@
+/** Entities of the billing schema. */
+export const billingEntities: Function[] = [];

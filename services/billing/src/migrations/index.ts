@@ -1,0 +1,2 @@
+/** Committed migrations of the billing schema, in order. */
+export const billingMigrations: Function[] = [];

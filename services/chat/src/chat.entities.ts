@@ -1,0 +1,2 @@
+/** Entities of the chat schema. */
+export const chatEntities: Function[] = [];

@@ -1,0 +1,2 @@
+/** Committed migrations of the chat schema, in order. */
+export const chatMigrations: Function[] = [];

@@ -1,0 +1,2 @@
+/** Entities of the identity schema. */
+export const identityEntities: Function[] = [];

@@ -1,0 +1,1 @@
+export * from './identity.module.js';

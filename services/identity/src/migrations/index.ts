@@ -1,0 +1,2 @@
+/** Committed migrations of the identity schema, in order. */
+export const identityMigrations: Function[] = [];

@@ -1,0 +1,1 @@
+export * from './media.module.js';

@@ -1,0 +1,2 @@
+/** Entities of the media schema. */
+export const mediaEntities: Function[] = [];

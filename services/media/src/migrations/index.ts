@@ -1,0 +1,2 @@
+/** Committed migrations of the media schema, in order. */
+export const mediaMigrations: Function[] = [];

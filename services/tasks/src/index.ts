@@ -1,0 +1,1 @@
+export * from './tasks.module.js';

@@ -1,0 +1,2 @@
+/** Committed migrations of the tasks schema, in order. */
+export const tasksMigrations: Function[] = [];

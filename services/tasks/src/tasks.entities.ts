@@ -1,0 +1,2 @@
+/** Entities of the tasks schema. */
+export const tasksEntities: Function[] = [];

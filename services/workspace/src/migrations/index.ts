@@ -1,0 +1,2 @@
+/** Committed migrations of the workspace schema, in order. */
+export const workspaceMigrations: Function[] = [];

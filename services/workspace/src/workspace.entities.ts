@@ -1,0 +1,2 @@
+/** Entities of the workspace schema. */
+export const workspaceEntities: Function[] = [];
