@@ -1,0 +1,85 @@
+// Channels, sections and direct messages of the current workspace.
+import type { Channel, CreateChannel, Message, Section } from '@teamchat/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '../lib/request.js';
+
+export const channelKeys = {
+  all: ['/api/channels'] as const,
+  messages: (id: string) => ['/api/channels', id, 'messages'] as const,
+  sections: ['/api/channel-sections'] as const,
+  dms: ['/api/dm'] as const,
+};
+
+export const channelsQuery = () => queryOptions<Channel[]>({ queryKey: channelKeys.all });
+export const channelMessagesQuery = (id: string) =>
+  queryOptions<Message[]>({ queryKey: channelKeys.messages(id), enabled: id.length > 0 });
+export const sectionsQuery = () => queryOptions<Section[]>({ queryKey: channelKeys.sections });
+export const dmsQuery = () => queryOptions<Channel[]>({ queryKey: channelKeys.dms });
+
+export const createChannel = (body: CreateChannel) => apiJson<Channel>('POST', '/api/channels', body);
+export const reorderChannel = (channelId: string, newOrder: number) =>
+  apiRequest('POST', '/api/channels/reorder', { channelId, newOrder });
+export const createSection = (name: string) => apiJson<Section>('POST', '/api/channel-sections', { name, order: 0 });
+export const deleteSection = (id: string) => apiRequest('DELETE', `/api/channel-sections/${id}`);
+export const createDm = (userId2: string) => apiJson<Channel>('POST', '/api/dm', { userId2 });
+
+export const useCreateChannel = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createChannel,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.all });
+    },
+  });
+};
+
+export const useCreateSection = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createSection,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.sections });
+    },
+  });
+};
+
+export const useDeleteSection = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSection,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.sections });
+    },
+  });
+};
+
+export const useCreateDm = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createDm,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.dms });
+    },
+  });
+};
+
+/** Reorders optimistically so a dropped channel does not jump back while the call runs. */
+export const useReorderChannel = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ channelId, newOrder }: { channelId: string; newOrder: number; optimistic: Channel[] }) =>
+      reorderChannel(channelId, newOrder),
+    onMutate: async ({ optimistic }) => {
+      await qc.cancelQueries({ queryKey: channelKeys.all });
+      const previous = qc.getQueryData<Channel[]>(channelKeys.all);
+      qc.setQueryData(channelKeys.all, optimistic);
+      return { previous };
+    },
+    onError: (_err, _vars, ctx) => {
+      if (ctx?.previous) qc.setQueryData(channelKeys.all, ctx.previous);
+    },
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.all });
+    },
+  });
+};

@@ -1,0 +1,15 @@
+// Invitation validation and acceptance (spec 1 §2 Invitation screen).
+import type { AcceptInvite, ValidateInviteResponse } from '@teamchat/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiJson } from '../lib/request.js';
+
+export const inviteKeys = {
+  validate: (token: string) => ['/api/invites/validate', token] as const,
+  list: ['/api/invites'] as const,
+};
+
+export const validateInviteQuery = (token: string) =>
+  queryOptions<ValidateInviteResponse>({ queryKey: inviteKeys.validate(token), enabled: token.length > 0 });
+
+export const acceptInvite = (token: string, body: AcceptInvite) =>
+  apiJson<unknown>('POST', `/api/invites/${encodeURIComponent(token)}/accept`, body);

@@ -1,0 +1,1 @@
+export const LoginPage = () => <main className="page">LoginPage</main>;

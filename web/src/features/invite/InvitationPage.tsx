@@ -1,0 +1,1 @@
+export const InvitationPage = () => <main className="page">InvitationPage</main>;

@@ -1,0 +1,1 @@
+export const LandingPage = () => <main className="page">LandingPage</main>;

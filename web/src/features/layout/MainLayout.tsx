@@ -1,0 +1,7 @@
+import { Outlet } from 'react-router-dom';
+
+export const MainLayout = () => (
+  <div className="main-layout">
+    <Outlet />
+  </div>
+);

@@ -1,0 +1,1 @@
+export const SignupPage = () => <main className="page">SignupPage</main>;

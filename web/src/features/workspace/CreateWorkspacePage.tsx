@@ -1,0 +1,1 @@
+export const CreateWorkspacePage = () => <main className="page">CreateWorkspacePage</main>;
