@@ -3,4 +3,7 @@ export * from './actor.js';
 export * from './services.js';
 export * from './contract.js';
 export * from './bus/health.subjects.js';
+export * from './bus/identity.contracts.js';
+export * from './bus/workspace.contracts.js';
+export * from './bus/billing.contracts.js';
 export * from './http/index.js';

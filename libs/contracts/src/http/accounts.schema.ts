@@ -44,7 +44,8 @@ export const AboutMeSchema = z.string().max(500, 'About me too long');
 
 export const UpdateUserSchema = z
   .object({
-    handle: HandleSchema.nullable().optional(),
+    // the profile form sends "" when the optional handle is left empty: that clears it
+    handle: z.preprocess((v) => (v === '' ? null : v), HandleSchema.nullable()).optional(),
     aboutMe: AboutMeSchema.nullable().optional(),
     profileImageUrl: z.string().max(2048).nullable().optional(),
     onboardingCompleted: z.boolean().optional(),

@@ -25,11 +25,20 @@ export const WorkspaceListItemSchema = z.object({
 export type WorkspaceListItem = z.infer<typeof WorkspaceListItemSchema>;
 
 export const UpdateWorkspaceImageSchema = z.object({ profileImageUrl: z.string().max(2048) });
-export const SwitchWorkspaceSchema = z.object({ workspaceId: z.string().min(1, 'Workspace is required') });
+export const SwitchWorkspaceSchema = z.object({
+  workspaceId: z.string({ error: 'Workspace is required' }).min(1, 'Workspace is required'),
+});
 export const SetAdminSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
 
 export const AcceptInviteSchema = RegisterSchema.pick({ email: true, firstName: true, lastName: true, password: true });
 export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;
+
+/** `POST /api/invites` takes an empty body; an email may be attached to prefill the invitee's form. */
+export const CreateInviteSchema = z.object({ email: RegisterSchema.shape.email.optional().nullable() });
+export type CreateInvite = z.infer<typeof CreateInviteSchema>;
+
+export const INVITE_NOT_VALID_MESSAGE = 'This invitation link is not valid';
+export const INVITE_USED_MESSAGE = 'This invitation has already been used';
 
 export const InviteSchema = z.object({
   id: z.uuid(),

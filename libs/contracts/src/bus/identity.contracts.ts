@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineEvent, defineRequest } from '../contract.js';
+import { withActor } from '../actor.js';
+import { AwardStarsSchema, LoginSchema, PublicUserSchema, RegisterSchema, UpdateUserSchema } from '../http/accounts.schema.js';
+
+/** The user as identity stores it: everything but the password hash and the per-workspace fields (role, current workspace). */
+export const IdentityUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  handle: z.string().nullable(),
+  aboutMe: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  status: z.string(),
+  stars: z.number(),
+  agentId: z.string().nullable(),
+  companySize: z.string().nullable(),
+  paymentCompleted: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type IdentityUser = z.infer<typeof IdentityUserSchema>;
+
+/** A profile other members may see (no email, no billing fields). */
+export const UserProfileSchema = PublicUserSchema.omit({ isAdmin: true });
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const IdentityContracts = {
+  /** Creates an account (email unique, argon2id hash, derived username); IDENTITY.EMAIL_TAKEN otherwise. */
+  register: defineRequest('identity.user.register', RegisterSchema, IdentityUserSchema),
+  /** Checks credentials; IDENTITY.INVALID_CREDENTIALS for an unknown email and a wrong password alike. */
+  authenticate: defineRequest('identity.user.authenticate', LoginSchema, z.object({ userId: z.uuid() })),
+  /** One user's own record; IDENTITY.USER_NOT_FOUND when it does not exist (any more). */
+  get: defineRequest('identity.user.get', z.object({ userId: z.uuid() }), IdentityUserSchema),
+  /** Public profiles of the given users, in no particular order; unknown ids are left out. */
+  getMany: defineRequest(
+    'identity.user.get-many',
+    z.object({ userIds: z.array(z.uuid()).max(5000) }),
+    z.array(UserProfileSchema),
+  ),
+  /** The members of the actor's current workspace with their role (`GET /api/users`). */
+  listWorkspace: defineRequest('identity.user.list', withActor({}), z.array(PublicUserSchema)),
+  /** The actor edits their own profile (another id → AUTH.FORBIDDEN); handles are unique within the workspace. */
+  update: defineRequest(
+    'identity.user.update',
+    withActor({ userId: z.uuid(), changes: UpdateUserSchema }),
+    IdentityUserSchema,
+  ),
+  /** An admin of the actor's current workspace adds stars to a member of it. */
+  awardStars: defineRequest(
+    'identity.user.award-stars',
+    withActor({ userId: z.uuid(), stars: AwardStarsSchema.shape.stars }),
+    UserProfileSchema,
+  ),
+  /** Billing marks the signup payment as done (and records the provider ids when it has them). */
+  markPaymentCompleted: defineRequest(
+    'identity.user.mark-payment-completed',
+    z.object({
+      userId: z.uuid(),
+      stripeCustomerId: z.string().min(1).max(255).nullable().optional(),
+      stripeSubscriptionId: z.string().min(1).max(255).nullable().optional(),
+    }),
+    IdentityUserSchema,
+  ),
+} as const;
+
+export const IdentityEvents = {
+  /** A profile changed (handle, about me, image, status, stars): lets live views refresh names and presence. */
+  userUpdated: defineEvent('identity.user.updated', UserProfileSchema),
+} as const;
