@@ -1,0 +1,13 @@
+// Display helpers of the message list.
+
+/** Spec 2 §9: timestamps are 24-hour HH:MM:SS in the viewer's local time. */
+export const formatTime = (iso: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+};
+
+export const initials = (name: string): string => {
+  const parts = name.split(/[\s._-]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
+};
