@@ -26,6 +26,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.subscriptionNotFound]: 404,
   [ErrorCodes.stripeError]: 502,
   [ErrorCodes.webhookSignature]: 400,
+  [ErrorCodes.subscriptionCanceled]: 409,
   [ErrorCodes.sectionNotFound]: 404,
   [ErrorCodes.sectionNotEmpty]: 409,
   [ErrorCodes.channelNotFound]: 404,

@@ -24,6 +24,7 @@ export const ErrorCodes = {
   subscriptionNotFound: 'BILLING.SUBSCRIPTION_NOT_FOUND',
   stripeError: 'BILLING.PROVIDER_ERROR',
   webhookSignature: 'BILLING.WEBHOOK_SIGNATURE',
+  subscriptionCanceled: 'BILLING.SUBSCRIPTION_CANCELED',
   sectionNotFound: 'CHAT.SECTION_NOT_FOUND',
   sectionNotEmpty: 'CHAT.SECTION_NOT_EMPTY',
   channelNotFound: 'CHAT.CHANNEL_NOT_FOUND',
