@@ -6,4 +6,7 @@ export * from './bus/health.subjects.js';
 export * from './bus/identity.contracts.js';
 export * from './bus/workspace.contracts.js';
 export * from './bus/billing.contracts.js';
+export * from './bus/chat.contracts.js';
+export * from './bus/realtime.contracts.js';
+export * from './ws/index.js';
 export * from './http/index.js';

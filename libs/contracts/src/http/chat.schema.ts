@@ -22,25 +22,56 @@ export const RenameChannelSchema = z.object({ name: ChannelNameSchema });
 export const SECTION_NAME_EMPTY = 'Section name cannot be empty.';
 export const CreateSectionSchema = z.object({
   name: z.string({ error: SECTION_NAME_EMPTY }).trim().min(1, SECTION_NAME_EMPTY).max(80, 'Section name too long'),
-  order: z.number().int().min(0).optional(),
+  /** Spec 1 §9: a new section's order is 0. */
+  order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(0, 'Order must be a whole number').max(100000, 'Order must be a whole number').optional().default(0),
 });
 export type CreateSection = z.infer<typeof CreateSectionSchema>;
 
 export const SECTION_NOT_EMPTY_MESSAGE = 'This section may contain channels. Remove channels first.';
 
-export const ReorderChannelSchema = z.object({ channelId: z.string().min(1), newOrder: z.number().int().min(0) });
-export const CreateDmSchema = z.object({ userId2: z.string().min(1, 'User is required') });
+export const NEW_ORDER_MESSAGE = 'New order must be a whole number from 0';
+export const ReorderChannelSchema = z.object({
+  channelId: z.string({ error: 'Channel is required' }).min(1, 'Channel is required').max(100),
+  newOrder: z.number({ error: NEW_ORDER_MESSAGE }).int(NEW_ORDER_MESSAGE).min(0, NEW_ORDER_MESSAGE).max(100000, NEW_ORDER_MESSAGE),
+});
+export type ReorderChannel = z.infer<typeof ReorderChannelSchema>;
+export const CreateDmSchema = z.object({ userId2: z.string({ error: 'User is required' }).min(1, 'User is required').max(100) });
+export type CreateDm = z.infer<typeof CreateDmSchema>;
 
 export const MESSAGE_EMPTY = 'Message must have either content or an image';
 export const MESSAGE_MAX = 4000;
-export const CreateMessageSchema = z
-  .object({
-    content: z.string().max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`).optional().nullable(),
-    imageUrl: z.string().max(2048).optional().nullable(),
-    clientMsgId: z.string().min(1).max(100).optional(),
-  })
-  .refine((m) => (m.content?.trim().length ?? 0) > 0 || (m.imageUrl?.trim().length ?? 0) > 0, { message: MESSAGE_EMPTY });
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX} characters`;
+/** Fields of a new message, shared by the HTTP body, the bus request and the socket's `message` frame. */
+export const MessageInputShape = {
+  content: z.string({ error: 'Content must be text' }).max(MESSAGE_MAX, MESSAGE_TOO_LONG).optional().nullable(),
+  imageUrl: z.string({ error: 'Image must be a URL' }).max(2048, 'Image URL too long').optional().nullable(),
+  /** Chosen by the client; a repeat of one it already used returns the stored message instead of a duplicate. */
+  clientMsgId: z.string({ error: 'clientMsgId must be text' }).min(1).max(100, 'clientMsgId too long').optional().nullable(),
+};
+export const hasMessageBody = (m: { content?: string | null; imageUrl?: string | null }): boolean =>
+  (m.content?.trim().length ?? 0) > 0 || (m.imageUrl?.trim().length ?? 0) > 0;
+export const CreateMessageSchema = z.object(MessageInputShape).refine(hasMessageBody, { message: MESSAGE_EMPTY });
 export type CreateMessage = z.infer<typeof CreateMessageSchema>;
+
+export const MESSAGE_PAGE_DEFAULT = 50;
+export const MESSAGE_PAGE_MAX = 200;
+export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MESSAGE_PAGE_MAX}`;
+/** `?before=` is a message id or an ISO timestamp: the page holds messages older than it. */
+export const ListMessagesQuerySchema = z.object({
+  before: z.string().max(100, 'Invalid before cursor').optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(MESSAGE_PAGE_MAX, LIMIT_MESSAGE)
+    .optional()
+    .default(MESSAGE_PAGE_DEFAULT),
+});
+export type ListMessagesQuery = z.infer<typeof ListMessagesQuerySchema>;
+
+export const SEARCH_LIMIT = 50;
+export const SearchQuerySchema = z.object({ q: z.string({ error: 'Query must be text' }).max(200, 'Search query too long').optional().default('') });
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 export const ChannelSchema = z.object({
   id: z.uuid(),
@@ -65,6 +96,14 @@ export const SectionSchema = z.object({
 });
 export type Section = z.infer<typeof SectionSchema>;
 
+/** Who applied one reaction to a message. */
+export const ReactionSummarySchema = z.object({
+  reactionId: z.string(),
+  count: z.number().int(),
+  userIds: z.array(z.uuid()),
+});
+export type ReactionSummary = z.infer<typeof ReactionSummarySchema>;
+
 export const MessageSchema = z.object({
   id: z.uuid(),
   channelId: z.uuid(),
@@ -75,6 +114,7 @@ export const MessageSchema = z.object({
   createdAt: z.string(),
   agentId: z.string().nullable().optional(),
   clientMsgId: z.string().nullable().optional(),
+  reactions: z.array(ReactionSummarySchema).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -91,7 +131,36 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 export const REACTION_NAME_MESSAGE = 'Reaction name must be 1 to 32 letters, numbers, underscores or hyphens.';
 export const CreateCustomReactionSchema = z.object({
   name: z.string({ error: REACTION_NAME_MESSAGE }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, REACTION_NAME_MESSAGE),
-  imageUrl: z.string({ error: 'Image is required' }).min(1, 'Image is required').max(2048),
-  createdBy: z.string().optional(),
+  imageUrl: z.string({ error: 'Image is required' }).trim().min(1, 'Image is required').max(2048, 'Image URL too long'),
+  /** Sent by the client (spec 2 §7); the server records the signed-in user instead. */
+  createdBy: z.string().optional().nullable(),
 });
 export type CreateCustomReaction = z.infer<typeof CreateCustomReactionSchema>;
+
+export const CustomReactionSchema = z.object({
+  id: z.uuid(),
+  workspaceId: z.uuid(),
+  name: z.string(),
+  imageUrl: z.string(),
+  createdBy: z.uuid(),
+  createdAt: z.string(),
+});
+export type CustomReaction = z.infer<typeof CustomReactionSchema>;
+
+/** At most this many distinct reactions on one message. */
+export const MAX_REACTIONS_PER_MESSAGE = 50;
+export const REACTION_REQUIRED = 'Reaction is required';
+/** A custom reaction's id, or a standard emoji (one emoji, possibly with modifiers, or a :short_code:). */
+export const ReactionBodySchema = z.object({
+  reactionId: z.string({ error: REACTION_REQUIRED }).trim().min(1, REACTION_REQUIRED).max(64, 'Unknown reaction'),
+});
+export type ReactionBody = z.infer<typeof ReactionBodySchema>;
+
+export const MessageReactionsSchema = z.object({ messageId: z.uuid(), reactions: z.array(ReactionSummarySchema) });
+export type MessageReactions = z.infer<typeof MessageReactionsSchema>;
+
+/** Server-side unread state: messages from others after the caller's last read, per readable channel with any. */
+export const UnreadCountSchema = z.object({ channelId: z.uuid(), count: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+export const ReadStateSchema = z.object({ channelId: z.uuid(), lastReadAt: z.string() });
+export type ReadState = z.infer<typeof ReadStateSchema>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { defineRequest } from '../contract.js';
+import { withActor } from '../actor.js';
+import {
+  ChannelSchema,
+  CreateChannelSchema,
+  CreateCustomReactionSchema,
+  CreateDmSchema,
+  CreateSectionSchema,
+  CustomReactionSchema,
+  hasMessageBody,
+  ListMessagesQuerySchema,
+  MESSAGE_EMPTY,
+  MessageInputShape,
+  MessageReactionsSchema,
+  MessageSchema,
+  ReactionBodySchema,
+  ReadStateSchema,
+  RenameChannelSchema,
+  ReorderChannelSchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+  SectionSchema,
+  UnreadCountSchema,
+} from '../http/chat.schema.js';
+import { SinceSchema } from '../ws/frames.js';
+
+/** Ids from URLs are plain strings here: a malformed id is answered like an unknown one (404), never a 500. */
+const ref = z.string().min(1).max(100);
+
+/** Who receives a channel's live frames: everyone in the workspace (regular channel) or only these users (DM). */
+export const AudienceSchema = z.object({ userIds: z.array(z.uuid()).nullable() });
+export type Audience = z.infer<typeof AudienceSchema>;
+
+export const ChannelAccessSchema = z.object({
+  channelId: z.uuid(),
+  workspaceId: z.uuid(),
+  type: z.enum(['regular', 'direct']),
+  audience: AudienceSchema,
+});
+export type ChannelAccess = z.infer<typeof ChannelAccessSchema>;
+
+export const CreatedMessageSchema = z.object({
+  message: MessageSchema,
+  /** False when the clientMsgId was seen before and the stored message is returned instead. */
+  created: z.boolean(),
+  workspaceId: z.uuid(),
+  audience: AudienceSchema,
+});
+export type CreatedMessage = z.infer<typeof CreatedMessageSchema>;
+
+/** Spec 2 §7 resume: at most this many missed messages, at most this old, are replayed; beyond, `resync`. */
+export const REPLAY_MAX_MESSAGES = 500;
+export const REPLAY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export const ReplaySchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), messages: z.array(MessageSchema) }),
+  z.object({ status: z.literal('resync'), reason: z.enum(['since-too-old', 'gap-too-large']) }),
+]);
+export type Replay = z.infer<typeof ReplaySchema>;
+
+export const ChatContracts = {
+  listSections: defineRequest('chat.section.list', withActor({}), z.array(SectionSchema)),
+  createSection: defineRequest('chat.section.create', withActor(CreateSectionSchema.shape), SectionSchema),
+  /** CHAT.SECTION_NOT_EMPTY while channels remain in it. */
+  deleteSection: defineRequest('chat.section.delete', withActor({ sectionId: ref }), z.object({ id: z.uuid() })),
+
+  listChannels: defineRequest('chat.channel.list', withActor({}), z.array(ChannelSchema)),
+  createChannel: defineRequest('chat.channel.create', withActor(CreateChannelSchema.shape), ChannelSchema),
+  renameChannel: defineRequest('chat.channel.rename', withActor({ channelId: ref, ...RenameChannelSchema.shape }), ChannelSchema),
+  /** Moves a channel within its section; orders stay dense (0..n-1) and unique. Answers the section's channels. */
+  reorderChannel: defineRequest('chat.channel.reorder', withActor(ReorderChannelSchema.shape), z.array(ChannelSchema)),
+  /** Whether the actor may read and post to a channel, and who hears its live frames; 404 otherwise. */
+  channelAccess: defineRequest('chat.channel.access', withActor({ channelId: ref }), ChannelAccessSchema),
+
+  listDms: defineRequest('chat.dm.list', withActor({}), z.array(ChannelSchema)),
+  /** Idempotent: the existing DM between the two users is returned. */
+  createDm: defineRequest('chat.dm.create', withActor(CreateDmSchema.shape), ChannelSchema),
+
+  listMessages: defineRequest(
+    'chat.message.list',
+    withActor({ channelId: ref, ...ListMessagesQuerySchema.shape }),
+    z.array(MessageSchema),
+  ),
+  /** Persists a message (the one create path of the socket and HTTP); deduplicated by (user, clientMsgId). */
+  createMessage: defineRequest(
+    'chat.message.create',
+    withActor({ channelId: ref, ...MessageInputShape }).refine(hasMessageBody, { message: MESSAGE_EMPTY }),
+    CreatedMessageSchema,
+  ),
+  /** What the actor missed since a moment, across every channel they may read in their workspace. */
+  replay: defineRequest('chat.message.replay', withActor({ since: SinceSchema }), ReplaySchema),
+  search: defineRequest('chat.message.search', withActor(SearchQuerySchema.shape), z.array(SearchResultSchema)),
+
+  listCustomReactions: defineRequest('chat.custom-reaction.list', withActor({}), z.array(CustomReactionSchema)),
+  createCustomReaction: defineRequest(
+    'chat.custom-reaction.create',
+    withActor(CreateCustomReactionSchema.shape),
+    CustomReactionSchema,
+  ),
+  addReaction: defineRequest(
+    'chat.reaction.add',
+    withActor({ messageId: ref, ...ReactionBodySchema.shape }),
+    MessageReactionsSchema,
+  ),
+  removeReaction: defineRequest(
+    'chat.reaction.remove',
+    withActor({ messageId: ref, ...ReactionBodySchema.shape }),
+    MessageReactionsSchema,
+  ),
+
+  listUnread: defineRequest('chat.unread.list', withActor({}), z.array(UnreadCountSchema)),
+  markRead: defineRequest('chat.unread.mark-read', withActor({ channelId: ref }), ReadStateSchema),
+} as const;

@@ -1,0 +1,90 @@
+// Frames of the live socket /ws (spec 2 §7, DESIGN §6): JSON text `{ type, ...payload }` both ways.
+import { z } from 'zod';
+import { MessageInputShape, MessageSchema, hasMessageBody, MESSAGE_EMPTY } from '../http/chat.schema.js';
+import { TaskSchema } from '../http/tasks.schema.js';
+
+const id = z.string({ error: 'Required' }).min(1, 'Required').max(100);
+const username = z.string().max(200).optional().nullable();
+
+/**
+ * `since` on join: the `createdAt` of the newest message the client holds (ISO string or epoch milliseconds). The
+ * server replays what came after it, or answers `resync` when the gap is too large.
+ */
+export const SinceSchema = z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()], {
+  error: 'since must be an ISO timestamp or epoch milliseconds',
+});
+
+export const JoinFrameSchema = z.object({
+  type: z.literal('join'),
+  userId: id,
+  username,
+  since: SinceSchema.optional().nullable(),
+});
+export type JoinFrame = z.infer<typeof JoinFrameSchema>;
+
+export const MessageFrameSchema = z
+  .object({
+    type: z.literal('message'),
+    channelId: id,
+    userId: id,
+    username,
+    ...MessageInputShape,
+  })
+  .refine(hasMessageBody, { message: MESSAGE_EMPTY });
+export type MessageFrame = z.infer<typeof MessageFrameSchema>;
+
+export const TypingFrameSchema = z.object({
+  type: z.literal('typing'),
+  channelId: id,
+  userId: id,
+  username,
+  isTyping: z.boolean({ error: 'isTyping must be true or false' }),
+});
+export type TypingFrame = z.infer<typeof TypingFrameSchema>;
+
+/** Client → server frames, by type. */
+export const ClientFrameSchemas = { join: JoinFrameSchema, message: MessageFrameSchema, typing: TypingFrameSchema } as const;
+export type ClientFrameType = keyof typeof ClientFrameSchemas;
+export type ClientFrame = { [K in ClientFrameType]: z.infer<(typeof ClientFrameSchemas)[K]> }[ClientFrameType];
+
+export const PRESENCE_STATUSES = ['online', 'offline'] as const;
+export const RESYNC_REASONS = ['since-too-old', 'gap-too-large', 'delivery-interrupted'] as const;
+export const TASK_CHANGES = ['created', 'updated', 'deleted'] as const;
+
+/** Server → client payloads, one entry per frame type (the `type` field is added by `encodeServerFrame`). */
+export const ServerFramePayloadSchemas = {
+  /** The join was accepted; sent after any replayed messages, so everything before it is history. */
+  joined: z.object({ workspaceId: z.uuid(), userId: z.uuid(), replayed: z.number().int() }),
+  message: z.object({ message: MessageSchema }),
+  typing: z.object({ channelId: z.uuid(), userId: z.uuid(), username: z.string(), isTyping: z.boolean() }),
+  presence: z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES) }),
+  error: z.object({ code: z.string(), message: z.string() }),
+  /** The client missed too much (or delivery was interrupted): refetch instead of waiting for a replay. */
+  resync: z.object({ reason: z.enum(RESYNC_REASONS).optional() }),
+  /** Team tasks of the workspace changed: refetch them (the change is described when the sender knows it). */
+  tasks: z.object({ change: z.enum(TASK_CHANGES).optional(), taskId: z.uuid().optional(), task: TaskSchema.optional() }),
+} as const;
+
+export type ServerFrameType = keyof typeof ServerFramePayloadSchemas;
+export type ServerFrameMap = { [K in ServerFrameType]: z.infer<(typeof ServerFramePayloadSchemas)[K]> };
+export type ServerFrame<K extends ServerFrameType = ServerFrameType> = { [T in K]: { type: T } & ServerFrameMap[T] }[K];
+
+const frameOf = <K extends ServerFrameType>(type: K) => ServerFramePayloadSchemas[type].extend({ type: z.literal(type) });
+
+export const ServerFrameSchema = z.discriminatedUnion('type', [
+  frameOf('joined'),
+  frameOf('message'),
+  frameOf('typing'),
+  frameOf('presence'),
+  frameOf('error'),
+  frameOf('resync'),
+  frameOf('tasks'),
+]);
+
+/** Frames a service may ask the gateway to push to a workspace's sockets (see RealtimeEvents.workspaceBroadcast). */
+export const BroadcastFrameSchema = z.discriminatedUnion('type', [frameOf('tasks'), frameOf('message'), frameOf('presence')]);
+export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
+
+/** The only way a server frame is put on the wire: typed by its type, serialised once. */
+export const encodeServerFrame = <K extends ServerFrameType>(type: K, payload: ServerFrameMap[K]): string =>
+  JSON.stringify({ type, ...payload });
