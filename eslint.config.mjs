@@ -1,0 +1,66 @@
+// Lint: typescript-eslint (type-aware where it matters) + Nx module boundaries with real tag constraints + Prettier.
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.nx/**',
+      'test-results/**',
+      'coverage/**',
+      '**/*.cjs',
+      'deploy/k6/**/*.js',
+      'web/vite.config.ts',
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            // the SPA can never pull in server code
+            { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:any'] },
+            // contracts are shared by browser and server: zod only
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], allowedExternalImports: ['zod'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
+            // a service never imports another service
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'scope:runner', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:service', 'scope:gateway', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:service', 'scope:gateway', 'scope:runner'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'jest.config.mjs', 'eslint.config.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  prettier,
+);

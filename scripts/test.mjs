@@ -1,0 +1,73 @@
+// `npm test`: lint, type-check, build, then every jest project (unit, integration, browser journeys); ends with one
+// machine-readable line `N passed, N failed[, N skipped]` summed over everything that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './packages.mjs';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+const step = (name, cmd, args, env = {}) => {
+  process.stdout.write(`\n== ${name}\n`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  process.stdout.write(`== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  return ok;
+};
+const check = (name, cmd, args, env) => {
+  if (step(name, cmd, args, env)) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(name);
+  }
+};
+
+const only = process.argv.slice(2);
+const wants = (part) => only.length === 0 || only.includes(part);
+
+if (wants('lint')) {
+  spawnSync(bin('nx'), ['show', 'projects'], { cwd: root, stdio: 'ignore' }); // warms the project graph for module boundaries
+  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+}
+if (wants('typecheck')) {
+  check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.json']);
+  if (existsSync(join(root, 'web', 'tsconfig.json'))) check('typecheck (web)', bin('tsc'), ['-p', 'web/tsconfig.json']);
+  if (existsSync(join(root, 'deploy', 'k6', 'tsconfig.json'))) check('typecheck (k6 scenarios)', bin('tsc'), ['-p', 'deploy/k6/tsconfig.json']);
+}
+if (wants('build')) check('build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
+
+if (wants('jest')) {
+  const out = join(root, 'test-results');
+  mkdirSync(out, { recursive: true });
+  const report = join(out, 'jest.json');
+  rmSync(report, { force: true });
+  step('jest (server, web, e2e)', process.execPath, [
+    '--experimental-vm-modules',
+    bin('jest').replace(/\.bin\/jest$/, 'jest/bin/jest.js'),
+    '--json',
+    `--outputFile=${report}`,
+    '--forceExit',
+    '--maxWorkers=2',
+    ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
+  ], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim() });
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    // a suite that crashed before running its tests counts as one failure
+    const crashed = r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0);
+    totals.failed += crashed.length;
+    for (const s of r.testResults.filter((x) => x.status === 'failed')) failures.push(s.name.replace(`${root}/`, ''));
+  } else {
+    totals.failed++;
+    failures.push('jest produced no report');
+  }
+}
+
+if (failures.length) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.exit(totals.failed > 0 ? 1 : 0);
