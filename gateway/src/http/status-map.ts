@@ -40,6 +40,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.uploadInvalid]: 400,
   [ErrorCodes.uploadTooLarge]: 413,
   [ErrorCodes.uploadExpired]: 403,
+  [ErrorCodes.uploadSignature]: 403,
   [ErrorCodes.objectNotFound]: 404,
   [ErrorCodes.busUnavailable]: 503,
   [ErrorCodes.internal]: 500,

@@ -38,6 +38,7 @@ export const ErrorCodes = {
   uploadInvalid: 'MEDIA.UPLOAD_INVALID',
   uploadTooLarge: 'MEDIA.UPLOAD_TOO_LARGE',
   uploadExpired: 'MEDIA.UPLOAD_EXPIRED',
+  uploadSignature: 'MEDIA.SIGNATURE_INVALID',
   objectNotFound: 'MEDIA.NOT_FOUND',
   busUnavailable: 'BUS.UNAVAILABLE',
   internal: 'INTERNAL',

@@ -6,6 +6,8 @@ export * from './bus/health.subjects.js';
 export * from './bus/identity.contracts.js';
 export * from './bus/workspace.contracts.js';
 export * from './bus/billing.contracts.js';
+export * from './bus/tasks.contracts.js';
+export * from './bus/media.contracts.js';
 export * from './bus/chat.contracts.js';
 export * from './bus/realtime.contracts.js';
 export * from './ws/index.js';
