@@ -3,6 +3,7 @@ import { BusModule, createHealthController, type ServiceDefinition, type Service
 import { DatabaseModule } from '@teamchat/database';
 import { tasksEntities } from './tasks.entities.js';
 import { tasksMigrations } from './migrations/index.js';
+import { TaskModule } from './tasks/task.module.js';
 
 /** Root module of the tasks service. */
 @Module({})
@@ -20,10 +21,14 @@ export class TasksServiceModule {
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
+        TaskModule,
       ],
       controllers: [createHealthController('tasks')],
     };
   }
 }
 
-export const tasksService: ServiceDefinition = { name: 'tasks', module: (runtime) => TasksServiceModule.register(runtime) };
+export const tasksService: ServiceDefinition = {
+  name: 'tasks',
+  module: (runtime) => TasksServiceModule.register(runtime),
+};

@@ -54,7 +54,8 @@ export const TOO_LARGE_MESSAGES: Record<UploadKind, string> = {
 };
 
 /** For the storage endpoint, which knows the signed limit but not the kind. */
-export const tooLargeMessageFor = (maxBytes: number): string => `Please upload an image smaller than ${megabytes(maxBytes)}.`;
+export const tooLargeMessageFor = (maxBytes: number): string =>
+  `Please upload an image smaller than ${megabytes(maxBytes)}.`;
 export const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file.';
 
 export const UPLOAD_EXPIRED_MESSAGE = 'Upload URL has expired';
@@ -81,7 +82,8 @@ export const sniffImageType = (head: Uint8Array): ImageContentType | null => {
   const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'image/gif';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61)
+    return 'image/gif';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return null;
 };
@@ -107,7 +109,8 @@ export const resolveUploadType = (
  * Object keys: `w/<workspaceId>/<random uuid>.<ext>`, or `u/<userId>/<random uuid>.<ext>` for an upload made before
  * the caller has a workspace (the signup logo). Never derived from the caller's file name.
  */
-export const OBJECT_KEY_PATTERN = /^[wu]\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+export const OBJECT_KEY_PATTERN =
+  /^[wu]\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
 export const ObjectKeySchema = z.string().regex(OBJECT_KEY_PATTERN, 'Not found');
 
 /** Where the gateway serves stored objects: `/attachments/<key>` for message images, `/objects/<key>` for the rest. */
@@ -137,8 +140,12 @@ export const attachmentPathFromUploadUrl = (uploadUrl: string): string | null =>
 export const imageAddressFromUploadUrl = (uploadUrl: string): string => uploadUrl.split('?')[0];
 
 /** What the local storage signature covers; the media service signs it and the gateway checks it. */
-export const uploadSignaturePayload = (p: { key: string; maxBytes: number; contentType: string; expires: number }): string =>
-  ['teamchat-upload-v1', p.key, String(p.maxBytes), p.contentType, String(p.expires)].join('\n');
+export const uploadSignaturePayload = (p: {
+  key: string;
+  maxBytes: number;
+  contentType: string;
+  expires: number;
+}): string => ['teamchat-upload-v1', p.key, String(p.maxBytes), p.contentType, String(p.expires)].join('\n');
 
 const filename = z
   .string({ error: 'File name is required' })

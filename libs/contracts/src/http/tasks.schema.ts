@@ -6,7 +6,11 @@ export const TASK_TITLE_TOO_LONG = 'Title too long';
 
 /** `POST /api/tasks`: the title is trimmed; the tab the user is on decides `isTeam` (spec 2 §4). */
 export const CreateTaskSchema = z.object({
-  title: z.string({ error: TASK_TITLE_REQUIRED }).trim().min(1, TASK_TITLE_REQUIRED).max(TASK_TITLE_MAX, TASK_TITLE_TOO_LONG),
+  title: z
+    .string({ error: TASK_TITLE_REQUIRED })
+    .trim()
+    .min(1, TASK_TITLE_REQUIRED)
+    .max(TASK_TITLE_MAX, TASK_TITLE_TOO_LONG),
   completed: z.boolean({ error: 'completed must be true or false' }).optional().default(false),
   isTeam: z.boolean({ error: 'isTeam must be true or false' }).optional().default(false),
 });

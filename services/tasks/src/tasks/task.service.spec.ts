@@ -1,0 +1,201 @@
+import 'reflect-metadata';
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { ErrorCodes, RealtimeEvents, WorkspaceContracts, type Actor } from '@teamchat/contracts';
+import { openDataSource } from '@teamchat/database';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { tasksEntities } from '../tasks.entities.js';
+import { tasksMigrations } from '../migrations/index.js';
+import { TaskEntity } from './task.entity.js';
+import { TaskService } from './task.service.js';
+import { WorkspaceAccess } from './workspace-access.js';
+
+/** The workspace service as the tasks service sees it: a set of memberships; and the frames it emits. */
+class FakeBus {
+  members = new Set<string>();
+  emitted: { subject: string; payload: unknown }[] = [];
+  request = jest.fn(async (contract: { subject: string }, payload: { workspaceId: string; userId: string }) => {
+    if (contract.subject !== WorkspaceContracts.getMember.subject) throw new Error(`unexpected ${contract.subject}`);
+    if (!this.members.has(`${payload.workspaceId}:${payload.userId}`)) {
+      throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
+    }
+    return { ...payload, role: 'member' };
+  });
+  emit = jest.fn(async (contract: { subject: string }, payload: unknown) => {
+    this.emitted.push({ subject: contract.subject, payload });
+  });
+  join(workspaceId: string, userId: string): Actor {
+    this.members.add(`${workspaceId}:${userId}`);
+    return { userId, workspaceId };
+  }
+}
+
+describe(TaskService.name, () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let bus: FakeBus;
+  let service: TaskService;
+  const workspaceA = randomUUID();
+  const workspaceB = randomUUID();
+  let alice: Actor;
+  let bob: Actor;
+  let carol: Actor;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('tasks');
+    ds = await openDataSource({
+      schema: 'tasks',
+      url: db.url,
+      entities: tasksEntities,
+      migrations: tasksMigrations,
+      poolSize: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  beforeEach(async () => {
+    await ds.getRepository(TaskEntity).clear();
+    bus = new FakeBus();
+    const client = bus as unknown as BusClient;
+    service = new TaskService(ds.getRepository(TaskEntity), new WorkspaceAccess(client), client);
+    alice = bus.join(workspaceA, randomUUID());
+    bob = bus.join(workspaceA, randomUUID());
+    carol = bus.join(workspaceB, randomUUID());
+  });
+
+  describe('create', () => {
+    it('stores a personal task that is not completed by default', async () => {
+      const task = await service.create(alice, { title: 'Write the report', completed: false, isTeam: false });
+      expect(task).toEqual({
+        id: expect.any(String),
+        title: 'Write the report',
+        completed: false,
+        isTeam: false,
+        createdAt: expect.any(String),
+      });
+      expect(new Date(task.createdAt).toISOString()).toBe(task.createdAt);
+    });
+
+    it('refuses a caller without a workspace with "No active workspace"', async () => {
+      await expect(
+        service.create({ userId: alice.userId, workspaceId: null }, { title: 'x', completed: false, isTeam: false }),
+      ).rejects.toMatchObject({
+        code: ErrorCodes.noWorkspace,
+        message: 'No active workspace',
+      });
+    });
+
+    it('refuses a caller who is no longer a member of the workspace', async () => {
+      bus.members.delete(`${workspaceA}:${bob.userId}`);
+      await expect(service.create(bob, { title: 'x', completed: false, isTeam: true })).rejects.toMatchObject({
+        code: ErrorCodes.memberNotFound,
+      });
+    });
+
+    it('pushes a tasks frame to the whole workspace for a team task', async () => {
+      const task = await service.create(alice, { title: 'Ship it', completed: false, isTeam: true });
+      expect(bus.emitted).toEqual([
+        {
+          subject: RealtimeEvents.workspaceBroadcast.subject,
+          payload: { workspaceId: workspaceA, frame: { type: 'tasks', change: 'created', taskId: task.id, task } },
+        },
+      ]);
+      expect(RealtimeEvents.workspaceBroadcast.payload.safeParse(bus.emitted[0].payload).success).toBe(true);
+    });
+
+    it('pushes a personal task change only to its owner', async () => {
+      const task = await service.create(alice, { title: 'Mine', completed: false, isTeam: false });
+      expect(bus.emitted[0].payload).toEqual({
+        workspaceId: workspaceA,
+        userIds: [alice.userId],
+        frame: { type: 'tasks', change: 'created', taskId: task.id, task },
+      });
+    });
+
+    it('still answers when the frame cannot be sent', async () => {
+      bus.emit.mockRejectedValueOnce(new Error('bus down'));
+      await expect(service.create(alice, { title: 'Ship it', completed: false, isTeam: true })).resolves.toMatchObject({
+        title: 'Ship it',
+      });
+    });
+  });
+
+  describe('list', () => {
+    it("gives the caller's personal tasks and the workspace's team tasks, newest first", async () => {
+      const mine = await service.create(alice, { title: 'mine', completed: false, isTeam: false });
+      const team = await service.create(bob, { title: 'team', completed: false, isTeam: true });
+      await service.create(bob, { title: "bob's own", completed: false, isTeam: false });
+      await service.create(carol, { title: 'other workspace team', completed: false, isTeam: true });
+      const list = await service.list(alice);
+      expect(list.map((t) => t.id)).toEqual([team.id, mine.id]);
+    });
+
+    it('keeps personal tasks to the workspace they were made in', async () => {
+      await service.create(alice, { title: 'in A', completed: false, isTeam: false });
+      const aliceInB = bus.join(workspaceB, alice.userId);
+      expect(await service.list(aliceInB)).toEqual([]);
+    });
+  });
+
+  describe('setCompleted', () => {
+    it('lets the owner tick a personal task', async () => {
+      const task = await service.create(alice, { title: 'mine', completed: false, isTeam: false });
+      await expect(service.setCompleted(alice, task.id, true)).resolves.toMatchObject({ id: task.id, completed: true });
+      expect((await service.list(alice))[0].completed).toBe(true);
+    });
+
+    it("answers not found for another user's personal task", async () => {
+      const task = await service.create(alice, { title: 'mine', completed: false, isTeam: false });
+      await expect(service.setCompleted(bob, task.id, true)).rejects.toMatchObject({
+        code: ErrorCodes.taskNotFound,
+        message: 'Task not found',
+      });
+    });
+
+    it('lets any member tick a team task and tells the workspace', async () => {
+      const task = await service.create(alice, { title: 'team', completed: false, isTeam: true });
+      bus.emitted.length = 0;
+      await expect(service.setCompleted(bob, task.id, true)).resolves.toMatchObject({ completed: true });
+      expect(bus.emitted[0].payload).toMatchObject({
+        workspaceId: workspaceA,
+        frame: { type: 'tasks', change: 'updated', taskId: task.id },
+      });
+    });
+
+    it("answers not found for another workspace's team task and for ids that are not uuids", async () => {
+      const task = await service.create(carol, { title: 'B team', completed: false, isTeam: true });
+      await expect(service.setCompleted(alice, task.id, true)).rejects.toMatchObject({ code: ErrorCodes.taskNotFound });
+      await expect(service.setCompleted(alice, 'not-a-uuid', true)).rejects.toMatchObject({
+        code: ErrorCodes.taskNotFound,
+      });
+      await expect(service.setCompleted(alice, randomUUID(), true)).rejects.toMatchObject({
+        code: ErrorCodes.taskNotFound,
+      });
+    });
+  });
+
+  describe('remove', () => {
+    it('lets any member delete a team task and tells the workspace', async () => {
+      const task = await service.create(alice, { title: 'team', completed: false, isTeam: true });
+      bus.emitted.length = 0;
+      await expect(service.remove(bob, task.id)).resolves.toEqual({ id: task.id });
+      expect(await service.list(alice)).toEqual([]);
+      expect(bus.emitted[0].payload).toEqual({
+        workspaceId: workspaceA,
+        frame: { type: 'tasks', change: 'deleted', taskId: task.id },
+      });
+    });
+
+    it("answers not found for another user's personal task and leaves it in place", async () => {
+      const task = await service.create(alice, { title: 'mine', completed: false, isTeam: false });
+      await expect(service.remove(bob, task.id)).rejects.toMatchObject({ code: ErrorCodes.taskNotFound });
+      expect(await service.list(alice)).toHaveLength(1);
+    });
+  });
+});
