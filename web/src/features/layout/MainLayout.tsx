@@ -1,7 +1,134 @@
-import { Outlet } from 'react-router-dom';
+// The signed-in shell: workspace switcher, resizable sidebar (20/15/30 %), content outlet, live socket.
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { CurrentUser } from '@teamchat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { Outlet, useMatch } from 'react-router-dom';
+import { authUserQuery } from '../../api/auth.js';
+import { channelsQuery, dmsQuery, sectionsQuery } from '../../api/channels.js';
+import { usersQuery } from '../../api/users.js';
+import { workspacesQuery } from '../../api/workspaces.js';
+import { FullScreenMessage } from '../../components/FullScreenMessage.js';
+import { Button } from '../../components/ui/Button.js';
+import { unreadQuery } from '../chat/api.js';
+import { useLiveUpdates } from '../chat/use-live-updates.js';
+import { useIsMobile } from '../../lib/use-media-query.js';
+import { ROUTES } from '../../routes.js';
+import { Sidebar } from './Sidebar.js';
+import { groupChannels, isDirect, sortSections } from './sort.js';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher.js';
 
-export const MainLayout = () => (
-  <div className="main-layout">
-    <Outlet />
-  </div>
-);
+export const SIDEBAR_SIZES = { default: '20%', min: '15%', max: '30%', content: '80%' } as const;
+const SWITCHER_KEY = 'workspaceSwitcherCollapsed';
+
+export const MainLayout = () => {
+  const { data: user, isPending } = useQuery(authUserQuery());
+  if (isPending) return <FullScreenMessage text="LOADING USER DATA..." />;
+  if (!user?.id || !user.username) {
+    return (
+      <FullScreenMessage text="Unable to load your user data. Please refresh the page.">
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          Refresh
+        </Button>
+      </FullScreenMessage>
+    );
+  }
+  return <Shell user={user} />;
+};
+
+const Shell = ({ user }: { user: CurrentUser }) => {
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [switcherCollapsed, setSwitcherCollapsed] = useState(() => localStorage.getItem(SWITCHER_KEY) === 'true');
+  const openChannelId = useMatch(ROUTES.patterns.channel)?.params.id;
+
+  const workspaces = useQuery(workspacesQuery());
+  const channels = useQuery(channelsQuery());
+  const sections = useQuery(sectionsQuery());
+  const dms = useQuery(dmsQuery());
+  const users = useQuery(usersQuery());
+  const unread = useQuery(unreadQuery());
+  const markRead = useLiveUpdates(user, openChannelId);
+
+  // Selecting a channel clears its unread count (spec 1 §4).
+  useEffect(() => {
+    if (openChannelId) markRead(openChannelId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- markRead is a fresh closure each render
+  }, [openChannelId]);
+
+  const toggleSwitcher = () =>
+    setSwitcherCollapsed((c) => {
+      localStorage.setItem(SWITCHER_KEY, String(!c));
+      return !c;
+    });
+
+  const channelList = useMemo(() => (channels.data ?? []).filter((c) => !isDirect(c)), [channels.data]);
+  const sortedSections = useMemo(() => sortSections(sections.data ?? []), [sections.data]);
+  const groups = useMemo(() => groupChannels(channelList, sortedSections), [channelList, sortedSections]);
+  const unreadMap = useMemo(() => new Map((unread.data ?? []).map((u) => [u.channelId, u.count])), [unread.data]);
+  const workspaceName = workspaces.data?.find((w) => w.id === user.workspaceId)?.name ?? 'Workspace';
+
+  const sidebar = (onNavigate?: () => void) => (
+    <Sidebar
+      user={user}
+      workspaceName={workspaceName}
+      sections={sortedSections}
+      groups={groups}
+      channels={channels.data ?? []}
+      dms={dms.data ?? []}
+      users={users.data ?? []}
+      unread={unreadMap}
+      onNavigate={onNavigate}
+    />
+  );
+
+  if (isMobile) {
+    const totalUnread = [...unreadMap.values()].reduce((a, b) => a + b, 0);
+    return (
+      <div className="shell shell--mobile">
+        <header className="mobile-bar">
+          <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <RadixDialog.Trigger className="btn btn--icon btn--md" aria-label="Open navigation">
+              <Menu size={20} aria-hidden />
+              {totalUnread > 0 ? <span className="mobile-bar__dot" aria-hidden /> : null}
+            </RadixDialog.Trigger>
+            <RadixDialog.Portal>
+              <RadixDialog.Overlay className="dialog-overlay" />
+              <RadixDialog.Content className="drawer" aria-describedby={undefined}>
+                <RadixDialog.Title className="visually-hidden">Navigation</RadixDialog.Title>
+                <WorkspaceSwitcher user={user} collapsed onToggle={() => undefined} />
+                <div className="drawer__sidebar">{sidebar(() => setDrawerOpen(false))}</div>
+                <RadixDialog.Close className="btn btn--icon btn--sm drawer__close" aria-label="Close navigation">
+                  <X size={18} aria-hidden />
+                </RadixDialog.Close>
+              </RadixDialog.Content>
+            </RadixDialog.Portal>
+          </RadixDialog.Root>
+          <span className="mobile-bar__title">{workspaceName}</span>
+        </header>
+        <main className="content content--mobile">
+          <Outlet />
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="shell">
+      <WorkspaceSwitcher user={user} collapsed={switcherCollapsed} onToggle={toggleSwitcher} />
+      <Group orientation="horizontal" className="shell__panels" id="main-layout">
+        <Panel id="sidebar" defaultSize={SIDEBAR_SIZES.default} minSize={SIDEBAR_SIZES.min} maxSize={SIDEBAR_SIZES.max}>
+          {sidebar()}
+        </Panel>
+        <Separator className="resize-handle" aria-label="Resize sidebar" />
+        <Panel id="content" defaultSize={SIDEBAR_SIZES.content}>
+          <main className="content">
+            <Outlet />
+          </main>
+        </Panel>
+      </Group>
+    </div>
+  );
+};

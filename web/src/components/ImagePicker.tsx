@@ -1,0 +1,87 @@
+// Pick an image, check it, upload it straight away and report the stored address.
+import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { uploadFile, UploadError } from '../api/uploads.js';
+import { checkImageFile } from '../lib/image-file.js';
+import { notify } from '../lib/toast.js';
+
+interface ImagePickerProps {
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  onUploadingChange?: (uploading: boolean) => void;
+  accept?: readonly string[];
+  shape?: 'square' | 'round';
+}
+
+export const ImagePicker = ({ label, value, onChange, onUploadingChange, accept, shape = 'square' }: ImagePickerProps) => {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const setBusy = (busy: boolean) => {
+    setUploading(busy);
+    onUploadingChange?.(busy);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkImageFile(file, accept);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      onChange(await uploadFile(file));
+    } catch (err) {
+      notify.error('Upload failed', err instanceof UploadError ? err.message : undefined);
+    } finally {
+      setBusy(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  return (
+    <div className="image-picker">
+      <span className="field__label" id={`${inputId}-label`}>
+        {label}
+      </span>
+      <div className="image-picker__row">
+        <div className={`image-picker__preview image-picker__preview--${shape}`}>
+          {uploading ? (
+            <Loader2 className="spin" size={20} aria-label="Uploading" />
+          ) : value ? (
+            <img src={value} alt={`${label} preview`} />
+          ) : (
+            <ImagePlus size={22} aria-hidden />
+          )}
+        </div>
+        <div className="image-picker__actions">
+          <label className="btn btn--outline btn--sm" htmlFor={inputId}>
+            {value ? 'Change image' : 'Upload image'}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept={(accept ?? ['image/*']).join(',')}
+            aria-labelledby={`${inputId}-label`}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+          {value ? (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(null)}>
+              <Trash2 size={14} aria-hidden /> Remove
+            </button>
+          ) : null}
+          <p className="field__hint">{accept ? 'PNG or JPEG, under 5MB.' : 'Any image, under 5MB.'}</p>
+        </div>
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,51 @@
+// After the card is confirmed: ask the server once a second, at most 10 times, whether the payment landed.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { authKeys } from '../../api/auth.js';
+import { verifyPaymentStatus } from '../../api/billing.js';
+import { notify } from '../../lib/toast.js';
+import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_MAX_ATTEMPTS } from './signup-steps.js';
+
+export type PollState = 'idle' | 'polling' | 'confirmed' | 'timeout';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the poll while `active`; `onDone` runs once it settles either way. */
+export const usePaymentPoll = (active: boolean, onDone: (state: 'confirmed' | 'timeout') => void): PollState => {
+  const qc = useQueryClient();
+  const [state, setState] = useState<PollState>('idle');
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+
+  useEffect(() => {
+    if (!active) return;
+    let cancelled = false;
+    setState('polling');
+    void (async () => {
+      for (let attempt = 1; attempt <= PAYMENT_POLL_MAX_ATTEMPTS && !cancelled; attempt++) {
+        const paid = await verifyPaymentStatus()
+          .then((r) => r?.paymentCompleted === true)
+          .catch(() => false);
+        if (cancelled) return;
+        if (paid) {
+          await qc.invalidateQueries({ queryKey: authKeys.user });
+          if (cancelled) return;
+          notify.success('Payment Successful', 'Your free trial has started.');
+          setState('confirmed');
+          onDoneRef.current('confirmed');
+          return;
+        }
+        if (attempt < PAYMENT_POLL_MAX_ATTEMPTS) await sleep(PAYMENT_POLL_INTERVAL_MS);
+      }
+      if (cancelled) return;
+      notify.error('Payment Verification Timeout', 'Payment may still be processing. Please refresh the page in a moment.');
+      setState('timeout');
+      onDoneRef.current('timeout');
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [active, qc]);
+
+  return state;
+};
