@@ -3,6 +3,7 @@ import { BusModule, createHealthController, type ServiceDefinition, type Service
 import { DatabaseModule } from '@teamchat/database';
 import { mediaEntities } from './media.entities.js';
 import { mediaMigrations } from './migrations/index.js';
+import { UploadModule } from './uploads/upload.module.js';
 
 /** Root module of the media service. */
 @Module({})
@@ -20,10 +21,14 @@ export class MediaServiceModule {
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
+        UploadModule.register(runtime.env),
       ],
       controllers: [createHealthController('media')],
     };
   }
 }
 
-export const mediaService: ServiceDefinition = { name: 'media', module: (runtime) => MediaServiceModule.register(runtime) };
+export const mediaService: ServiceDefinition = {
+  name: 'media',
+  module: (runtime) => MediaServiceModule.register(runtime),
+};

@@ -1,0 +1,283 @@
+import 'reflect-metadata';
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { ErrorCodes, UPLOAD_LIMITS, WorkspaceContracts, type Actor, type UploadTicket } from '@teamchat/contracts';
+import { openDataSource } from '@teamchat/database';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { mediaEntities } from '../media.entities.js';
+import { mediaMigrations } from '../migrations/index.js';
+import { LocalObjectStorage } from '../storage/local.storage.js';
+import { UploadEntity } from './upload.entity.js';
+import { SWEEP_GRACE_MS, UploadService } from './upload.service.js';
+import { WorkspaceAccess } from './workspace-access.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
+
+class FakeWorkspaces {
+  members = new Set<string>();
+  request = jest.fn(async (contract: { subject: string }, p: { workspaceId: string; userId: string }) => {
+    expect(contract.subject).toBe(WorkspaceContracts.getMember.subject);
+    if (!this.members.has(`${p.workspaceId}:${p.userId}`))
+      throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
+    return { ...p, role: 'member' };
+  });
+  join(workspaceId: string, userId: string): Actor {
+    this.members.add(`${workspaceId}:${userId}`);
+    return { userId, workspaceId };
+  }
+}
+
+describe(UploadService.name, () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let dir: string;
+  let storage: LocalObjectStorage;
+  let workspaces: FakeWorkspaces;
+  let service: UploadService;
+  const wsA = randomUUID();
+  const wsB = randomUUID();
+  let alice: Actor;
+  let bob: Actor;
+  let carol: Actor;
+
+  /** What the gateway does for a local upload: write the bytes where the key says. */
+  const put = (ticket: UploadTicket, bytes: Buffer) => {
+    const file = join(storage.root, ticket.key);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  };
+  const signed = (ticket: UploadTicket) => {
+    const q = new URL(ticket.uploadUrl, 'http://x').searchParams;
+    return {
+      key: ticket.key,
+      expires: Number(q.get('expires')),
+      max: Number(q.get('max')),
+      type: q.get('type') as 'image/png',
+      sig: q.get('sig')!,
+    };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('media');
+    ds = await openDataSource({
+      schema: 'media',
+      url: db.url,
+      entities: mediaEntities,
+      migrations: mediaMigrations,
+      poolSize: 2,
+    });
+    dir = mkdtempSync(join(tmpdir(), 'media-spec-'));
+  });
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    await ds.getRepository(UploadEntity).clear();
+    storage = new LocalObjectStorage(join(dir, randomUUID()), 'a-test-secret-that-is-long-enough-0123456789');
+    await storage.init();
+    workspaces = new FakeWorkspaces();
+    service = new UploadService(
+      ds.getRepository(UploadEntity),
+      storage,
+      new WorkspaceAccess(workspaces as unknown as BusClient),
+    );
+    alice = workspaces.join(wsA, randomUUID());
+    bob = workspaces.join(wsA, randomUUID());
+    carol = workspaces.join(wsB, randomUUID());
+  });
+
+  describe('create', () => {
+    it('hands out a signed 5-minute URL for a random key under the workspace, never the file name', async () => {
+      const before = Date.now();
+      const ticket = await service.create(alice, { kind: 'message', filename: 'holiday photo.PNG' });
+      expect(ticket.key).toMatch(new RegExp(`^w/${wsA}/[0-9a-f-]{36}\\.png$`));
+      expect(ticket.key).not.toContain('holiday');
+      expect(ticket.objectPath).toBe(`/attachments/${ticket.key}`);
+      expect(ticket.maxBytes).toBe(10485760);
+      expect(ticket.contentType).toBe('image/png');
+      const url = new URL(ticket.uploadUrl, 'http://x');
+      expect(url.pathname).toBe(ticket.objectPath);
+      expect(Number(url.searchParams.get('expires')) * 1000 - before).toBeGreaterThan(299_000);
+      expect(Number(url.searchParams.get('expires')) * 1000 - before).toBeLessThanOrEqual(301_000);
+      expect(url.searchParams.get('sig')).toMatch(/^[0-9a-f]{64}$/);
+      const second = await service.create(alice, { kind: 'message', filename: 'holiday photo.PNG' });
+      expect(second.key).not.toBe(ticket.key);
+    });
+
+    it.each([
+      ['profile', 3 * 1024 * 1024, '/objects/'],
+      ['logo', 5 * 1024 * 1024, '/objects/'],
+      ['reaction', 5242880, '/objects/'],
+      ['message', 10485760, '/attachments/'],
+    ] as const)('limits a %s upload to %d bytes, served under %s', async (kind, limit, prefix) => {
+      const ticket = await service.create(alice, { kind, filename: 'a.jpg', contentType: 'image/jpeg' });
+      expect(ticket.maxBytes).toBe(limit);
+      expect(UPLOAD_LIMITS[kind]).toBe(limit);
+      expect(ticket.objectPath.startsWith(prefix)).toBe(true);
+      expect(ticket.key.endsWith('.jpg')).toBe(true);
+    });
+
+    it.each([['notes.txt'], ['drawing.svg'], ['page.html'], ['noextension']])(
+      'refuses %s with "Please upload an image file."',
+      async (filename) => {
+        await expect(service.create(alice, { kind: 'message', filename })).rejects.toMatchObject({
+          code: ErrorCodes.uploadInvalid,
+          message: 'Please upload an image file.',
+        });
+      },
+    );
+
+    it('refuses a content type that does not match the extension, with the logo wording for logos', async () => {
+      await expect(
+        service.create(alice, { kind: 'logo', filename: 'logo.png', contentType: 'image/svg+xml' }),
+      ).rejects.toMatchObject({
+        code: ErrorCodes.uploadInvalid,
+        message: 'Please select an image file',
+      });
+      await expect(
+        service.create(alice, { kind: 'profile', filename: 'me.png', contentType: 'image/jpeg' }),
+      ).rejects.toMatchObject({
+        message: 'Please upload an image file.',
+      });
+    });
+
+    it('puts a profile image or logo of a user without a workspace under the user, and refuses message images then', async () => {
+      const loner: Actor = { userId: randomUUID(), workspaceId: null };
+      const ticket = await service.create(loner, { kind: 'logo', filename: 'logo.webp', contentType: 'image/webp' });
+      expect(ticket.key).toMatch(new RegExp(`^u/${loner.userId}/[0-9a-f-]{36}\\.webp$`));
+      await expect(service.create(loner, { kind: 'message', filename: 'a.png' })).rejects.toMatchObject({
+        code: ErrorCodes.noWorkspace,
+      });
+    });
+
+    it('refuses a caller who is not a member of the workspace', async () => {
+      await expect(
+        service.create({ userId: randomUUID(), workspaceId: wsA }, { kind: 'message', filename: 'a.png' }),
+      ).rejects.toMatchObject({
+        code: ErrorCodes.memberNotFound,
+      });
+    });
+  });
+
+  describe('complete', () => {
+    it('keeps a valid image and reports its size', async () => {
+      const ticket = await service.create(alice, { kind: 'message', filename: 'a.png' });
+      put(ticket, PNG);
+      await expect(service.complete(signed(ticket))).resolves.toEqual({
+        key: ticket.key,
+        kind: 'message',
+        contentType: 'image/png',
+        size: PNG.length,
+        objectPath: ticket.objectPath,
+      });
+    });
+
+    it('deletes an object whose first bytes are not the promised type and reports the upload failed', async () => {
+      const ticket = await service.create(alice, { kind: 'message', filename: 'a.png' });
+      put(ticket, JPEG);
+      await expect(service.complete(signed(ticket))).rejects.toMatchObject({
+        code: ErrorCodes.uploadInvalid,
+        message: 'Please upload an image file.',
+      });
+      expect(existsSync(join(storage.root, ticket.key))).toBe(false);
+      await expect(service.get(alice, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+    });
+
+    it('deletes an object over its limit with "Please upload an image smaller than 3MB."', async () => {
+      const ticket = await service.create(alice, { kind: 'profile', filename: 'me.png', contentType: 'image/png' });
+      put(ticket, Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]));
+      await expect(service.complete(signed(ticket))).rejects.toMatchObject({
+        code: ErrorCodes.uploadTooLarge,
+        message: 'Please upload an image smaller than 3MB.',
+      });
+      expect(existsSync(join(storage.root, ticket.key))).toBe(false);
+    });
+
+    it('refuses a tampered signature', async () => {
+      const ticket = await service.create(alice, { kind: 'message', filename: 'a.png' });
+      put(ticket, PNG);
+      await expect(service.complete({ ...signed(ticket), max: 99999999 })).rejects.toMatchObject({
+        code: ErrorCodes.uploadSignature,
+      });
+    });
+  });
+
+  describe('get', () => {
+    it('serves a stored object to members of its workspace only', async () => {
+      const ticket = await service.create(alice, { kind: 'reaction', filename: 'party.gif' });
+      put(ticket, Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'));
+      await service.complete(signed(ticket));
+      await expect(service.get(bob, ticket.key)).resolves.toMatchObject({
+        key: ticket.key,
+        contentType: 'image/gif',
+        readUrl: null,
+      });
+      await expect(service.get(carol, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+      workspaces.members.delete(`${wsA}:${bob.userId}`);
+      await expect(service.get(bob, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+    });
+
+    it('answers not found for keys that do not exist or are not keys', async () => {
+      await expect(service.get(alice, `w/${wsA}/${randomUUID()}.png`)).rejects.toMatchObject({
+        code: ErrorCodes.objectNotFound,
+      });
+      await expect(service.get(alice, '../../etc/passwd')).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+    });
+
+    it('shows a logo uploaded before its workspace existed to the members of the uploader’s workspace', async () => {
+      const founder: Actor = { userId: randomUUID(), workspaceId: null };
+      const ticket = await service.create(founder, { kind: 'logo', filename: 'logo.png', contentType: 'image/png' });
+      put(ticket, PNG);
+      await service.complete(signed(ticket));
+      await expect(service.get(founder, ticket.key)).resolves.toMatchObject({ key: ticket.key });
+      await expect(service.get(alice, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+      workspaces.join(wsA, founder.userId);
+      await expect(service.get(alice, ticket.key)).resolves.toMatchObject({ key: ticket.key });
+      await expect(service.get(carol, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+    });
+  });
+
+  describe('verify', () => {
+    it('accepts the stored address of a valid upload and reports a rejected one as failed', async () => {
+      const good = await service.create(alice, { kind: 'message', filename: 'a.jpg' });
+      put(good, JPEG);
+      await expect(service.verify(bob, `http://localhost:3000${good.objectPath}`)).resolves.toMatchObject({
+        key: good.key,
+        size: JPEG.length,
+      });
+      const big = await service.create(alice, { kind: 'reaction', filename: 'a.jpg' });
+      put(big, Buffer.concat([JPEG, Buffer.alloc(5242880)]));
+      await expect(service.verify(alice, big.objectPath)).rejects.toMatchObject({ code: ErrorCodes.uploadTooLarge });
+      await expect(service.verify(alice, big.objectPath)).rejects.toMatchObject({ code: ErrorCodes.uploadTooLarge });
+      await expect(service.verify(alice, 'https://example.com/cat.png')).rejects.toMatchObject({
+        code: ErrorCodes.uploadInvalid,
+      });
+    });
+  });
+
+  describe('sweep', () => {
+    it('settles long-expired uploads: keeps good ones, deletes bad ones, marks never-uploaded ones abandoned', async () => {
+      const good = await service.create(alice, { kind: 'message', filename: 'a.png' });
+      const bad = await service.create(alice, { kind: 'message', filename: 'b.png' });
+      const never = await service.create(alice, { kind: 'message', filename: 'c.png' });
+      put(good, PNG);
+      put(bad, Buffer.from('<html><script>alert(1)</script></html>'));
+      expect(await service.sweep(new Date())).toBe(0);
+      expect(await service.sweep(new Date(Date.now() + 300_000 + SWEEP_GRACE_MS + 1000))).toBe(3);
+      const statuses = Object.fromEntries((await ds.getRepository(UploadEntity).find()).map((u) => [u.key, u.status]));
+      expect(statuses).toEqual({ [good.key]: 'stored', [bad.key]: 'rejected', [never.key]: 'abandoned' });
+      expect(existsSync(join(storage.root, bad.key))).toBe(false);
+      expect(existsSync(join(storage.root, good.key))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, type Repository } from 'typeorm';
+import { DomainError } from '@teamchat/bus';
+import {
+  ErrorCodes,
+  EXTENSION_FOR_TYPE,
+  NOT_AN_IMAGE_MESSAGES,
+  normalizeImageType,
+  OBJECT_KEY_PATTERN,
+  objectKeyFromUrl,
+  objectPathFor,
+  resolveUploadType,
+  sniffImageType,
+  SNIFF_BYTES,
+  TOO_LARGE_MESSAGES,
+  UPLOAD_LIMITS,
+  UPLOAD_SIGNATURE_MESSAGE,
+  UPLOAD_URL_TTL_SECONDS,
+  type Actor,
+  type SignedUploadQuery,
+  type StoredObject,
+  type UploadKind,
+  type UploadTicket,
+} from '@teamchat/contracts';
+import { ObjectStorage } from '../storage/object-storage.js';
+import { UploadEntity } from './upload.entity.js';
+import { WorkspaceAccess } from './workspace-access.js';
+
+/** How long past its URL's expiry an upload may still be in flight before the sweeper gives up on it. */
+export const SWEEP_GRACE_MS = 15 * 60 * 1000;
+const SWEEP_BATCH = 100;
+/** Declared types that say nothing (a PUT without a type); the first bytes decide then. */
+const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
+
+const notFound = () => new DomainError(ErrorCodes.objectNotFound, 'Not found');
+
+export const toStoredObject = (u: UploadEntity): StoredObject => ({
+  key: u.key,
+  kind: u.kind,
+  contentType: u.contentType,
+  size: u.size ?? 0,
+  objectPath: objectPathFor(u.kind, u.key),
+});
+
+@Injectable()
+export class UploadService {
+  private readonly logger = new Logger(UploadService.name);
+
+  constructor(
+    @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
+    private readonly storage: ObjectStorage,
+    private readonly access: WorkspaceAccess,
+  ) {}
+
+  /**
+   * Hands out a 5-minute URL for one new random key under the actor's workspace. Profile images and logos may be
+   * uploaded before the actor has a workspace (signup); their key is then under the actor.
+   */
+  async create(
+    actor: Actor,
+    input: { kind: UploadKind; filename: string; contentType?: string },
+  ): Promise<UploadTicket> {
+    const type = resolveUploadType(input.kind, input.filename, input.contentType);
+    if (!type.ok)
+      throw new DomainError(ErrorCodes.uploadInvalid, type.message, [{ path: 'filename', message: type.message }]);
+    const workspaceId = actor.workspaceId;
+    if (workspaceId) {
+      if (!(await this.access.isMember(workspaceId, actor.userId)))
+        throw new DomainError(ErrorCodes.memberNotFound, 'Not a member of this workspace');
+    } else if (input.kind !== 'profile' && input.kind !== 'logo') {
+      throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
+    }
+    const key = `${workspaceId ? 'w' : 'u'}/${workspaceId ?? actor.userId}/${randomUUID()}.${EXTENSION_FOR_TYPE[type.contentType]}`;
+    const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
+    const maxBytes = UPLOAD_LIMITS[input.kind];
+    const objectPath = objectPathFor(input.kind, key);
+    await this.uploads.insert({
+      key,
+      workspaceId,
+      ownerId: actor.userId,
+      kind: input.kind,
+      contentType: type.contentType,
+      maxBytes,
+      status: 'pending',
+      expiresAt: new Date(expires * 1000),
+    });
+    const uploadUrl = await this.storage.uploadUrl({
+      key,
+      objectPath,
+      maxBytes,
+      contentType: type.contentType,
+      expires,
+    });
+    return {
+      uploadUrl,
+      objectPath,
+      key,
+      maxBytes,
+      contentType: type.contentType,
+      expiresAt: new Date(expires * 1000).toISOString(),
+    };
+  }
+
+  /** The gateway stored a local upload's bytes: check them (a bad object is deleted and the failure answered). */
+  async complete(signed: SignedUploadQuery & { key: string }): Promise<StoredObject> {
+    const fields = { key: signed.key, maxBytes: signed.max, contentType: signed.type, expires: signed.expires };
+    if (!this.storage.isSignedUpload(fields, signed.sig))
+      throw new DomainError(ErrorCodes.uploadSignature, UPLOAD_SIGNATURE_MESSAGE);
+    const upload = await this.uploads.findOneBy({ key: signed.key });
+    if (!upload || upload.maxBytes !== signed.max || upload.contentType !== signed.type) throw notFound();
+    return toStoredObject(await this.settle(upload));
+  }
+
+  /** An object the actor may read (members of the owning workspace only), checked first if it is still pending. */
+  async get(actor: Actor, key: string): Promise<StoredObject & { readUrl: string | null }> {
+    const upload = await this.readable(actor, key);
+    try {
+      const settled = await this.settle(upload);
+      return { ...toStoredObject(settled), readUrl: await this.storage.readUrl(settled.key) };
+    } catch (err) {
+      // a rejected or missing upload simply does not exist for readers
+      if (err instanceof DomainError && err.code !== ErrorCodes.busUnavailable) throw notFound();
+      throw err;
+    }
+  }
+
+  /** For a service about to store an image address: the upload must be stored and valid; failures are reported. */
+  async verify(actor: Actor, url: string): Promise<StoredObject> {
+    const key = objectKeyFromUrl(url);
+    if (!key) throw new DomainError(ErrorCodes.uploadInvalid, 'Not an uploaded image');
+    return toStoredObject(await this.settle(await this.readable(actor, key)));
+  }
+
+  /**
+   * Pending uploads whose URL expired long ago: check what was stored (S3 uploads are never announced), delete bad
+   * objects, and mark the never-uploaded ones abandoned. Returns how many were looked at.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const stale = await this.uploads.find({
+      where: { status: 'pending', expiresAt: LessThan(new Date(now.getTime() - SWEEP_GRACE_MS)) },
+      order: { expiresAt: 'ASC' },
+      take: SWEEP_BATCH,
+    });
+    for (const upload of stale) {
+      try {
+        await this.settle(upload);
+      } catch (err) {
+        if (!(err instanceof DomainError))
+          this.logger.warn(`checking upload ${upload.key} failed: ${(err as Error).message}`);
+        else if (err.code === ErrorCodes.objectNotFound && upload.status === 'pending') {
+          await this.uploads.update({ id: upload.id, status: 'pending' }, { status: 'abandoned' });
+        }
+      }
+    }
+    return stale.length;
+  }
+
+  private async readable(actor: Actor, key: string): Promise<UploadEntity> {
+    if (!OBJECT_KEY_PATTERN.test(key)) throw notFound();
+    const upload = await this.uploads.findOneBy({ key });
+    if (!upload || !(await this.mayRead(actor, upload))) throw notFound();
+    return upload;
+  }
+
+  private async mayRead(actor: Actor, upload: UploadEntity): Promise<boolean> {
+    if (!actor.workspaceId) return upload.workspaceId === null && upload.ownerId === actor.userId;
+    if (upload.workspaceId !== null) {
+      return upload.workspaceId === actor.workspaceId && this.access.isMember(actor.workspaceId, actor.userId);
+    }
+    // made before its uploader had a workspace (a signup logo): theirs, and shown in the workspaces they belong to
+    if (upload.ownerId === actor.userId) return true;
+    return (
+      (await this.access.isMember(actor.workspaceId, actor.userId)) &&
+      this.access.isMember(actor.workspaceId, upload.ownerId)
+    );
+  }
+
+  /**
+   * Brings an upload to a final answer: stored (returned), rejected (the object is deleted; the reason is thrown), or
+   * not there (MEDIA.NOT_FOUND). Checks size against the limit, the declared type, and the first bytes.
+   */
+  private async settle(upload: UploadEntity): Promise<UploadEntity> {
+    if (upload.status === 'stored') return upload;
+    if (upload.status === 'rejected') throw this.rejection(upload);
+    if (upload.status === 'abandoned') throw notFound();
+    const stat = await this.storage.stat(upload.key);
+    if (!stat) throw notFound();
+    const declared = stat.contentType?.split(';')[0].trim().toLowerCase();
+    const declaredOk = !declared || GENERIC_TYPES.has(declared) || normalizeImageType(declared) === upload.contentType;
+    const ok =
+      stat.size > 0 &&
+      stat.size <= upload.maxBytes &&
+      declaredOk &&
+      sniffImageType(await this.storage.head(upload.key, SNIFF_BYTES)) === upload.contentType;
+    upload.size = stat.size;
+    if (!ok) {
+      await this.storage.remove(upload.key);
+      upload.status = 'rejected';
+      await this.uploads.update({ id: upload.id }, { status: 'rejected', size: stat.size });
+      throw this.rejection(upload);
+    }
+    upload.status = 'stored';
+    upload.storedAt = new Date();
+    await this.uploads.update({ id: upload.id }, { status: 'stored', size: stat.size, storedAt: upload.storedAt });
+    return upload;
+  }
+
+  private rejection(upload: UploadEntity): DomainError {
+    return (upload.size ?? 0) > upload.maxBytes
+      ? new DomainError(ErrorCodes.uploadTooLarge, TOO_LARGE_MESSAGES[upload.kind])
+      : new DomainError(ErrorCodes.uploadInvalid, NOT_AN_IMAGE_MESSAGES[upload.kind]);
+  }
+}
