@@ -1,0 +1,9 @@
+export declare const SERVICES: readonly ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
+export declare const GATEWAY_PORT: 3000;
+export declare const METRICS_PORT: 9464;
+export interface ProcessSpec {
+  entry: string;
+  kind: 'gateway' | 'service' | 'standalone' | 'job';
+  port?: number;
+}
+export declare const PROCESSES: Record<string, ProcessSpec>;

@@ -1,0 +1,63 @@
+// What each deployed process must be given: every variable its code reads (found by following its imports), except
+// those whose schema default is right inside a container, for the reason given here.
+import { EnvSchema } from '@teamchat/config';
+import { PROCESSES, SERVICES } from '../../docker/processes.mjs';
+import { envReads, importClosure, sourceOfBuiltEntry } from './env-usage.js';
+
+/** Variables whose default in libs/config/src/env.schema.ts is right for a containerised process, and why. */
+export const DEFAULT_IS_RIGHT: Record<string, string> = {
+  HOST: 'listens on every interface of the container (0.0.0.0)',
+  DATA_DIR: 'only the local storage driver and generated secrets use it; containers use S3 and are given every secret',
+  EMBEDDED_PG_PORT: 'embedded Postgres never starts when DATABASE_URL is set',
+  BUS_TRANSPORT: 'the cluster entry points always use NATS',
+  BUS_NAMESPACE: 'one deployment per NATS account needs no subject prefix',
+  BUS_TIMEOUT_MS: 'the 5 s bus timeout of the code',
+  SESSION_MAX_AGE_SECONDS: "the spec's default credential validity (604800 s)",
+  WEB_DIST: 'the image ships the SPA in web/dist, where the gateway looks by default',
+  STRIPE_SECRET_KEY: 'unset selects the offline payment provider',
+  STRIPE_PUBLISHABLE_KEY: 'only with STRIPE_SECRET_KEY',
+  STRIPE_WEBHOOK_SECRET: 'only with STRIPE_SECRET_KEY',
+  STRIPE_PRICE_ID: 'only with STRIPE_SECRET_KEY',
+  STRIPE_API_HOST: 'points Stripe at a mock in tests only',
+  STRIPE_API_PORT: 'points Stripe at a mock in tests only',
+  STRIPE_API_PROTOCOL: 'points Stripe at a mock in tests only',
+};
+
+/** The processes a cluster deployment runs (the standalone all-in-one is not one of them). */
+export const DEPLOYED = ['gateway', ...SERVICES, 'migrate'] as const;
+export type Deployed = (typeof DEPLOYED)[number];
+
+export const SCHEMA_KEYS = new Set(Object.keys(EnvSchema.shape));
+
+export const readsOf = (process: Deployed): Map<string, string> =>
+  envReads(importClosure(sourceOfBuiltEntry(PROCESSES[process].entry)));
+
+/** Variables the deployment must set for this process, with the file that reads each. */
+export const requiredFor = (process: Deployed): Map<string, string> =>
+  new Map([...readsOf(process)].filter(([name]) => !(name in DEFAULT_IS_RIGHT)));
+
+/** Problems with the environment a deployment gives a process: missing variables, unknown names, values the schema
+ *  refuses, and values that contradict how the deployment runs it. */
+export const envProblems = (process: Deployed, env: Record<string, string | undefined>): string[] => {
+  const problems: string[] = [];
+  for (const [name, file] of requiredFor(process)) {
+    if (env[name] === undefined) problems.push(`${process}: ${name} (read by ${file}) is not provided`);
+  }
+  for (const name of Object.keys(env)) {
+    if (!SCHEMA_KEYS.has(name)) problems.push(`${process}: ${name} is not a variable of EnvSchema`);
+  }
+  const values = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(values);
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${process}: ${i.path.join('.')} ${i.message}`));
+  const spec = PROCESSES[process];
+  if (spec.kind === 'service') {
+    if (env.MIGRATIONS_RUN !== 'false')
+      problems.push(`${process}: MIGRATIONS_RUN must be "false" (the migration job runs them)`);
+    if (env.METRICS_PORT !== String(spec.port)) problems.push(`${process}: METRICS_PORT must be ${spec.port}`);
+  }
+  if (spec.kind === 'gateway' && env.PORT !== String(spec.port)) problems.push(`${process}: PORT must be ${spec.port}`);
+  if (process === 'migrate' && env.MIGRATIONS_RUN === 'false')
+    problems.push('migrate: MIGRATIONS_RUN must not be "false"');
+  if (spec.kind !== 'job' && env.NODE_ENV !== 'production') problems.push(`${process}: NODE_ENV must be "production"`);
+  return problems;
+};
