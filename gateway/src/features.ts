@@ -1,8 +1,15 @@
 import type { Type } from '@nestjs/common';
 import type { GatewayRuntime } from './gateway.runtime.js';
+import { AuthModule } from './auth/auth.module.js';
+import { SocketEvictionsModule } from './realtime/socket-evictions.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 
 /**
  * Feature modules of the edge, one per service it fronts (auth/users, workspaces, billing, chat, tasks, media).
  * Each lives in its own folder under src/ and is listed here.
  */
-export const gatewayFeatures = (_runtime: GatewayRuntime): Type<unknown>[] => [];
+export const gatewayFeatures = (_runtime: GatewayRuntime): Type<unknown>[] => [
+  AuthModule,
+  SocketEvictionsModule,
+  AccountsModule,
+];

@@ -1,13 +1,31 @@
-import { createParamDecorator, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  createParamDecorator,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { ErrorCodes } from '@teamchat/contracts';
+import { ActorService } from './actor.service.js';
 
-/** Refuses requests without a signed-in session with 401. */
+const unauthorized = () => new UnauthorizedException({ error: 'Unauthorized', code: ErrorCodes.unauthenticated });
+
+/**
+ * Refuses requests without a signed-in session with 401, and sessions whose user no longer exists (the session is
+ * destroyed). Resolves the caller's actor on the way, for `@Actor()`.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
+  constructor(private readonly actors: ActorService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    if (!req.session?.userId) throw new UnauthorizedException({ error: 'Unauthorized', code: ErrorCodes.unauthenticated });
+    if (!req.session?.userId) throw unauthorized();
+    if (!(await this.actors.resolve(req))) {
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      throw unauthorized();
+    }
     return true;
   }
 }

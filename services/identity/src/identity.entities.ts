@@ -1,2 +1,4 @@
+import { UserEntity } from './users/user.entity.js';
+
 /** Entities of the identity schema. */
-export const identityEntities: Function[] = [];
+export const identityEntities: Function[] = [UserEntity];

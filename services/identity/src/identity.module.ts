@@ -3,6 +3,7 @@ import { BusModule, createHealthController, type ServiceDefinition, type Service
 import { DatabaseModule } from '@teamchat/database';
 import { identityEntities } from './identity.entities.js';
 import { identityMigrations } from './migrations/index.js';
+import { UsersModule } from './users/users.module.js';
 
 /** Root module of the identity service. */
 @Module({})
@@ -20,10 +21,14 @@ export class IdentityServiceModule {
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
+        UsersModule,
       ],
       controllers: [createHealthController('identity')],
     };
   }
 }
 
-export const identityService: ServiceDefinition = { name: 'identity', module: (runtime) => IdentityServiceModule.register(runtime) };
+export const identityService: ServiceDefinition = {
+  name: 'identity',
+  module: (runtime) => IdentityServiceModule.register(runtime),
+};

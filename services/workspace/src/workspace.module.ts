@@ -3,6 +3,7 @@ import { BusModule, createHealthController, type ServiceDefinition, type Service
 import { DatabaseModule } from '@teamchat/database';
 import { workspaceEntities } from './workspace.entities.js';
 import { workspaceMigrations } from './migrations/index.js';
+import { WorkspaceDomainModule } from './workspace-domain.module.js';
 
 /** Root module of the workspace service. */
 @Module({})
@@ -20,10 +21,14 @@ export class WorkspaceServiceModule {
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
+        WorkspaceDomainModule,
       ],
       controllers: [createHealthController('workspace')],
     };
   }
 }
 
-export const workspaceService: ServiceDefinition = { name: 'workspace', module: (runtime) => WorkspaceServiceModule.register(runtime) };
+export const workspaceService: ServiceDefinition = {
+  name: 'workspace',
+  module: (runtime) => WorkspaceServiceModule.register(runtime),
+};

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../contract.js';
 import { withActor } from '../actor.js';
-import { AwardStarsSchema, LoginSchema, PublicUserSchema, RegisterSchema, UpdateUserSchema } from '../http/accounts.schema.js';
+import {
+  AwardStarsSchema,
+  COMPANY_SIZES,
+  LoginSchema,
+  PublicUserSchema,
+  RegisterSchema,
+  UpdateUserSchema,
+} from '../http/accounts.schema.js';
 
 /** The user as identity stores it: everything but the password hash and the per-workspace fields (role, current workspace). */
 export const IdentityUserSchema = z.object({
@@ -30,9 +37,13 @@ export type IdentityUser = z.infer<typeof IdentityUserSchema>;
 export const UserProfileSchema = PublicUserSchema.omit({ isAdmin: true });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
+/** Signup asks for the company size; an account created by accepting an invite has none. */
+export const RegisterUserSchema = RegisterSchema.extend({ companySize: z.enum(COMPANY_SIZES).nullable() });
+export type RegisterUser = z.infer<typeof RegisterUserSchema>;
+
 export const IdentityContracts = {
   /** Creates an account (email unique, argon2id hash, derived username); IDENTITY.EMAIL_TAKEN otherwise. */
-  register: defineRequest('identity.user.register', RegisterSchema, IdentityUserSchema),
+  register: defineRequest('identity.user.register', RegisterUserSchema, IdentityUserSchema),
   /** Checks credentials; IDENTITY.INVALID_CREDENTIALS for an unknown email and a wrong password alike. */
   authenticate: defineRequest('identity.user.authenticate', LoginSchema, z.object({ userId: z.uuid() })),
   /** One user's own record; IDENTITY.USER_NOT_FOUND when it does not exist (any more). */

@@ -1,2 +1,4 @@
+import { IdentityInit1732000000000 } from './1732000000000-init.js';
+
 /** Committed migrations of the identity schema, in order. */
-export const identityMigrations: Function[] = [];
+export const identityMigrations: Function[] = [IdentityInit1732000000000];

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AuthController } from './auth.controller.js';
+import { UsersController } from './users.controller.js';
+import { WorkspacesController } from './workspaces.controller.js';
+import { InvitesController } from './invites.controller.js';
+
+/** The edge of the identity and workspace services: accounts, sessions, profiles, workspaces and invites. */
+@Module({ controllers: [AuthController, UsersController, WorkspacesController, InvitesController] })
+export class AccountsModule {}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, QueryFailedError, type EntityManager, type Repository } from 'typeorm';
+import {
+  ErrorCodes,
+  IdentityEvents,
+  WorkspaceContracts,
+  type Actor,
+  type IdentityUser,
+  type Login,
+  type PublicUser,
+  type RegisterUser,
+  type UpdateUser,
+  type UserProfile,
+} from '@teamchat/contracts';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { UserEntity } from './user.entity.js';
+import { PasswordHasher } from './password.hasher.js';
+import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
+import { toIdentityUser, toUserProfile } from './user.mapper.js';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+export const HANDLE_TAKEN_MESSAGE = 'This handle is already taken in this workspace.';
+
+const isUniqueViolation = (err: unknown, constraint: string): boolean =>
+  err instanceof QueryFailedError &&
+  (err.driverError as { code?: string; constraint?: string }).code === '23505' &&
+  (err.driverError as { constraint?: string }).constraint === constraint;
+
+/** A short code shown beside the username ("agent id"); not secret, not unique. */
+const newAgentId = (): string => randomBytes(4).toString('hex').slice(0, 6).toUpperCase();
+
+/** Stable 32-bit key for a transaction-scoped advisory lock on one workspace's handles. */
+const handleLockKey = (workspaceId: string): number =>
+  Number.parseInt(workspaceId.replace(/-/g, '').slice(0, 8), 16) | 0;
+
+@Injectable()
+export class UserService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+    private readonly bus: BusClient,
+  ) {}
+
+  async register(input: RegisterUser): Promise<IdentityUser> {
+    if (await this.users.existsBy({ email: input.email }))
+      throw new DomainError(ErrorCodes.emailTaken, EMAIL_TAKEN_MESSAGE);
+    const passwordHash = await this.hasher.hash(input.password);
+    const base = usernameBase(input.firstName, input.lastName, input.email);
+    // two people with the same name may register at once: the unique index decides, and the loser picks again
+    for (let attempt = 0; ; attempt++) {
+      const taken = await this.users
+        .createQueryBuilder('u')
+        .select('u.username', 'username')
+        .where('u.username ~ :pattern', { pattern: usernameFamilyPattern(base) })
+        .getRawMany<{ username: string }>();
+      const user = this.users.create({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companySize: input.companySize,
+        username: nextFreeUsername(
+          base,
+          taken.map((t) => t.username),
+        ),
+        agentId: newAgentId(),
+      });
+      try {
+        return toIdentityUser(await this.users.save(user));
+      } catch (err) {
+        if (isUniqueViolation(err, 'UQ_USER_EMAIL')) throw new DomainError(ErrorCodes.emailTaken, EMAIL_TAKEN_MESSAGE);
+        if (isUniqueViolation(err, 'UQ_USER_USERNAME') && attempt < 10) continue;
+        throw err;
+      }
+    }
+  }
+
+  async authenticate(input: Login): Promise<{ userId: string }> {
+    const user = await this.users.findOne({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+    const ok = user
+      ? await this.hasher.verify(user.passwordHash, input.password)
+      : await this.hasher.verifyDecoy(input.password);
+    if (!user || !ok) throw new DomainError(ErrorCodes.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
+    return { userId: user.id };
+  }
+
+  async get(userId: string): Promise<IdentityUser> {
+    return toIdentityUser(await this.find(userId));
+  }
+
+  async getMany(userIds: string[]): Promise<UserProfile[]> {
+    if (userIds.length === 0) return [];
+    const found = await this.users.findBy({ id: In([...new Set(userIds)]) });
+    return found.map(toUserProfile);
+  }
+
+  async listWorkspace(actor: Actor): Promise<PublicUser[]> {
+    const workspaceId = this.requireWorkspace(actor);
+    const members = await this.bus.request(WorkspaceContracts.listMembers, { workspaceId });
+    if (!members.some((m) => m.userId === actor.userId))
+      throw new DomainError(ErrorCodes.workspaceNotFound, 'Workspace not found');
+    const roles = new Map(members.map((m) => [m.userId, m.role]));
+    const found = await this.users.find({ where: { id: In([...roles.keys()]) }, order: { username: 'ASC' } });
+    return found.map((u) => ({ ...toUserProfile(u), isAdmin: roles.get(u.id) === 'admin' }));
+  }
+
+  async update(actor: Actor, userId: string, changes: UpdateUser): Promise<IdentityUser> {
+    if (actor.userId !== userId) throw new DomainError(ErrorCodes.forbidden, 'You can only edit your own profile');
+    const saved = await this.dataSource.transaction(async (em) => {
+      const user = await em.findOne(UserEntity, { where: { id: userId } });
+      if (!user) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+      if (
+        changes.handle !== undefined &&
+        changes.handle !== null &&
+        changes.handle.toLowerCase() !== user.handle?.toLowerCase()
+      ) {
+        await this.assertHandleFree(em, actor, changes.handle);
+      }
+      if (changes.handle !== undefined) user.handle = changes.handle;
+      if (changes.aboutMe !== undefined) user.aboutMe = changes.aboutMe;
+      if (changes.profileImageUrl !== undefined) user.profileImageUrl = changes.profileImageUrl || null;
+      if (changes.onboardingCompleted !== undefined) user.onboardingCompleted = changes.onboardingCompleted;
+      if (changes.status !== undefined) user.status = changes.status;
+      return em.save(user);
+    });
+    await this.bus.emit(IdentityEvents.userUpdated, toUserProfile(saved));
+    return toIdentityUser(saved);
+  }
+
+  async awardStars(actor: Actor, userId: string, stars: number): Promise<UserProfile> {
+    const workspaceId = this.requireWorkspace(actor);
+    const own = await this.membership(workspaceId, actor.userId);
+    if (!own) throw new DomainError(ErrorCodes.workspaceNotFound, 'Workspace not found');
+    if (own.role !== 'admin') throw new DomainError(ErrorCodes.notAdmin, 'Only workspace admins can award stars');
+    if (!(await this.membership(workspaceId, userId))) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    const result = await this.users
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ stars: () => 'stars + :stars' })
+      .setParameter('stars', stars)
+      .where('id = :userId', { userId })
+      .execute();
+    if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    const profile = toUserProfile(await this.find(userId));
+    await this.bus.emit(IdentityEvents.userUpdated, profile);
+    return profile;
+  }
+
+  async markPaymentCompleted(input: {
+    userId: string;
+    stripeCustomerId?: string | null;
+    stripeSubscriptionId?: string | null;
+  }): Promise<IdentityUser> {
+    const user = await this.find(input.userId);
+    user.paymentCompleted = true;
+    if (input.stripeCustomerId !== undefined) user.stripeCustomerId = input.stripeCustomerId;
+    if (input.stripeSubscriptionId !== undefined) user.stripeSubscriptionId = input.stripeSubscriptionId;
+    return toIdentityUser(await this.users.save(user));
+  }
+
+  private async find(userId: string): Promise<UserEntity> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    return user;
+  }
+
+  private requireWorkspace(actor: Actor): string {
+    if (!actor.workspaceId) throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
+    return actor.workspaceId;
+  }
+
+  private async membership(workspaceId: string, userId: string) {
+    try {
+      return await this.bus.request(WorkspaceContracts.getMember, { workspaceId, userId });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === ErrorCodes.memberNotFound) return null;
+      throw err;
+    }
+  }
+
+  /** Handles are compared case-insensitively among the members of the actor's current workspace. */
+  private async assertHandleFree(em: EntityManager, actor: Actor, handle: string): Promise<void> {
+    if (!actor.workspaceId) return;
+    // serialises handle changes within one workspace, so two members cannot claim the same handle at once
+    await em.query('SELECT pg_advisory_xact_lock($1)', [handleLockKey(actor.workspaceId)]);
+    const members = await this.bus.request(WorkspaceContracts.listMembers, { workspaceId: actor.workspaceId });
+    const others = members.map((m) => m.userId).filter((id) => id !== actor.userId);
+    if (others.length === 0) return;
+    const clash = await em
+      .createQueryBuilder(UserEntity, 'u')
+      .where('u.id IN (:...others)', { others })
+      .andWhere('lower(u.handle) = lower(:handle)', { handle })
+      .getExists();
+    if (clash) throw new DomainError(ErrorCodes.handleTaken, HANDLE_TAKEN_MESSAGE);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from './user.entity.js';
+import { UserController } from './user.controller.js';
+import { UserService } from './user.service.js';
+import { PasswordHasher } from './password.hasher.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity])],
+  controllers: [UserController],
+  providers: [UserService, PasswordHasher],
+})
+export class UsersModule {}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ErrorCodes, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { CurrentWorkspaceEntity, MembershipEntity } from './membership.entity.js';
+import { WorkspaceAccess } from './workspace-access.js';
+
+export const OWN_ADMIN_STATUS_MESSAGE = 'You cannot change your own admin status';
+export const REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the workspace';
+export const MEMBER_NOT_FOUND_MESSAGE = 'User not found in this workspace';
+
+const toMembership = (m: MembershipEntity): Membership => ({
+  userId: m.userId,
+  workspaceId: m.workspaceId,
+  role: m.role,
+});
+
+@Injectable()
+export class MemberService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: WorkspaceAccess,
+    private readonly bus: BusClient,
+  ) {}
+
+  async get(workspaceId: string, userId: string): Promise<Membership> {
+    const membership = await this.dataSource.manager.findOneBy(MembershipEntity, { workspaceId, userId });
+    if (!membership) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
+    return toMembership(membership);
+  }
+
+  async list(workspaceId: string): Promise<{ userId: string; role: Membership['role'] }[]> {
+    const members = await this.dataSource.manager.find(MembershipEntity, {
+      where: { workspaceId },
+      order: { joinedAt: 'ASC' },
+    });
+    return members.map((m) => ({ userId: m.userId, role: m.role }));
+  }
+
+  /** Admin of the current workspace promotes or demotes another member. */
+  async setAdmin(actor: Actor, userId: string, isAdmin: boolean): Promise<Membership> {
+    const workspaceId = this.access.currentWorkspace(actor);
+    const updated = await this.dataSource.transaction(async (em) => {
+      await this.access.requireAdmin(em, workspaceId, actor.userId);
+      if (userId === actor.userId) throw new DomainError(ErrorCodes.ownAdminStatus, OWN_ADMIN_STATUS_MESSAGE);
+      const target = await this.access.membership(em, workspaceId, userId);
+      if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
+      target.role = isAdmin ? 'admin' : 'member';
+      return em.save(target);
+    });
+    await this.bus.emit(WorkspaceEvents.memberRoleChanged, toMembership(updated));
+    return toMembership(updated);
+  }
+
+  /** Admin removes another member; their access ends with this transaction (every check reads memberships). */
+  async remove(actor: Actor, workspaceId: string, userId: string): Promise<{ workspaceId: string; userId: string }> {
+    const removed = await this.dataSource.transaction(async (em) => {
+      await this.access.requireAdmin(em, workspaceId, actor.userId);
+      if (userId === actor.userId) throw new DomainError(ErrorCodes.removeSelf, REMOVE_SELF_MESSAGE);
+      const target = await this.access.membership(em, workspaceId, userId);
+      if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
+      await em.delete(MembershipEntity, { id: target.id });
+      await em.delete(CurrentWorkspaceEntity, { userId, workspaceId });
+      return target;
+    });
+    await this.bus.emit(WorkspaceEvents.memberRemoved, toMembership(removed));
+    return { workspaceId, userId };
+  }
+}

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  WorkspaceEvents,
+  type Actor,
+  type CreateWorkspace,
+  type ResolvedActor,
+  type SeatUsage,
+  type Workspace,
+  type WorkspaceListItem,
+  type WorkspaceRole,
+} from '@teamchat/contracts';
+import { BusClient } from '@teamchat/bus';
+import { WorkspaceEntity } from './workspace.entity.js';
+import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
+import { WorkspaceAccess } from '../members/workspace-access.js';
+
+export const toWorkspace = (w: WorkspaceEntity, role: WorkspaceRole): Workspace => ({
+  id: w.id,
+  name: w.name,
+  profileImageUrl: w.profileImageUrl,
+  createdBy: w.createdBy,
+  createdAt: w.createdAt.toISOString(),
+  stripeCustomerId: w.stripeCustomerId,
+  stripeSubscriptionId: w.stripeSubscriptionId,
+  role,
+});
+
+/** Makes `workspaceId` the user's current workspace. */
+export const setCurrentWorkspace = (em: EntityManager, userId: string, workspaceId: string) =>
+  em.upsert(CurrentWorkspaceEntity, { userId, workspaceId }, ['userId']);
+
+@Injectable()
+export class WorkspaceService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: WorkspaceAccess,
+    private readonly bus: BusClient,
+  ) {}
+
+  async create(actor: Actor, input: CreateWorkspace): Promise<Workspace> {
+    const workspace = await this.dataSource.transaction(async (em) => {
+      const created = await em.save(
+        em.create(WorkspaceEntity, {
+          name: input.name,
+          profileImageUrl: input.profileImageUrl || null,
+          createdBy: actor.userId,
+        }),
+      );
+      await em.save(em.create(MembershipEntity, { workspaceId: created.id, userId: actor.userId, role: 'admin' }));
+      await setCurrentWorkspace(em, actor.userId, created.id);
+      return created;
+    });
+    await this.bus.emit(WorkspaceEvents.workspaceCreated, {
+      workspaceId: workspace.id,
+      name: workspace.name,
+      createdBy: actor.userId,
+    });
+    await this.bus.emit(WorkspaceEvents.memberAdded, {
+      workspaceId: workspace.id,
+      userId: actor.userId,
+      role: 'admin',
+    });
+    return toWorkspace(workspace, 'admin');
+  }
+
+  async list(actor: Actor): Promise<WorkspaceListItem[]> {
+    const rows = await this.dataSource
+      .createQueryBuilder(MembershipEntity, 'm')
+      .innerJoin(WorkspaceEntity, 'w', 'w.id = m.workspaceId')
+      .select(['w.id AS id', 'w.name AS name', 'w.profile_image_url AS "profileImageUrl"', 'm.role AS role'])
+      .where('m.userId = :userId', { userId: actor.userId })
+      .orderBy('m.joinedAt', 'ASC')
+      .getRawMany<WorkspaceListItem>();
+    return rows.map((r) => ({ id: r.id, name: r.name, profileImageUrl: r.profileImageUrl, role: r.role }));
+  }
+
+  async updateImage(actor: Actor, workspaceId: string, profileImageUrl: string): Promise<Workspace> {
+    return this.dataSource.transaction(async (em) => {
+      const membership = await this.access.requireAdmin(em, workspaceId, actor.userId);
+      const workspace = await this.access.lockWorkspace(em, workspaceId);
+      workspace.profileImageUrl = profileImageUrl === '' ? null : profileImageUrl;
+      return toWorkspace(await em.save(workspace), membership.role);
+    });
+  }
+
+  async switch(actor: Actor, workspaceId: string): Promise<ResolvedActor> {
+    return this.dataSource.transaction(async (em) => {
+      const membership = await this.access.requireMember(em, workspaceId, actor.userId);
+      await setCurrentWorkspace(em, actor.userId, workspaceId);
+      return { workspaceId, role: membership.role };
+    });
+  }
+
+  /** The chosen workspace while still a member of it, else the earliest joined one, else none. */
+  async resolveActor(userId: string): Promise<ResolvedActor> {
+    const row = await this.dataSource
+      .createQueryBuilder(MembershipEntity, 'm')
+      .leftJoin(CurrentWorkspaceEntity, 'c', 'c.userId = m.userId AND c.workspaceId = m.workspaceId')
+      .select(['m.workspace_id AS "workspaceId"', 'm.role AS role'])
+      .where('m.userId = :userId', { userId })
+      .orderBy('c.user_id IS NULL', 'ASC')
+      .addOrderBy('m.joinedAt', 'ASC')
+      .limit(1)
+      .getRawOne<{ workspaceId: string; role: WorkspaceRole }>();
+    return row ? { workspaceId: row.workspaceId, role: row.role } : { workspaceId: null, role: null };
+  }
+
+  async seats(actor: Actor, workspaceId: string): Promise<SeatUsage> {
+    return this.dataSource.transaction(async (em) => {
+      await this.access.requireMember(em, workspaceId, actor.userId);
+      const workspace = await em.findOneByOrFail(WorkspaceEntity, { id: workspaceId });
+      return this.access.seatUsage(em, workspace);
+    });
+  }
+
+  /** Billing's seat count; never below zero. Events for unknown workspaces are ignored. */
+  async setSeats(workspaceId: string, seats: number): Promise<void> {
+    await this.dataSource.getRepository(WorkspaceEntity).update({ id: workspaceId }, { seats: Math.max(0, seats) });
+  }
+}
