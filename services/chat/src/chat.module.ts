@@ -3,6 +3,7 @@ import { BusModule, createHealthController, type ServiceDefinition, type Service
 import { DatabaseModule } from '@teamchat/database';
 import { chatEntities } from './chat.entities.js';
 import { chatMigrations } from './migrations/index.js';
+import { ChatFeaturesModule } from './chat-features.module.js';
 
 /** Root module of the chat service. */
 @Module({})
@@ -20,10 +21,14 @@ export class ChatServiceModule {
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
+        ChatFeaturesModule,
       ],
       controllers: [createHealthController('chat')],
     };
   }
 }
 
-export const chatService: ServiceDefinition = { name: 'chat', module: (runtime) => ChatServiceModule.register(runtime) };
+export const chatService: ServiceDefinition = {
+  name: 'chat',
+  module: (runtime) => ChatServiceModule.register(runtime),
+};

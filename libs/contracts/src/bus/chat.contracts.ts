@@ -67,7 +67,11 @@ export const ChatContracts = {
 
   listChannels: defineRequest('chat.channel.list', withActor({}), z.array(ChannelSchema)),
   createChannel: defineRequest('chat.channel.create', withActor(CreateChannelSchema.shape), ChannelSchema),
-  renameChannel: defineRequest('chat.channel.rename', withActor({ channelId: ref, ...RenameChannelSchema.shape }), ChannelSchema),
+  renameChannel: defineRequest(
+    'chat.channel.rename',
+    withActor({ channelId: ref, ...RenameChannelSchema.shape }),
+    ChannelSchema,
+  ),
   /** Moves a channel within its section; orders stay dense (0..n-1) and unique. Answers the section's channels. */
   reorderChannel: defineRequest('chat.channel.reorder', withActor(ReorderChannelSchema.shape), z.array(ChannelSchema)),
   /** Whether the actor may read and post to a channel, and who hears its live frames; 404 otherwise. */

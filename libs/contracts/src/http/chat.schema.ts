@@ -1,13 +1,26 @@
 import { z } from 'zod';
 
-export const CHANNEL_ICONS = ['Hash', 'Bell', 'Megaphone', 'Lock', 'Users', 'Zap', 'MessageSquare', 'MessageCircle'] as const;
+export const CHANNEL_ICONS = [
+  'Hash',
+  'Bell',
+  'Megaphone',
+  'Lock',
+  'Users',
+  'Zap',
+  'MessageSquare',
+  'MessageCircle',
+] as const;
 export type ChannelIcon = (typeof CHANNEL_ICONS)[number];
 /** Unknown icons fall back to Hash (spec 1 §3). */
 export const normalizeIcon = (icon: unknown): ChannelIcon =>
   (CHANNEL_ICONS as readonly string[]).includes(icon as string) ? (icon as ChannelIcon) : 'Hash';
 
 export const CHANNEL_NAME_EMPTY = 'Channel name cannot be empty.';
-export const ChannelNameSchema = z.string({ error: CHANNEL_NAME_EMPTY }).trim().min(1, CHANNEL_NAME_EMPTY).max(80, 'Channel name too long');
+export const ChannelNameSchema = z
+  .string({ error: CHANNEL_NAME_EMPTY })
+  .trim()
+  .min(1, CHANNEL_NAME_EMPTY)
+  .max(80, 'Channel name too long');
 
 export const CreateChannelSchema = z.object({
   name: ChannelNameSchema,
@@ -23,7 +36,13 @@ export const SECTION_NAME_EMPTY = 'Section name cannot be empty.';
 export const CreateSectionSchema = z.object({
   name: z.string({ error: SECTION_NAME_EMPTY }).trim().min(1, SECTION_NAME_EMPTY).max(80, 'Section name too long'),
   /** Spec 1 §9: a new section's order is 0. */
-  order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(0, 'Order must be a whole number').max(100000, 'Order must be a whole number').optional().default(0),
+  order: z
+    .number({ error: 'Order must be a whole number' })
+    .int('Order must be a whole number')
+    .min(0, 'Order must be a whole number')
+    .max(100000, 'Order must be a whole number')
+    .optional()
+    .default(0),
 });
 export type CreateSection = z.infer<typeof CreateSectionSchema>;
 
@@ -32,10 +51,16 @@ export const SECTION_NOT_EMPTY_MESSAGE = 'This section may contain channels. Rem
 export const NEW_ORDER_MESSAGE = 'New order must be a whole number from 0';
 export const ReorderChannelSchema = z.object({
   channelId: z.string({ error: 'Channel is required' }).min(1, 'Channel is required').max(100),
-  newOrder: z.number({ error: NEW_ORDER_MESSAGE }).int(NEW_ORDER_MESSAGE).min(0, NEW_ORDER_MESSAGE).max(100000, NEW_ORDER_MESSAGE),
+  newOrder: z
+    .number({ error: NEW_ORDER_MESSAGE })
+    .int(NEW_ORDER_MESSAGE)
+    .min(0, NEW_ORDER_MESSAGE)
+    .max(100000, NEW_ORDER_MESSAGE),
 });
 export type ReorderChannel = z.infer<typeof ReorderChannelSchema>;
-export const CreateDmSchema = z.object({ userId2: z.string({ error: 'User is required' }).min(1, 'User is required').max(100) });
+export const CreateDmSchema = z.object({
+  userId2: z.string({ error: 'User is required' }).min(1, 'User is required').max(100),
+});
 export type CreateDm = z.infer<typeof CreateDmSchema>;
 
 export const MESSAGE_EMPTY = 'Message must have either content or an image';
@@ -46,7 +71,12 @@ export const MessageInputShape = {
   content: z.string({ error: 'Content must be text' }).max(MESSAGE_MAX, MESSAGE_TOO_LONG).optional().nullable(),
   imageUrl: z.string({ error: 'Image must be a URL' }).max(2048, 'Image URL too long').optional().nullable(),
   /** Chosen by the client; a repeat of one it already used returns the stored message instead of a duplicate. */
-  clientMsgId: z.string({ error: 'clientMsgId must be text' }).min(1).max(100, 'clientMsgId too long').optional().nullable(),
+  clientMsgId: z
+    .string({ error: 'clientMsgId must be text' })
+    .min(1)
+    .max(100, 'clientMsgId too long')
+    .optional()
+    .nullable(),
 };
 export const hasMessageBody = (m: { content?: string | null; imageUrl?: string | null }): boolean =>
   (m.content?.trim().length ?? 0) > 0 || (m.imageUrl?.trim().length ?? 0) > 0;
@@ -70,7 +100,9 @@ export const ListMessagesQuerySchema = z.object({
 export type ListMessagesQuery = z.infer<typeof ListMessagesQuerySchema>;
 
 export const SEARCH_LIMIT = 50;
-export const SearchQuerySchema = z.object({ q: z.string({ error: 'Query must be text' }).max(200, 'Search query too long').optional().default('') });
+export const SearchQuerySchema = z.object({
+  q: z.string({ error: 'Query must be text' }).max(200, 'Search query too long').optional().default(''),
+});
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 export const ChannelSchema = z.object({
@@ -130,7 +162,10 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const REACTION_NAME_MESSAGE = 'Reaction name must be 1 to 32 letters, numbers, underscores or hyphens.';
 export const CreateCustomReactionSchema = z.object({
-  name: z.string({ error: REACTION_NAME_MESSAGE }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, REACTION_NAME_MESSAGE),
+  name: z
+    .string({ error: REACTION_NAME_MESSAGE })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, REACTION_NAME_MESSAGE),
   imageUrl: z.string({ error: 'Image is required' }).trim().min(1, 'Image is required').max(2048, 'Image URL too long'),
   /** Sent by the client (spec 2 §7); the server records the signed-in user instead. */
   createdBy: z.string().optional().nullable(),

@@ -43,7 +43,11 @@ export const TypingFrameSchema = z.object({
 export type TypingFrame = z.infer<typeof TypingFrameSchema>;
 
 /** Client → server frames, by type. */
-export const ClientFrameSchemas = { join: JoinFrameSchema, message: MessageFrameSchema, typing: TypingFrameSchema } as const;
+export const ClientFrameSchemas = {
+  join: JoinFrameSchema,
+  message: MessageFrameSchema,
+  typing: TypingFrameSchema,
+} as const;
 export type ClientFrameType = keyof typeof ClientFrameSchemas;
 export type ClientFrame = { [K in ClientFrameType]: z.infer<(typeof ClientFrameSchemas)[K]> }[ClientFrameType];
 
@@ -62,14 +66,19 @@ export const ServerFramePayloadSchemas = {
   /** The client missed too much (or delivery was interrupted): refetch instead of waiting for a replay. */
   resync: z.object({ reason: z.enum(RESYNC_REASONS).optional() }),
   /** Team tasks of the workspace changed: refetch them (the change is described when the sender knows it). */
-  tasks: z.object({ change: z.enum(TASK_CHANGES).optional(), taskId: z.uuid().optional(), task: TaskSchema.optional() }),
+  tasks: z.object({
+    change: z.enum(TASK_CHANGES).optional(),
+    taskId: z.uuid().optional(),
+    task: TaskSchema.optional(),
+  }),
 } as const;
 
 export type ServerFrameType = keyof typeof ServerFramePayloadSchemas;
 export type ServerFrameMap = { [K in ServerFrameType]: z.infer<(typeof ServerFramePayloadSchemas)[K]> };
 export type ServerFrame<K extends ServerFrameType = ServerFrameType> = { [T in K]: { type: T } & ServerFrameMap[T] }[K];
 
-const frameOf = <K extends ServerFrameType>(type: K) => ServerFramePayloadSchemas[type].extend({ type: z.literal(type) });
+const frameOf = <K extends ServerFrameType>(type: K) =>
+  ServerFramePayloadSchemas[type].extend({ type: z.literal(type) });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   frameOf('joined'),
@@ -82,7 +91,11 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace's sockets (see RealtimeEvents.workspaceBroadcast). */
-export const BroadcastFrameSchema = z.discriminatedUnion('type', [frameOf('tasks'), frameOf('message'), frameOf('presence')]);
+export const BroadcastFrameSchema = z.discriminatedUnion('type', [
+  frameOf('tasks'),
+  frameOf('message'),
+  frameOf('presence'),
+]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 
 /** The only way a server frame is put on the wire: typed by its type, serialised once. */

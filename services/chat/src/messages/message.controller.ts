@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { OnRequest, ZodPipe } from '@teamchat/bus';
+import { ChatContracts } from '@teamchat/contracts';
+import { MessageService } from './message.service.js';
+import { SearchService } from './search.service.js';
+
+type In<K extends keyof typeof ChatContracts> = z.output<(typeof ChatContracts)[K]['request']>;
+
+@Controller()
+export class MessageController {
+  constructor(
+    private readonly messages: MessageService,
+    private readonly searcher: SearchService,
+  ) {}
+
+  @OnRequest(ChatContracts.listMessages)
+  list(@Payload(new ZodPipe(ChatContracts.listMessages.request)) body: In<'listMessages'>) {
+    return this.messages.list(body.actor, body.channelId, body.before, body.limit);
+  }
+
+  @OnRequest(ChatContracts.createMessage)
+  create(@Payload(new ZodPipe(ChatContracts.createMessage.request)) body: In<'createMessage'>) {
+    return this.messages.create(body.actor, body);
+  }
+
+  @OnRequest(ChatContracts.replay)
+  replay(@Payload(new ZodPipe(ChatContracts.replay.request)) body: In<'replay'>) {
+    return this.messages.replay(body.actor, body.since);
+  }
+
+  @OnRequest(ChatContracts.search)
+  search(@Payload(new ZodPipe(ChatContracts.search.request)) body: In<'search'>) {
+    return this.searcher.search(body.actor, body.q);
+  }
+}

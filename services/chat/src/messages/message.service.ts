@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { DomainError } from '@teamchat/bus';
+import {
+  ErrorCodes,
+  REPLAY_MAX_AGE_MS,
+  REPLAY_MAX_MESSAGES,
+  type Actor,
+  type CreatedMessage,
+  type Message,
+  type Replay,
+} from '@teamchat/contracts';
+import { WorkspaceAccess } from '../common/workspace-access.service.js';
+import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
+import { isUuid } from '../common/ids.js';
+import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
+import { ReactionSummaryReader } from '../reactions/reaction-summary.reader.js';
+import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message.mapper.js';
+
+export const INVALID_CURSOR = 'Invalid before cursor';
+
+export interface NewMessage {
+  channelId: string;
+  content?: string | null;
+  imageUrl?: string | null;
+  clientMsgId?: string | null;
+}
+
+/** Messages: one create path for socket and HTTP, pages of history, and the replay a reconnecting socket asks for. */
+@Injectable()
+export class MessageService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly workspace: WorkspaceAccess,
+    private readonly access: ChannelAccessService,
+    private readonly directory: UserDirectory,
+    private readonly reactions: ReactionSummaryReader,
+  ) {}
+
+  /** The newest `limit` messages before the cursor, oldest first. */
+  async list(actor: Actor, channelId: string, before: string | undefined, limit: number): Promise<Message[]> {
+    const member = await this.workspace.member(actor);
+    const channel = await this.access.readable(member, channelId);
+    const params: unknown[] = [channel.id, limit];
+    let cursor = '';
+    if (before) {
+      if (isUuid(before)) {
+        const [ref] = (await this.db.query(
+          `SELECT "created_at", "id" FROM "chat"."message" WHERE "id" = $1 AND "channel_id" = $2`,
+          [before, channel.id],
+        )) as { created_at: Date; id: string }[];
+        if (!ref) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
+        params.push(ref.created_at, ref.id);
+        cursor = `AND (m."created_at", m."id") < ($3, $4)`;
+      } else {
+        const at = new Date(before);
+        if (Number.isNaN(at.getTime())) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
+        params.push(at);
+        cursor = `AND m."created_at" < $3`;
+      }
+    }
+    const rows = (await this.db.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m
+       WHERE m."channel_id" = $1 ${cursor}
+       ORDER BY m."created_at" DESC, m."id" DESC LIMIT $2`,
+      params,
+    )) as MessageRow[];
+    rows.reverse();
+    return this.present(rows, true);
+  }
+
+  /**
+   * Stores a message from a member allowed in the channel. A `clientMsgId` the user already used returns the stored
+   * message (`created: false`) instead of a second copy, so a client may safely resend after a lost reply.
+   */
+  async create(actor: Actor, input: NewMessage): Promise<CreatedMessage> {
+    if (!actor.workspaceId) await this.workspace.member(actor);
+    // the membership check, the channel lookup and the author's name do not depend on each other; the channel is
+    // only used once the membership is confirmed
+    const claimed = { userId: actor.userId, workspaceId: actor.workspaceId! };
+    const [member, author, channel] = await Promise.all([
+      this.workspace.member(actor),
+      this.directory.author(actor.userId),
+      this.access.readable(claimed, input.channelId),
+    ]);
+    const content = input.content?.trim() ? input.content : null;
+    const imageUrl = input.imageUrl?.trim() || null;
+    const clientMsgId = input.clientMsgId || null;
+    const inserted = (await this.db.query(
+      `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id")
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT ("user_id", "client_msg_id") WHERE "client_msg_id" IS NOT NULL DO NOTHING
+       RETURNING "id", "channel_id", "user_id", "content", "image_url", "client_msg_id", "created_at"`,
+      [member.workspaceId, channel.id, member.userId, content, imageUrl, clientMsgId],
+    )) as MessageRow[];
+    if (inserted.length === 1) {
+      return {
+        message: toMessage(inserted[0], author),
+        created: true,
+        workspaceId: member.workspaceId,
+        audience: audienceOf(channel),
+      };
+    }
+    const [stored] = (await this.db.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m WHERE m."user_id" = $1 AND m."client_msg_id" = $2`,
+      [member.userId, clientMsgId],
+    )) as MessageRow[];
+    const storedChannel =
+      stored.channel_id === channel.id ? channel : await this.access.readable(member, stored.channel_id);
+    return {
+      message: toMessage(stored, author),
+      created: false,
+      workspaceId: member.workspaceId,
+      audience: audienceOf(storedChannel),
+    };
+  }
+
+  /**
+   * Messages after `since` in every channel the actor may read in their workspace, oldest first; `resync` when the
+   * gap is older than a day or longer than 500 messages (the client then refetches instead).
+   */
+  async replay(actor: Actor, since: string | number): Promise<Replay> {
+    const member = await this.workspace.member(actor);
+    const after = new Date(since);
+    if (Number.isNaN(after.getTime()) || Date.now() - after.getTime() > REPLAY_MAX_AGE_MS) {
+      return { status: 'resync', reason: 'since-too-old' };
+    }
+    const rows = (await this.db.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m JOIN "chat"."channel" c ON c."id" = m."channel_id"
+       WHERE m."workspace_id" = $1 AND m."created_at" > $2 AND (c."type" = 'regular' OR $3 = ANY(c."participant_ids"))
+       ORDER BY m."created_at", m."id" LIMIT $4`,
+      [member.workspaceId, after, member.userId, REPLAY_MAX_MESSAGES + 1],
+    )) as MessageRow[];
+    if (rows.length > REPLAY_MAX_MESSAGES) return { status: 'resync', reason: 'gap-too-large' };
+    return { status: 'ok', messages: await this.present(rows, false) };
+  }
+
+  private async present(rows: MessageRow[], withReactions: boolean): Promise<Message[]> {
+    const [authors, reactions] = await Promise.all([
+      this.directory.authors(rows.map((r) => r.user_id)),
+      withReactions ? this.reactions.forMessages(rows.map((r) => r.id)) : Promise.resolve(null),
+    ]);
+    return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR, reactions?.get(r.id)));
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { DomainError } from '@teamchat/bus';
+import {
+  ErrorCodes,
+  MAX_REACTIONS_PER_MESSAGE,
+  type Actor,
+  type CreateCustomReaction,
+  type CustomReaction,
+  type MessageReactions,
+} from '@teamchat/contracts';
+import { WorkspaceAccess, type Member } from '../common/workspace-access.service.js';
+import { isUniqueViolation, isUuid } from '../common/ids.js';
+import { canRead } from '../channels/channel-access.service.js';
+import { ChannelEntity } from '../channels/channel.entity.js';
+import { MessageEntity } from '../messages/message.entity.js';
+import { CustomReactionEntity } from './custom-reaction.entity.js';
+import { isStandardEmoji } from './emoji.js';
+import { ReactionSummaryReader } from './reaction-summary.reader.js';
+
+export const REACTION_NAME_TAKEN = 'A reaction with this name already exists.';
+export const REACTION_NOT_FOUND = 'Reaction not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const TOO_MANY_REACTIONS = `A message can have at most ${MAX_REACTIONS_PER_MESSAGE} different reactions.`;
+
+const toCustomReaction = (r: CustomReactionEntity): CustomReaction => ({
+  id: r.id,
+  workspaceId: r.workspaceId,
+  name: r.name,
+  imageUrl: r.imageUrl,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt.toISOString(),
+});
+
+@Injectable()
+export class ReactionService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(CustomReactionEntity) private readonly customs: Repository<CustomReactionEntity>,
+    @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
+    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
+    private readonly workspace: WorkspaceAccess,
+    private readonly summaries: ReactionSummaryReader,
+  ) {}
+
+  async listCustom(actor: Actor): Promise<CustomReaction[]> {
+    const { workspaceId } = await this.workspace.member(actor);
+    const rows = await this.customs.find({ where: { workspaceId }, order: { name: 'ASC', createdAt: 'ASC' } });
+    return rows.map(toCustomReaction);
+  }
+
+  /** The creator is the signed-in user, whatever `createdBy` the client sent. */
+  async createCustom(actor: Actor, input: CreateCustomReaction): Promise<CustomReaction> {
+    const { workspaceId, userId } = await this.workspace.member(actor);
+    try {
+      const saved = await this.customs.save(
+        this.customs.create({ workspaceId, name: input.name, imageUrl: input.imageUrl, createdBy: userId }),
+      );
+      return toCustomReaction(saved);
+    } catch (err) {
+      if (isUniqueViolation(err, 'UQ_CUSTOM_REACTION_NAME'))
+        throw new DomainError(ErrorCodes.reactionNameTaken, REACTION_NAME_TAKEN);
+      throw err;
+    }
+  }
+
+  /** Idempotent per user; a reaction new to the message is refused once it has the maximum of distinct ones. */
+  async add(actor: Actor, messageId: string, rawReactionId: string): Promise<MessageReactions> {
+    const member = await this.workspace.member(actor);
+    const message = await this.readableMessage(member, messageId);
+    const reactionId = await this.resolveReaction(member.workspaceId, rawReactionId);
+    const summary = await this.db.transaction(async (m) => {
+      // the message row lock makes the distinct-count check and the insert one step for concurrent reactors
+      await m.query(`SELECT 1 FROM "chat"."message" WHERE "id" = $1 FOR UPDATE`, [message.id]);
+      const [{ distinct, present }] = (await m.query(
+        `SELECT count(DISTINCT "reaction_id")::int AS distinct, bool_or("reaction_id" = $2) AS present
+         FROM "chat"."message_reaction" WHERE "message_id" = $1`,
+        [message.id, reactionId],
+      )) as { distinct: number; present: boolean | null }[];
+      if (!present && distinct >= MAX_REACTIONS_PER_MESSAGE)
+        throw new DomainError(ErrorCodes.tooManyReactions, TOO_MANY_REACTIONS);
+      await m.query(
+        `INSERT INTO "chat"."message_reaction" ("message_id", "user_id", "reaction_id") VALUES ($1, $2, $3)
+         ON CONFLICT ("message_id", "user_id", "reaction_id") DO NOTHING`,
+        [message.id, member.userId, reactionId],
+      );
+      return this.summaries.forMessages([message.id], m);
+    });
+    return { messageId: message.id, reactions: summary.get(message.id) ?? [] };
+  }
+
+  /** Removes the caller's own reaction; removing one that is not there changes nothing. */
+  async remove(actor: Actor, messageId: string, rawReactionId: string): Promise<MessageReactions> {
+    const member = await this.workspace.member(actor);
+    const message = await this.readableMessage(member, messageId);
+    const reactionId = isUuid(rawReactionId) ? rawReactionId.toLowerCase() : rawReactionId;
+    await this.db.query(
+      `DELETE FROM "chat"."message_reaction" WHERE "message_id" = $1 AND "user_id" = $2 AND "reaction_id" = $3`,
+      [message.id, member.userId, reactionId],
+    );
+    const summary = await this.summaries.forMessages([message.id]);
+    return { messageId: message.id, reactions: summary.get(message.id) ?? [] };
+  }
+
+  private async readableMessage(member: Member, messageId: string): Promise<MessageEntity> {
+    const message = isUuid(messageId)
+      ? await this.messages.findOneBy({ id: messageId, workspaceId: member.workspaceId })
+      : null;
+    const channel = message ? await this.channels.findOneBy({ id: message.channelId }) : null;
+    if (!message || !channel || !canRead(channel, member.userId))
+      throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
+    return message;
+  }
+
+  /** A custom reaction of this workspace (by id) or a standard emoji; anything else is unknown. */
+  private async resolveReaction(workspaceId: string, reactionId: string): Promise<string> {
+    if (isUuid(reactionId)) {
+      const id = reactionId.toLowerCase();
+      if (await this.customs.existsBy({ id, workspaceId })) return id;
+      throw new DomainError(ErrorCodes.reactionNotFound, REACTION_NOT_FOUND);
+    }
+    if (isStandardEmoji(reactionId)) return reactionId;
+    throw new DomainError(ErrorCodes.reactionNotFound, REACTION_NOT_FOUND);
+  }
+}

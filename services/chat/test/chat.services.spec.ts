@@ -1,0 +1,517 @@
+import { DataSource } from 'typeorm';
+import { DomainError } from '@teamchat/bus';
+import {
+  CHANNEL_NAME_EMPTY,
+  ErrorCodes,
+  MESSAGE_EMPTY,
+  REPLAY_MAX_MESSAGES,
+  SECTION_NOT_EMPTY_MESSAGE,
+} from '@teamchat/contracts';
+import { SectionService } from '../src/sections/section.service.js';
+import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
+import { DmService } from '../src/channels/dm.service.js';
+import { MessageService } from '../src/messages/message.service.js';
+import { SearchService } from '../src/messages/search.service.js';
+import { ReactionService, REACTION_NAME_TAKEN, TOO_MANY_REACTIONS } from '../src/reactions/reaction.service.js';
+import { UnreadService } from '../src/unread/unread.service.js';
+import { WorkspaceSetupService } from '../src/workspace-events/workspace-setup.service.js';
+import { ChatContracts } from '@teamchat/contracts';
+import { startChatHarness, type ChatHarness } from './chat-test-harness.js';
+
+const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  throw new Error('expected a DomainError');
+};
+
+describe('chat service', () => {
+  let h: ChatHarness;
+  let sections: SectionService;
+  let channels: ChannelService;
+  let dms: DmService;
+  let messages: MessageService;
+  let search: SearchService;
+  let reactions: ReactionService;
+  let unread: UnreadService;
+  let setup: WorkspaceSetupService;
+
+  beforeAll(async () => {
+    h = await startChatHarness();
+    sections = h.app.get(SectionService);
+    channels = h.app.get(ChannelService);
+    dms = h.app.get(DmService);
+    messages = h.app.get(MessageService);
+    search = h.app.get(SearchService);
+    reactions = h.app.get(ReactionService);
+    unread = h.app.get(UnreadService);
+    setup = h.app.get(WorkspaceSetupService);
+  });
+
+  afterAll(() => h.close());
+
+  const team = () => {
+    const alice = h.directory.user(`alice${Math.random().toString(36).slice(2, 6)}`);
+    const bob = h.directory.user(`bob${Math.random().toString(36).slice(2, 6)}`);
+    const carol = h.directory.user(`carol${Math.random().toString(36).slice(2, 6)}`);
+    const ws = h.directory.workspace(alice, bob, carol);
+    return { ws, alice, bob, carol, as: (u: string) => h.actor(u, ws) };
+  };
+
+  describe('workspace setup', () => {
+    it('gives a new workspace one default section and a general channel, once', async () => {
+      const t = team();
+      await Promise.all([setup.ensure(t.ws), setup.ensure(t.ws)]);
+      await setup.ensure(t.ws);
+      const list = await channels.list(t.as(t.alice));
+      expect(list.map((c) => c.name)).toEqual(['general']);
+      const secs = await sections.list(t.as(t.alice));
+      expect(secs).toHaveLength(1);
+      expect(list[0]).toMatchObject({ sectionId: secs[0].id, type: 'regular', icon: 'Hash', order: 0 });
+    });
+  });
+
+  describe(SectionService.name, () => {
+    it('creates a section with order 0 by default and lists it', async () => {
+      const t = team();
+      const s = await sections.create(t.as(t.alice), { name: 'Projects', order: 0 });
+      expect(s).toMatchObject({ name: 'Projects', order: 0, workspaceId: t.ws });
+      expect((await sections.list(t.as(t.bob))).map((x) => x.name)).toContain('Projects');
+    });
+
+    it(`refuses to delete a section that still has channels with "${SECTION_NOT_EMPTY_MESSAGE}"`, async () => {
+      const t = team();
+      const s = await sections.create(t.as(t.alice), { name: 'Busy', order: 0 });
+      await channels.create(t.as(t.alice), { name: 'inside', sectionId: s.id });
+      const err = await rejection(sections.remove(t.as(t.alice), s.id));
+      expect(err.code).toBe(ErrorCodes.sectionNotEmpty);
+      expect(err.message).toBe(SECTION_NOT_EMPTY_MESSAGE);
+    });
+
+    it('deletes an empty section', async () => {
+      const t = team();
+      const s = await sections.create(t.as(t.alice), { name: 'Empty', order: 0 });
+      await sections.remove(t.as(t.bob), s.id);
+      expect((await sections.list(t.as(t.alice))).map((x) => x.id)).not.toContain(s.id);
+    });
+
+    it("answers another workspace's section (and a malformed id) as not found", async () => {
+      const t = team();
+      const other = team();
+      const s = await sections.create(other.as(other.alice), { name: 'Theirs', order: 0 });
+      expect((await rejection(sections.remove(t.as(t.alice), s.id))).code).toBe(ErrorCodes.sectionNotFound);
+      expect((await rejection(sections.remove(t.as(t.alice), 'nope'))).code).toBe(ErrorCodes.sectionNotFound);
+    });
+
+    it('refuses a caller who is not a member of the workspace', async () => {
+      const t = team();
+      const stranger = h.directory.user('stranger');
+      expect((await rejection(sections.list(h.actor(stranger, t.ws)))).code).toBe(ErrorCodes.workspaceNotFound);
+      expect((await rejection(sections.list(h.actor(stranger, null)))).code).toBe(ErrorCodes.noWorkspace);
+    });
+  });
+
+  describe(ChannelService.name, () => {
+    it('puts a new channel at the end of the first section, with a known icon or Hash', async () => {
+      const t = team();
+      const a = await channels.create(t.as(t.alice), { name: 'random', description: 'Anything', icon: 'Zap' });
+      const b = await channels.create(t.as(t.alice), { name: 'weird', icon: 'Banana' });
+      const [first] = await sections.list(t.as(t.alice));
+      expect(a).toMatchObject({ sectionId: first.id, order: 1, icon: 'Zap', description: 'Anything', type: 'regular' });
+      expect(b).toMatchObject({ sectionId: first.id, order: 2, icon: 'Hash' });
+    });
+
+    it(`refuses a duplicate name in the workspace (any case) with "${CHANNEL_NAME_TAKEN}"`, async () => {
+      const t = team();
+      await channels.create(t.as(t.alice), { name: 'design' });
+      const err = await rejection(channels.create(t.as(t.bob), { name: 'Design' }));
+      expect(err.code).toBe(ErrorCodes.channelNameTaken);
+      expect(err.message).toBe(CHANNEL_NAME_TAKEN);
+      const other = team();
+      await expect(channels.create(other.as(other.alice), { name: 'design' })).resolves.toMatchObject({
+        name: 'design',
+      });
+    });
+
+    it(`validates names with "${CHANNEL_NAME_EMPTY}" at the bus boundary`, () => {
+      const parsed = ChatContracts.createChannel.request.safeParse({
+        actor: { userId: crypto.randomUUID(), workspaceId: null },
+        name: '   ',
+      });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error!.issues[0].message).toBe(CHANNEL_NAME_EMPTY);
+    });
+
+    it('renames a channel, keeping names unique', async () => {
+      const t = team();
+      const c = await channels.create(t.as(t.alice), { name: 'old-name' });
+      await channels.create(t.as(t.alice), { name: 'taken' });
+      expect(await channels.rename(t.as(t.bob), c.id, 'new-name')).toMatchObject({ id: c.id, name: 'new-name' });
+      expect((await rejection(channels.rename(t.as(t.bob), c.id, 'TAKEN'))).code).toBe(ErrorCodes.channelNameTaken);
+    });
+
+    it(`refuses to rename a DM with "${DM_RENAME_REFUSED}"`, async () => {
+      const t = team();
+      const dm = await dms.open(t.as(t.alice), t.bob);
+      const err = await rejection(channels.rename(t.as(t.alice), dm.id, 'x'));
+      expect(err.code).toBe(ErrorCodes.channelIsDirect);
+      expect(err.message).toBe(DM_RENAME_REFUSED);
+    });
+
+    it('reorders within the section and keeps orders dense and unique', async () => {
+      const t = team();
+      const s = await sections.create(t.as(t.alice), { name: 'Ordered', order: 1 });
+      const made = [];
+      for (const name of ['one', 'two', 'three', 'four'])
+        made.push(await channels.create(t.as(t.alice), { name, sectionId: s.id }));
+      const moved = await channels.reorder(t.as(t.bob), { channelId: made[3].id, newOrder: 1 });
+      expect(moved.map((c) => [c.name, c.order])).toEqual([
+        ['one', 0],
+        ['four', 1],
+        ['two', 2],
+        ['three', 3],
+      ]);
+      const again = await channels.reorder(t.as(t.bob), { channelId: made[0].id, newOrder: 50 });
+      expect(again.map((c) => c.order)).toEqual([0, 1, 2, 3]);
+      expect(again.map((c) => c.name)).toEqual(['four', 'two', 'three', 'one']);
+      const listed = (await channels.list(t.as(t.alice))).filter((c) => c.sectionId === s.id);
+      expect(listed.map((c) => c.name)).toEqual(['four', 'two', 'three', 'one']);
+    });
+
+    it('keeps orders unique when channels are created concurrently in one section', async () => {
+      const t = team();
+      const s = await sections.create(t.as(t.alice), { name: 'Race', order: 0 });
+      const made = await Promise.all(
+        ['r1', 'r2', 'r3', 'r4', 'r5'].map((name) => channels.create(t.as(t.alice), { name, sectionId: s.id })),
+      );
+      expect(made.map((c) => c.order).sort()).toEqual([0, 1, 2, 3, 4]);
+    });
+  });
+
+  describe(DmService.name, () => {
+    it('returns the existing DM when either side starts it again', async () => {
+      const t = team();
+      const first = await dms.open(t.as(t.alice), t.bob);
+      const again = await dms.open(t.as(t.alice), t.bob);
+      const reverse = await dms.open(t.as(t.bob), t.alice);
+      expect(again.id).toBe(first.id);
+      expect(reverse.id).toBe(first.id);
+      expect(first).toMatchObject({ type: 'direct', icon: 'MessageCircle' });
+      expect(first.participantIds!.sort()).toEqual([t.alice, t.bob].sort());
+      const [x, y] = await Promise.all([dms.open(t.as(t.carol), t.alice), dms.open(t.as(t.alice), t.carol)]);
+      expect(x.id).toBe(y.id);
+    });
+
+    it('lists only the caller’s DMs and never regular channels', async () => {
+      const t = team();
+      const ab = await dms.open(t.as(t.alice), t.bob);
+      await dms.open(t.as(t.bob), t.carol);
+      expect((await dms.list(t.as(t.alice))).map((c) => c.id)).toEqual([ab.id]);
+      expect(await channels.list(t.as(t.alice))).not.toContainEqual(expect.objectContaining({ id: ab.id }));
+    });
+
+    it('refuses a user who is not in the workspace', async () => {
+      const t = team();
+      const outsider = h.directory.user('outsider');
+      expect((await rejection(dms.open(t.as(t.alice), outsider))).code).toBe(ErrorCodes.memberNotFound);
+      expect((await rejection(dms.open(t.as(t.alice), 'not-a-uuid'))).code).toBe(ErrorCodes.memberNotFound);
+    });
+  });
+
+  describe(MessageService.name, () => {
+    it('stores a message with the author’s username and lists pages oldest first', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const sent = [];
+      for (let i = 0; i < 5; i++)
+        sent.push((await messages.create(t.as(t.alice), { channelId: general.id, content: `m${i}` })).message);
+      expect(sent[0]).toMatchObject({
+        channelId: general.id,
+        userId: t.alice,
+        username: h.directory.usernames.get(t.alice),
+        content: 'm0',
+        imageUrl: null,
+      });
+      const page = await messages.list(t.as(t.bob), general.id, undefined, 3);
+      expect(page.map((m) => m.content)).toEqual(['m2', 'm3', 'm4']);
+      const older = await messages.list(t.as(t.bob), general.id, page[0].id, 50);
+      expect(older.map((m) => m.content)).toEqual(['m0', 'm1']);
+      const byTime = await messages.list(t.as(t.bob), general.id, sent[2].createdAt, 50);
+      expect(byTime.map((m) => m.content)).toEqual(['m0', 'm1']);
+    });
+
+    it('accepts an image without text, and refuses a message with neither at the boundary', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const { message } = await messages.create(t.as(t.alice), {
+        channelId: general.id,
+        imageUrl: '/attachments/a.png',
+        content: '  ',
+      });
+      expect(message).toMatchObject({ content: null, imageUrl: '/attachments/a.png' });
+      const parsed = ChatContracts.createMessage.request.safeParse({
+        actor: { userId: t.alice, workspaceId: t.ws },
+        channelId: general.id,
+        content: ' ',
+      });
+      expect(parsed.error!.issues[0].message).toBe(MESSAGE_EMPTY);
+    });
+
+    it('returns the stored message for a clientMsgId seen before instead of a duplicate', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const first = await messages.create(t.as(t.alice), {
+        channelId: general.id,
+        content: 'once',
+        clientMsgId: 'c-1',
+      });
+      const again = await messages.create(t.as(t.alice), {
+        channelId: general.id,
+        content: 'once',
+        clientMsgId: 'c-1',
+      });
+      expect(first.created).toBe(true);
+      expect(again.created).toBe(false);
+      expect(again.message.id).toBe(first.message.id);
+      expect(
+        (await messages.list(t.as(t.alice), general.id, undefined, 50)).filter((m) => m.content === 'once'),
+      ).toHaveLength(1);
+      const bobs = await messages.create(t.as(t.bob), { channelId: general.id, content: 'once', clientMsgId: 'c-1' });
+      expect(bobs.created).toBe(true);
+    });
+
+    it('lets only participants read and post in a DM, and answers other workspaces’ channels as not found', async () => {
+      const t = team();
+      const other = team();
+      const dm = await dms.open(t.as(t.alice), t.bob);
+      const created = await messages.create(t.as(t.bob), { channelId: dm.id, content: 'psst' });
+      expect(created.audience.userIds!.sort()).toEqual([t.alice, t.bob].sort());
+      expect((await rejection(messages.create(t.as(t.carol), { channelId: dm.id, content: 'hi' }))).code).toBe(
+        ErrorCodes.channelNotFound,
+      );
+      expect((await rejection(messages.list(t.as(t.carol), dm.id, undefined, 50))).code).toBe(
+        ErrorCodes.channelNotFound,
+      );
+      const [theirs] = await channels.list(other.as(other.alice));
+      expect((await rejection(messages.create(t.as(t.alice), { channelId: theirs.id, content: 'x' }))).code).toBe(
+        ErrorCodes.channelNotFound,
+      );
+      expect((await rejection(messages.list(t.as(t.alice), 'garbage', undefined, 50))).code).toBe(
+        ErrorCodes.channelNotFound,
+      );
+    });
+
+    it('refuses a member removed from the workspace', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      h.directory.leave(t.ws, t.carol);
+      expect((await rejection(messages.create(t.as(t.carol), { channelId: general.id, content: 'bye' }))).code).toBe(
+        ErrorCodes.workspaceNotFound,
+      );
+    });
+
+    describe('replay', () => {
+      it('returns exactly the messages after `since` that the user may read', async () => {
+        const t = team();
+        const [general] = await channels.list(t.as(t.alice));
+        const seen = (await messages.create(t.as(t.alice), { channelId: general.id, content: 'seen' })).message;
+        await new Promise((r) => setTimeout(r, 5));
+        const missed1 = (await messages.create(t.as(t.alice), { channelId: general.id, content: 'missed 1' })).message;
+        const dm = await dms.open(t.as(t.alice), t.bob);
+        const missed2 = (await messages.create(t.as(t.alice), { channelId: dm.id, content: 'missed 2' })).message;
+        const foreign = await dms.open(t.as(t.alice), t.carol);
+        await messages.create(t.as(t.alice), { channelId: foreign.id, content: 'not for bob' });
+        const replay = await messages.replay(t.as(t.bob), seen.createdAt);
+        expect(replay).toEqual({ status: 'ok', messages: [missed1, missed2] });
+        expect(await messages.replay(t.as(t.bob), Date.parse(seen.createdAt))).toEqual(replay);
+      });
+
+      it('asks for a resync when `since` is more than a day old', async () => {
+        const t = team();
+        expect(await messages.replay(t.as(t.bob), Date.now() - 25 * 3600_000)).toEqual({
+          status: 'resync',
+          reason: 'since-too-old',
+        });
+      });
+
+      it(`asks for a resync when more than ${REPLAY_MAX_MESSAGES} messages were missed`, async () => {
+        const t = team();
+        const [general] = await channels.list(t.as(t.alice));
+        const since = new Date(Date.now() - 1000).toISOString();
+        await h.app
+          .get(DataSource)
+          .query(
+            `INSERT INTO chat.message (workspace_id, channel_id, user_id, content) SELECT $1, $2, $3, 'bulk ' || g FROM generate_series(1, $4) g`,
+            [t.ws, general.id, t.alice, REPLAY_MAX_MESSAGES + 1],
+          );
+        expect(await messages.replay(t.as(t.bob), since)).toEqual({ status: 'resync', reason: 'gap-too-large' });
+      });
+    });
+  });
+
+  describe(SearchService.name, () => {
+    let t: ReturnType<typeof team>;
+    let outsider: ReturnType<typeof team>;
+    beforeAll(async () => {
+      t = team();
+      outsider = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const post = (content: string, channelId = general.id, who = t.alice) =>
+        messages.create(t.as(who), { channelId, content });
+      await post('Deploying the new release tonight');
+      await post('Ticket PLT-3699 blocks the rollout');
+      await post('We shipped v2.1 yesterday, v2.0 is retired');
+      await post('config lives in foo.bar.baz now');
+      await post('Unrelated chatter about lunch');
+      await post('our relationship with the vendor');
+      const dm = await dms.open(t.as(t.alice), t.bob);
+      await post('secret deploy key in the DM', dm.id);
+      const [theirGeneral] = await channels.list(outsider.as(outsider.alice));
+      await messages.create(outsider.as(outsider.alice), {
+        channelId: theirGeneral.id,
+        content: 'deploy from another workspace PLT-3699',
+      });
+    });
+
+    const contents = async (who: string, q: string) => (await search.search(t.as(who), q)).map((r) => r.content);
+
+    it('finds whole words through stemming (deploy finds deploying)', async () => {
+      expect(await contents(t.carol, 'deploy')).toEqual(['Deploying the new release tonight']);
+    });
+
+    it('ranks whole-word hits before substring-only ones', async () => {
+      expect(await contents(t.carol, 'ship')).toEqual([
+        'We shipped v2.1 yesterday, v2.0 is retired',
+        'our relationship with the vendor',
+      ]);
+    });
+
+    it.each([
+      ['PLT-3699', 'Ticket PLT-3699 blocks the rollout'],
+      ['PLT-36', 'Ticket PLT-3699 blocks the rollout'],
+      ['3699', 'Ticket PLT-3699 blocks the rollout'],
+      ['v2.1', 'We shipped v2.1 yesterday, v2.0 is retired'],
+      ['v2', 'We shipped v2.1 yesterday, v2.0 is retired'],
+      ['bar.baz', 'config lives in foo.bar.baz now'],
+      ['deplo', 'Deploying the new release tonight'],
+      ['rollo', 'Ticket PLT-3699 blocks the rollout'],
+    ])('finds %p in "%s"', async (q, expected) => {
+      expect(await contents(t.carol, q)).toContain(expected);
+    });
+
+    it('never returns another workspace’s message or a DM the caller is not in', async () => {
+      expect(await contents(t.carol, 'deploy')).not.toContain('secret deploy key in the DM');
+      expect(await contents(t.carol, 'PLT-3699')).toEqual(['Ticket PLT-3699 blocks the rollout']);
+      expect(await contents(t.bob, 'deploy')).toContain('secret deploy key in the DM');
+    });
+
+    it('names a DM hit after the other participant', async () => {
+      const [hit] = (await search.search(t.as(t.bob), 'secret')).filter((r) => r.content?.includes('secret'));
+      expect(hit.channelName).toBe(h.directory.usernames.get(t.alice));
+      expect(hit.username).toBe(h.directory.usernames.get(t.alice));
+    });
+
+    it('answers a blank query with nothing, and odd input without failing', async () => {
+      expect(await search.search(t.as(t.alice), '  ')).toEqual([]);
+      await expect(search.search(t.as(t.alice), `'):* & !| 100%_ "unterminated`)).resolves.toBeInstanceOf(Array);
+    });
+  });
+
+  describe(ReactionService.name, () => {
+    it('creates custom reactions with unique names per workspace, recording the caller as creator', async () => {
+      const t = team();
+      const r = await reactions.createCustom(t.as(t.alice), {
+        name: 'party_parrot',
+        imageUrl: '/objects/p.gif',
+        createdBy: t.bob,
+      });
+      expect(r).toMatchObject({ name: 'party_parrot', createdBy: t.alice, workspaceId: t.ws });
+      const err = await rejection(reactions.createCustom(t.as(t.bob), { name: 'Party_Parrot', imageUrl: '/x.gif' }));
+      expect(err.code).toBe(ErrorCodes.reactionNameTaken);
+      expect(err.message).toBe(REACTION_NAME_TAKEN);
+      expect((await reactions.listCustom(t.as(t.carol))).map((x) => x.name)).toEqual(['party_parrot']);
+    });
+
+    it('applies and removes standard and custom reactions, idempotently per user', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'react to me' });
+      const custom = await reactions.createCustom(t.as(t.alice), { name: 'yay', imageUrl: '/y.png' });
+      await reactions.add(t.as(t.bob), message.id, '👍');
+      await reactions.add(t.as(t.bob), message.id, '👍');
+      await reactions.add(t.as(t.carol), message.id, '👍');
+      const after = await reactions.add(t.as(t.carol), message.id, custom.id);
+      expect(after.reactions).toEqual([
+        { reactionId: '👍', count: 2, userIds: [t.bob, t.carol] },
+        { reactionId: custom.id, count: 1, userIds: [t.carol] },
+      ]);
+      const removed = await reactions.remove(t.as(t.bob), message.id, '👍');
+      expect(removed.reactions[0]).toEqual({ reactionId: '👍', count: 1, userIds: [t.carol] });
+      const [listed] = (await messages.list(t.as(t.alice), general.id, undefined, 50)).filter(
+        (m) => m.id === message.id,
+      );
+      expect(listed.reactions).toEqual(removed.reactions);
+    });
+
+    it('refuses unknown reactions and other workspaces’ custom reactions', async () => {
+      const t = team();
+      const other = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'x' });
+      const theirs = await reactions.createCustom(other.as(other.alice), { name: 'theirs', imageUrl: '/t.png' });
+      expect((await rejection(reactions.add(t.as(t.bob), message.id, theirs.id))).code).toBe(
+        ErrorCodes.reactionNotFound,
+      );
+      expect((await rejection(reactions.add(t.as(t.bob), message.id, 'not an emoji'))).code).toBe(
+        ErrorCodes.reactionNotFound,
+      );
+      expect((await rejection(reactions.add(other.as(other.alice), message.id, '👍'))).code).toBe(
+        ErrorCodes.messageNotFound,
+      );
+    });
+
+    it(`refuses a 51st distinct reaction with "${TOO_MANY_REACTIONS}" but still counts more users on existing ones`, async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'popular' });
+      const emoji = [
+        ...'😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘😗😙😚😋😛😝😜🤪🤨🧐🤓😎🤩🥳😏😒😞😔😟😕🙁😣😖😫😩🥺😢😭😤😠😡🤬🤯',
+      ];
+      expect(emoji).toHaveLength(50);
+      for (const e of emoji) await reactions.add(t.as(t.bob), message.id, e);
+      const err = await rejection(reactions.add(t.as(t.bob), message.id, '🔥'));
+      expect(err.code).toBe(ErrorCodes.tooManyReactions);
+      expect(err.message).toBe(TOO_MANY_REACTIONS);
+      const more = await reactions.add(t.as(t.carol), message.id, '😀');
+      expect(more.reactions.find((r) => r.reactionId === '😀')!.count).toBe(2);
+    });
+  });
+
+  describe(UnreadService.name, () => {
+    it('counts others’ messages after the last read, and agrees for every device after a mark', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const dm = await dms.open(t.as(t.alice), t.bob);
+      await messages.create(t.as(t.alice), { channelId: general.id, content: '1' });
+      await messages.create(t.as(t.alice), { channelId: general.id, content: '2' });
+      await messages.create(t.as(t.alice), { channelId: dm.id, content: 'dm' });
+      await messages.create(t.as(t.bob), { channelId: general.id, content: 'mine' });
+      const counts = await unread.list(t.as(t.bob));
+      expect(counts).toEqual(
+        expect.arrayContaining([
+          { channelId: general.id, count: 2 },
+          { channelId: dm.id, count: 1 },
+        ]),
+      );
+      expect(await unread.list(t.as(t.carol))).toEqual([{ channelId: general.id, count: 3 }]);
+      await unread.markRead(t.as(t.bob), general.id);
+      expect(await unread.list(t.as(t.bob))).toEqual([{ channelId: dm.id, count: 1 }]);
+      await messages.create(t.as(t.alice), { channelId: general.id, content: '3' });
+      expect(await unread.list(t.as(t.bob))).toEqual(expect.arrayContaining([{ channelId: general.id, count: 1 }]));
+      expect((await rejection(unread.markRead(t.as(t.carol), dm.id))).code).toBe(ErrorCodes.channelNotFound);
+    });
+  });
+});
