@@ -23,6 +23,14 @@ export const DEFAULT_IS_RIGHT: Record<string, string> = {
   STRIPE_API_PROTOCOL: 'points Stripe at a mock in tests only',
 };
 
+/** Reads the import scan finds in code a process loads but never runs, per process, and why. */
+export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = {
+  gateway: {
+    METRICS_PORT:
+      'read by runServiceProcess of @teamchat/bus, which the gateway imports but never calls (its /metrics is on PORT)',
+  },
+};
+
 /** The processes a cluster deployment runs (the standalone all-in-one is not one of them). */
 export const DEPLOYED = ['gateway', ...SERVICES, 'migrate'] as const;
 export type Deployed = (typeof DEPLOYED)[number];
@@ -34,7 +42,9 @@ export const readsOf = (process: Deployed): Map<string, string> =>
 
 /** Variables the deployment must set for this process, with the file that reads each. */
 export const requiredFor = (process: Deployed): Map<string, string> =>
-  new Map([...readsOf(process)].filter(([name]) => !(name in DEFAULT_IS_RIGHT)));
+  new Map(
+    [...readsOf(process)].filter(([name]) => !(name in DEFAULT_IS_RIGHT) && !(name in (LOADED_NOT_RUN[process] ?? {}))),
+  );
 
 /** Problems with the environment a deployment gives a process: missing variables, unknown names, values the schema
  *  refuses, and values that contradict how the deployment runs it. */

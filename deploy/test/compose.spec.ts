@@ -1,0 +1,149 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROCESSES, SERVICES } from '../docker/processes.mjs';
+import { durationSeconds, interpolate, readCompose, serviceEnv, type ComposeService } from './support/compose.js';
+import { parseDockerfile } from './support/dockerfile.js';
+import { repoRoot, sourceOfBuiltEntry } from './support/env-usage.js';
+import { envProblems, type Deployed } from './support/process-env.js';
+
+const compose = readCompose(join(repoRoot, 'docker-compose.yml'));
+const services = compose.services;
+const asList = (v: string[] | string | undefined): string[] =>
+  v === undefined ? [] : Array.isArray(v) ? v : v.split(/\s+/);
+/** The product's own containers: those built from our Dockerfile, by the process their first argument names. */
+const app = Object.entries(services).filter(([, s]) => s.build !== undefined || s.image === 'teamchat:local');
+const processOf = (s: ComposeService): string => asList(s.command)[0] ?? 'gateway';
+const byProcess = (name: string) => app.filter(([, s]) => processOf(s) === name);
+const dependsOn = (s: ComposeService): Record<string, string> =>
+  Array.isArray(s.depends_on)
+    ? Object.fromEntries(s.depends_on.map((d) => [d, 'service_started']))
+    : Object.fromEntries(Object.entries(s.depends_on ?? {}).map(([k, v]) => [k, v.condition]));
+
+describe('docker-compose.yml', () => {
+  it('runs Postgres, Redis, NATS with JetStream and MinIO', () => {
+    expect(services.postgres.image).toMatch(/^postgres:/);
+    expect(services.redis.image).toMatch(/^redis:/);
+    expect(services.nats.image).toMatch(/^nats:/);
+    expect(asList(services.nats.command)).toContain('-js');
+    expect(services.minio.image).toMatch(/^minio\/minio:/);
+  });
+
+  it('runs the migration job, each of the six services once, and two gateway replicas', () => {
+    expect(byProcess('migrate')).toHaveLength(1);
+    for (const name of SERVICES) expect(byProcess(name).map(([n]) => n)).toEqual([name]);
+    expect(byProcess('gateway').length).toBeGreaterThanOrEqual(2);
+    expect(app.every(([, s]) => Object.hasOwn(PROCESSES, processOf(s)))).toBe(true);
+  });
+
+  it('builds every app container from deploy/docker/Dockerfile, at a stage that exists, as one image', () => {
+    const stages = parseDockerfile(join(repoRoot, 'deploy/docker/Dockerfile')).map((s) => s.name);
+    for (const [name, s] of app) {
+      expect({ name, context: s.build?.context }).toEqual({ name, context: '.' });
+      expect(existsSync(join(repoRoot, s.build!.context, s.build!.dockerfile ?? 'Dockerfile'))).toBe(true);
+      expect(s.build!.dockerfile).toBe('deploy/docker/Dockerfile');
+      expect(stages).toContain(s.build!.target);
+    }
+    expect(new Set(app.map(([, s]) => s.image)).size).toBe(1);
+  });
+
+  it('starts each process from a built entry file whose source exists', () => {
+    for (const [, s] of app) {
+      const entry = PROCESSES[processOf(s)].entry;
+      expect(existsSync(join(repoRoot, sourceOfBuiltEntry(entry)))).toBe(true);
+    }
+  });
+
+  it('gives every process each variable its code reads, under names EnvSchema knows, with values it accepts', () => {
+    const problems = app.flatMap(([, s]) => envProblems(processOf(s) as Deployed, serviceEnv(s)));
+    expect(problems).toEqual([]);
+  });
+
+  it('points every URL at a service of this file', () => {
+    for (const [name, s] of app) {
+      for (const [key, value] of Object.entries(serviceEnv(s)).filter(
+        ([k, v]) => k.endsWith('_URL') && k !== 'PUBLIC_URL' && v,
+      )) {
+        expect({ name, key, host: new URL(value).hostname in services }).toEqual({ name, key, host: true });
+      }
+      const s3 = serviceEnv(s).S3_ENDPOINT;
+      if (s3) expect(new URL(s3).hostname in services).toBe(true);
+    }
+  });
+
+  it('applies migrations once, before any service or gateway starts', () => {
+    const [[migrateName, migrate]] = byProcess('migrate');
+    expect(serviceEnv(migrate).MIGRATIONS_RUN).toBe('true');
+    expect(dependsOn(migrate).postgres).toBe('service_healthy');
+    for (const [, s] of app.filter(([n]) => n !== migrateName)) {
+      expect(dependsOn(s)[migrateName]).toBe('service_completed_successfully');
+    }
+  });
+
+  it('depends only on services it defines, and waits for health only where a health check exists', () => {
+    for (const [name, s] of Object.entries(services)) {
+      for (const [dep, condition] of Object.entries(dependsOn(s))) {
+        expect({ name, dep, exists: dep in services }).toEqual({ name, dep, exists: true });
+        if (condition === 'service_healthy') expect(services[dep].healthcheck).toBeDefined();
+      }
+    }
+  });
+
+  it("checks each app container's readiness on its own port and path", () => {
+    for (const [, s] of app.filter(([, x]) => processOf(x) !== 'migrate')) {
+      const test = asList(s.healthcheck?.test);
+      expect(test.slice(0, 3)).toEqual(['CMD', 'node', 'deploy/docker/probe.mjs']);
+      const env = serviceEnv(s);
+      const expected =
+        PROCESSES[processOf(s)].kind === 'gateway'
+          ? `http://127.0.0.1:${env.PORT}/api/health/ready`
+          : `http://127.0.0.1:${env.METRICS_PORT}/health/ready`;
+      expect(test[3]).toBe(expected);
+    }
+    expect(existsSync(join(repoRoot, 'deploy/docker/probe.mjs'))).toBe(true);
+  });
+
+  it('publishes the gateways on distinct host ports and balances them behind the proxy', () => {
+    const gateways = byProcess('gateway');
+    const hostPorts = gateways.map(([, s]) => s.ports?.[0]?.split(':')[0]);
+    expect(new Set(hostPorts).size).toBe(gateways.length);
+    const mount = services.proxy
+      .volumes!.map((v) => v.split(':'))
+      .find(([, target]) => target.startsWith('/etc/nginx'))!;
+    const conf = readFileSync(join(repoRoot, mount[0]), 'utf8').replace(/#.*$/gm, '');
+    for (const [name, s] of gateways) expect(conf).toContain(`server ${name}:${serviceEnv(s).PORT}`);
+    expect(conf).not.toMatch(/\bip_hash\b|\bsticky\b|\bhash\s/);
+    expect(conf).toMatch(/proxy_set_header Upgrade \$http_upgrade/);
+  });
+
+  it('gives each process longer than its shutdown grace to stop before it is killed', () => {
+    for (const [name, s] of app.filter(([, x]) => processOf(x) !== 'migrate')) {
+      const grace = Number(serviceEnv(s).SHUTDOWN_GRACE_MS) / 1000;
+      expect({ name, ok: durationSeconds(s.stop_grace_period ?? '10s') > grace }).toEqual({ name, ok: true });
+    }
+  });
+
+  it('runs app containers with a read-only root filesystem and an init process', () => {
+    for (const [, s] of app) {
+      expect(s.read_only).toBe(true);
+      expect(s.init).toBe(true);
+    }
+  });
+
+  it('mounts only files that exist and declares its named volumes', () => {
+    for (const s of Object.values(services)) {
+      for (const [source] of (s.volumes ?? []).map((v) => v.split(':'))) {
+        if (source.startsWith('.') || source.startsWith('/')) expect(existsSync(join(repoRoot, source))).toBe(true);
+        else expect(compose.volumes).toHaveProperty(source);
+      }
+    }
+  });
+});
+
+describe('Compose interpolation', () => {
+  it('uses the default when the variable is unset or empty, and the value when set', () => {
+    expect(interpolate('a ${X:-d} b', {})).toBe('a d b');
+    expect(interpolate('${X:-d}', { X: 'v' })).toBe('v');
+    expect(interpolate('${X-d}', { X: '' })).toBe('');
+    expect(interpolate('$$HOME ${Y}', {})).toBe('$HOME ');
+  });
+});
