@@ -3,6 +3,9 @@ import { BusModule, createHealthController, type ServiceDefinition, type Service
 import { DatabaseModule } from '@teamchat/database';
 import { billingEntities } from './billing.entities.js';
 import { billingMigrations } from './migrations/index.js';
+import { PaymentProviderModule } from './providers/payment-provider.module.js';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Root module of the billing service. */
 @Module({})
@@ -20,10 +23,16 @@ export class BillingServiceModule {
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
+        PaymentProviderModule.register(runtime.env, runtime.databaseUrl),
+        SubscriptionsModule,
+        WebhooksModule,
       ],
       controllers: [createHealthController('billing')],
     };
   }
 }
 
-export const billingService: ServiceDefinition = { name: 'billing', module: (runtime) => BillingServiceModule.register(runtime) };
+export const billingService: ServiceDefinition = {
+  name: 'billing',
+  module: (runtime) => BillingServiceModule.register(runtime),
+};

@@ -46,7 +46,11 @@ export const BillingContracts = {
   /** Seats, monthly amount and trial of the actor's current workspace (admins only). */
   subscriptionDetails: defineRequest('billing.subscription.details', withActor({}), SubscriptionDetailsSchema),
   /** Admin adds 1–50 seats to the current workspace's subscription (prorated); emits `billing.seats.changed`. */
-  purchaseSeats: defineRequest('billing.seats.purchase', withActor(PurchaseSeatsSchema.shape), PurchaseSeatsResponseSchema),
+  purchaseSeats: defineRequest(
+    'billing.seats.purchase',
+    withActor(PurchaseSeatsSchema.shape),
+    PurchaseSeatsResponseSchema,
+  ),
   /** The offline provider's card form: confirms a pending payment setup (BILLING.CARD_DECLINED for a declined card). */
   confirmLocalPayment: defineRequest(
     'billing.local-payment.confirm',

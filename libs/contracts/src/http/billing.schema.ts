@@ -58,7 +58,10 @@ export const CardNumberSchema = z
   );
 
 export const LocalConfirmSchema = z.object({
-  clientSecret: z.string({ error: 'Client secret is required' }).min(1, 'Client secret is required').max(255, 'Client secret is invalid'),
+  clientSecret: z
+    .string({ error: 'Client secret is required' })
+    .min(1, 'Client secret is required')
+    .max(255, 'Client secret is invalid'),
   cardNumber: CardNumberSchema,
 });
 export type LocalConfirm = z.input<typeof LocalConfirmSchema>;

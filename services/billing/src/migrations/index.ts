@@ -1,2 +1,4 @@
+import { BillingInit1733000000000 } from './1733000000000-billing-init.js';
+
 /** Committed migrations of the billing schema, in order. */
-export const billingMigrations: Function[] = [];
+export const billingMigrations: Function[] = [BillingInit1733000000000];

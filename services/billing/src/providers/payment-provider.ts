@@ -1,0 +1,71 @@
+// The one interface both payment providers (Stripe, and the offline local one) implement.
+
+export type PaymentProviderName = 'stripe' | 'local';
+
+/** Stripe's subscription statuses; the local provider uses the same words. */
+export type SubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+
+export interface ProviderSubscription {
+  id: string;
+  /** The item whose quantity is the seat count. */
+  itemId: string | null;
+  status: SubscriptionStatus;
+  quantity: number;
+  trialEnd: Date | null;
+  defaultPaymentMethod: string | null;
+}
+
+export interface CreatedSubscription extends ProviderSubscription {
+  /** The card setup the payer confirms (Stripe Elements or the local card form); null when a saved card was used. */
+  setupIntent: { id: string; clientSecret: string } | null;
+}
+
+export interface SetupState {
+  confirmed: boolean;
+  paymentMethod: string | null;
+}
+
+export interface CreateCustomerInput {
+  userId: string;
+  email: string | null;
+  idempotencyKey: string;
+}
+
+export interface CreateTrialSubscriptionInput {
+  customerId: string;
+  seats: number;
+  trialDays: number;
+  /** A card the customer already confirmed; when set no new card setup is needed. */
+  defaultPaymentMethod: string | null;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface UpdateSeatsInput {
+  subscriptionId: string;
+  itemId: string | null;
+  seats: number;
+  idempotencyKey: string;
+}
+
+/**
+ * A payment provider. Failures are DomainErrors: BILLING.CARD_DECLINED (with the provider's message) or
+ * BILLING.PROVIDER_ERROR (provider unreachable or refusing the request).
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** What the SPA needs to show the provider's own card form (Stripe Elements); null for the plain local form. */
+  readonly publishableKey: string | null;
+  createCustomer(input: CreateCustomerInput): Promise<{ id: string }>;
+  /** A subscription with a free trial, charged nothing until it ends; seats are the item quantity. */
+  createTrialSubscription(input: CreateTrialSubscriptionInput): Promise<CreatedSubscription>;
+  /** Whether the payer confirmed the card setup (or the subscription already has a card). */
+  getSetupState(input: { setupIntentId: string | null; subscriptionId: string }): Promise<SetupState>;
+  /** Makes a confirmed card the customer's default, so later subscriptions and invoices use it. */
+  setDefaultPaymentMethod(input: { customerId: string; paymentMethod: string }): Promise<void>;
+  /** Sets the seat quantity, prorating the difference. */
+  updateSeats(input: UpdateSeatsInput): Promise<ProviderSubscription>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
