@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { waitFor } from '@teamchat/testing';
+import { decodeEnvelope, encodeEnvelope, type Envelope, type Fanout } from './fanout.js';
+import { InMemoryFanout } from './in-memory.fanout.js';
+import { RedisFanout } from './redis.fanout.js';
+import { InMemoryPresenceStore, RedisPresenceStore, type PresenceStore } from './presence.store.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const recorder = (fanout: Fanout) => {
+  const got: { workspaceId: string; envelope: Envelope }[] = [];
+  fanout.onEnvelope((workspaceId, envelope) => got.push({ workspaceId, envelope }));
+  return got;
+};
+
+const frame = (text: string) => ({ userIds: null, frame: JSON.stringify({ type: 'typing', text }) });
+
+describe('envelope encoding', () => {
+  it('carries the frame unchanged after the header', () => {
+    const env: Envelope = {
+      origin: 'n1',
+      userIds: ['u'],
+      exceptUserId: 'x',
+      frame: '{"type":"message","a":"line\\nbreak"}',
+    };
+    expect(decodeEnvelope(encodeEnvelope(env))).toEqual(env);
+  });
+});
+
+describe(InMemoryFanout.name, () => {
+  it('delivers to this node only while it is subscribed to the workspace', async () => {
+    const fanout = new InMemoryFanout();
+    const got = recorder(fanout);
+    await fanout.publish('w1', frame('before'));
+    await fanout.subscribe('w1');
+    await fanout.subscribe('w1');
+    await fanout.publish('w1', frame('during'));
+    await fanout.unsubscribe('w1');
+    await fanout.publish('w1', frame('still one socket left'));
+    await fanout.unsubscribe('w1');
+    await fanout.publish('w1', frame('after'));
+    expect(got.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['during', 'still one socket left']);
+    expect(fanout.subscribedWorkspaces()).toEqual([]);
+  });
+});
+
+describe(RedisFanout.name, () => {
+  const namespace = `fanout-spec-${randomUUID()}.`;
+  const clients: Redis[] = [];
+  const fanouts: RedisFanout[] = [];
+  let admin: Redis;
+
+  const node = () => {
+    const client = new Redis(REDIS_URL);
+    clients.push(client);
+    const fanout = new RedisFanout(client, namespace);
+    fanouts.push(fanout);
+    return fanout;
+  };
+  const channels = () => admin.pubsub('CHANNELS', `${namespace}*`) as Promise<string[]>;
+
+  beforeAll(() => {
+    admin = new Redis(REDIS_URL);
+  });
+
+  afterAll(async () => {
+    for (const f of fanouts) await f.close();
+    for (const c of [...clients, admin]) c.disconnect();
+  });
+
+  it('delivers a frame published on one node to another node subscribed to that workspace, and nowhere else', async () => {
+    const a = node();
+    const b = node();
+    const c = node();
+    const [gotA, gotB, gotC] = [recorder(a), recorder(b), recorder(c)];
+    const [w1, w2] = [randomUUID(), randomUUID()];
+    await b.subscribe(w1);
+    await c.subscribe(w2);
+    await a.publish(w1, frame('hello'));
+    await waitFor(() => gotB.length === 1);
+    expect(gotB[0]).toMatchObject({ workspaceId: w1, envelope: { origin: a.nodeId } });
+    expect(JSON.parse(gotB[0].envelope.frame)).toEqual({ type: 'typing', text: 'hello' });
+    await a.publish(w2, frame('for c'));
+    await waitFor(() => gotC.length === 1);
+    expect(gotA).toEqual([]);
+    expect(gotB).toHaveLength(1);
+  });
+
+  it('delivers its own publication locally once, not again when Redis echoes it', async () => {
+    const a = node();
+    const b = node();
+    const [gotA, gotB] = [recorder(a), recorder(b)];
+    const w = randomUUID();
+    await a.subscribe(w);
+    await b.subscribe(w);
+    await a.publish(w, frame('once'));
+    expect(gotA).toHaveLength(1);
+    await waitFor(() => gotB.length === 1);
+    await b.publish(w, frame('marker'));
+    await waitFor(() => gotA.length === 2);
+    expect(gotA.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['once', 'marker']);
+  });
+
+  it("subscribes to a workspace's Redis channel only while it has sockets there", async () => {
+    const a = node();
+    const w = randomUUID();
+    const channel = a.channelOf(w);
+    expect(await channels()).not.toContain(channel);
+    await a.subscribe(w);
+    await a.subscribe(w);
+    expect(await channels()).toContain(channel);
+    await a.unsubscribe(w);
+    expect(await channels()).toContain(channel);
+    await a.unsubscribe(w);
+    await waitFor(async () => !(await channels()).includes(channel));
+    expect(a.subscribedWorkspaces()).toEqual([]);
+  });
+
+  it('keeps the last of quick subscribe/unsubscribe/subscribe calls', async () => {
+    const a = node();
+    const w = randomUUID();
+    void a.subscribe(w);
+    void a.unsubscribe(w);
+    await a.subscribe(w);
+    expect(await channels()).toContain(a.channelOf(w));
+  });
+
+  it('reports the subscribed workspaces when its Redis connection was lost and came back', async () => {
+    const a = node();
+    const w = randomUUID();
+    await a.subscribe(w);
+    const interrupted: string[][] = [];
+    a.onInterrupted((ws) => interrupted.push(ws));
+    (a as unknown as { subscriber: Redis }).subscriber.disconnect(true);
+    await waitFor(() => interrupted.length === 1, { timeoutMs: 10000 });
+    expect(interrupted[0]).toEqual([w]);
+    const b = node();
+    const got = recorder(a);
+    await b.publish(w, frame('after reconnect'));
+    await waitFor(() => got.length === 1);
+  });
+});
+
+describe.each([
+  ['in memory', () => new InMemoryPresenceStore()],
+  ['Redis', () => new RedisPresenceStore(new Redis(REDIS_URL), `presence-spec-${randomUUID()}.`)],
+])('presence store (%s)', (_name, make: () => PresenceStore) => {
+  let store: PresenceStore;
+  beforeAll(() => {
+    store = make();
+  });
+  afterAll(() => (store as unknown as { redis?: Redis }).redis?.disconnect());
+
+  it('reports only the first connection and the last disconnection of a user', async () => {
+    const [w, u] = [randomUUID(), randomUUID()];
+    expect(await store.connect(w, u)).toBe(true);
+    expect(await store.connect(w, u)).toBe(false);
+    expect(await store.online(w)).toEqual([u]);
+    expect(await store.disconnect(w, u)).toBe(false);
+    expect(await store.disconnect(w, u)).toBe(true);
+    expect(await store.online(w)).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import {
+  decodeEnvelope,
+  encodeEnvelope,
+  WorkspaceRefs,
+  type Envelope,
+  type EnvelopeHandler,
+  type Fanout,
+} from './fanout.js';
+
+/**
+ * Several gateway nodes: one Redis pub/sub channel per workspace (`<namespace>tc:ws:<workspaceId>`). A node
+ * subscribes to a workspace while it has sockets in it and unsubscribes when the last leaves. Its own publications
+ * are delivered locally at once and ignored when Redis echoes them back.
+ */
+export class RedisFanout implements Fanout {
+  readonly nodeId = randomUUID();
+  private readonly logger = new Logger(RedisFanout.name);
+  private readonly refs = new WorkspaceRefs();
+  /** Tail of the SUBSCRIBE/UNSUBSCRIBE commands per workspace, so they reach Redis in the order they were asked. */
+  private readonly pending = new Map<string, Promise<void>>();
+  private readonly subscriber: Redis;
+  private handler: EnvelopeHandler = () => undefined;
+  private interrupted: (workspaceIds: string[]) => void = () => undefined;
+  private connectionLost = false;
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly namespace = '',
+  ) {
+    // a connection in subscriber mode can run no other command, hence its own
+    this.subscriber = publisher.duplicate();
+    this.subscriber.on('message', (channel: string, raw: string) => this.receive(channel, raw));
+    this.subscriber.on('close', () => {
+      this.connectionLost = true;
+    });
+    // ioredis re-subscribes on reconnect by itself; what was published meanwhile is gone, so say so
+    this.subscriber.on('ready', () => {
+      if (!this.connectionLost) return;
+      this.connectionLost = false;
+      const workspaces = this.refs.keys();
+      if (workspaces.length) this.interrupted(workspaces);
+    });
+    this.subscriber.on('error', (err: Error) => this.logger.warn(`redis subscriber: ${err.message}`));
+  }
+
+  channelOf(workspaceId: string): string {
+    return `${this.namespace}tc:ws:${workspaceId}`;
+  }
+
+  onEnvelope(handler: EnvelopeHandler): void {
+    this.handler = handler;
+  }
+
+  onInterrupted(handler: (workspaceIds: string[]) => void): void {
+    this.interrupted = handler;
+  }
+
+  subscribe(workspaceId: string): Promise<void> {
+    if (this.refs.add(workspaceId))
+      return this.chain(workspaceId, () => this.subscriber.subscribe(this.channelOf(workspaceId)));
+    return this.pending.get(workspaceId) ?? Promise.resolve();
+  }
+
+  unsubscribe(workspaceId: string): Promise<void> {
+    if (this.refs.remove(workspaceId))
+      return this.chain(workspaceId, () => this.subscriber.unsubscribe(this.channelOf(workspaceId)));
+    return Promise.resolve();
+  }
+
+  async publish(workspaceId: string, envelope: Omit<Envelope, 'origin'>): Promise<void> {
+    const full: Envelope = { ...envelope, origin: this.nodeId };
+    if (this.refs.has(workspaceId)) this.handler(workspaceId, full);
+    await this.publisher.publish(this.channelOf(workspaceId), encodeEnvelope(full));
+  }
+
+  subscribedWorkspaces(): string[] {
+    return this.refs.keys();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.pending.values());
+    this.subscriber.disconnect();
+  }
+
+  private receive(channel: string, raw: string): void {
+    const prefix = `${this.namespace}tc:ws:`;
+    if (!channel.startsWith(prefix)) return;
+    const workspaceId = channel.slice(prefix.length);
+    let envelope: Envelope;
+    try {
+      envelope = decodeEnvelope(raw);
+    } catch {
+      this.logger.warn(`unreadable envelope on ${channel}`);
+      return;
+    }
+    if (envelope.origin === this.nodeId || !this.refs.has(workspaceId)) return;
+    this.handler(workspaceId, envelope);
+  }
+
+  private chain(workspaceId: string, command: () => Promise<unknown>): Promise<void> {
+    const previous = this.pending.get(workspaceId) ?? Promise.resolve();
+    const next = previous.then(command).then(
+      () => undefined,
+      (err: unknown) => this.logger.warn(`redis (un)subscribe ${workspaceId}: ${String(err)}`),
+    );
+    this.pending.set(workspaceId, next);
+    void next.then(() => {
+      if (this.pending.get(workspaceId) === next) this.pending.delete(workspaceId);
+    });
+    return next;
+  }
+}

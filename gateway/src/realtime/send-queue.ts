@@ -1,0 +1,78 @@
+import { wsFramesDropped } from '@teamchat/observability';
+
+/** The part of a `ws` socket the queue drives. */
+export interface QueueSocket {
+  readonly readyState: number;
+  send(data: string, cb: (err?: Error) => void): void;
+  close(code: number, reason: string): void;
+}
+
+export interface SendQueueLimits {
+  /** Frames handed to the socket but not yet flushed to the network. */
+  maxInFlight: number;
+  /** Frames waiting behind those; one more closes the socket. */
+  maxQueued: number;
+}
+
+export const DEFAULT_SEND_LIMITS: SendQueueLimits = { maxInFlight: 64, maxQueued: 1000 };
+export const OVERLOADED_CLOSE_CODE = 1013;
+export const OVERLOADED_CLOSE_REASON = 'Try again later';
+const OPEN = 1;
+
+/**
+ * Bounded outbound queue of one socket. A slow reader first loses typing frames (stale by the time they would
+ * arrive); message frames are never dropped: past the limit the socket is closed with 1013 so the client
+ * reconnects and resumes with `since`, getting what it missed from the database.
+ */
+export class SendQueue {
+  private inFlight = 0;
+  private readonly waiting: string[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly socket: QueueSocket,
+    private readonly limits: SendQueueLimits = DEFAULT_SEND_LIMITS,
+  ) {}
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** `droppable` frames (typing) are dropped instead of queued while the socket is behind. */
+  push(frame: string, droppable = false): 'sent' | 'queued' | 'dropped' | 'closed' {
+    if (this.closed || this.socket.readyState !== OPEN) return 'closed';
+    if (this.waiting.length === 0 && this.inFlight < this.limits.maxInFlight) {
+      this.write(frame);
+      return 'sent';
+    }
+    if (droppable) {
+      wsFramesDropped.inc({ type: 'typing' });
+      return 'dropped';
+    }
+    if (this.waiting.length >= this.limits.maxQueued) {
+      this.closed = true;
+      this.waiting.length = 0;
+      wsFramesDropped.inc({ type: 'overflow' });
+      this.socket.close(OVERLOADED_CLOSE_CODE, OVERLOADED_CLOSE_REASON);
+      return 'closed';
+    }
+    this.waiting.push(frame);
+    return 'queued';
+  }
+
+  private write(frame: string): void {
+    this.inFlight++;
+    this.socket.send(frame, () => {
+      this.inFlight--;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.closed || this.socket.readyState !== OPEN) {
+      this.waiting.length = 0;
+      return;
+    }
+    while (this.waiting.length > 0 && this.inFlight < this.limits.maxInFlight) this.write(this.waiting.shift()!);
+  }
+}
