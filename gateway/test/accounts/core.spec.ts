@@ -79,7 +79,13 @@ describe.each(['inprocess', 'nats'] as const)('accounts core over %s', (transpor
     const docs = await request(stack.url).get('/api/docs');
     expect(docs.status).toBe(200);
     expect(Object.keys(docs.body.paths)).toEqual(
-      expect.arrayContaining(['/api/register', '/api/login', '/api/auth/user', '/api/workspaces', '/api/invites/{token}/accept']),
+      expect.arrayContaining([
+        '/api/register',
+        '/api/login',
+        '/api/auth/user',
+        '/api/workspaces',
+        '/api/invites/{token}/accept',
+      ]),
     );
   });
 

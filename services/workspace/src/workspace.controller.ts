@@ -101,4 +101,12 @@ export class WorkspaceController {
   ) {
     return this.workspaces.setSeats(body.workspaceId, body.seats);
   }
+
+  @OnEvent(BillingEvents.subscriptionAttached)
+  subscriptionAttached(
+    @Payload(new ZodPipe(BillingEvents.subscriptionAttached.payload))
+    body: z.output<typeof BillingEvents.subscriptionAttached.payload>,
+  ) {
+    return this.workspaces.attachSubscription(body);
+  }
 }

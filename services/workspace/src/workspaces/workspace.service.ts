@@ -115,6 +115,20 @@ export class WorkspaceService {
     });
   }
 
+  /** The subscription paying for the workspace: its provider ids and seat count. */
+  async attachSubscription(input: { workspaceId: string; customerId: string; subscriptionId: string; seats: number }) {
+    await this.dataSource
+      .getRepository(WorkspaceEntity)
+      .update(
+        { id: input.workspaceId },
+        {
+          stripeCustomerId: input.customerId,
+          stripeSubscriptionId: input.subscriptionId,
+          seats: Math.max(0, input.seats),
+        },
+      );
+  }
+
   /** Billing's seat count; never below zero. Events for unknown workspaces are ignored. */
   async setSeats(workspaceId: string, seats: number): Promise<void> {
     await this.dataSource.getRepository(WorkspaceEntity).update({ id: workspaceId }, { seats: Math.max(0, seats) });
