@@ -31,6 +31,9 @@ export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = {
   },
 };
 
+/** `migrate --wait <service>` (the init container of service pods) only reads the schema and never migrates. */
+export const WAIT_MODE_NOT_READ = { MIGRATIONS_RUN: 'the --wait mode checks the schema and never applies migrations' };
+
 /** The processes a cluster deployment runs (the standalone all-in-one is not one of them). */
 export const DEPLOYED = ['gateway', ...SERVICES, 'migrate'] as const;
 export type Deployed = (typeof DEPLOYED)[number];
@@ -48,10 +51,15 @@ export const requiredFor = (process: Deployed): Map<string, string> =>
 
 /** Problems with the environment a deployment gives a process: missing variables, unknown names, values the schema
  *  refuses, and values that contradict how the deployment runs it. */
-export const envProblems = (process: Deployed, env: Record<string, string | undefined>): string[] => {
+export const envProblems = (
+  process: Deployed,
+  env: Record<string, string | undefined>,
+  { notRead = {} }: { notRead?: Record<string, string> } = {},
+): string[] => {
   const problems: string[] = [];
   for (const [name, file] of requiredFor(process)) {
-    if (env[name] === undefined) problems.push(`${process}: ${name} (read by ${file}) is not provided`);
+    if (env[name] === undefined && !(name in notRead))
+      problems.push(`${process}: ${name} (read by ${file}) is not provided`);
   }
   for (const name of Object.keys(env)) {
     if (!SCHEMA_KEYS.has(name)) problems.push(`${process}: ${name} is not a variable of EnvSchema`);

@@ -1,0 +1,440 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROCESSES, SERVICES } from '../docker/processes.mjs';
+import { readCompose } from './support/compose.js';
+import { parseDockerfile } from './support/dockerfile.js';
+import { repoRoot } from './support/env-usage.js';
+import {
+  selects,
+  validateAgainstSchema,
+  type ConfigMap,
+  type Container,
+  type Hpa,
+  type Ingress,
+  type Job,
+  type NetworkPolicy,
+  type Pdb,
+  type PodTemplate,
+  type Secret,
+  type Service,
+  type StatefulSet,
+  type Workload,
+} from './support/k8s-model.js';
+import {
+  byKey,
+  kubectlAvailable,
+  kustomizeRoot,
+  parseYamlDocuments,
+  renderWithBuiltin,
+  renderWithKubectl,
+  strategicMerge,
+  type K8sObject,
+} from './support/kustomize.js';
+import { envProblems, readsOf, WAIT_MODE_NOT_READ, type Deployed } from './support/process-env.js';
+
+const hasKubectl = kubectlAvailable();
+const runtime = parseDockerfile(join(repoRoot, 'deploy/docker/Dockerfile')).at(-1)!;
+const imageUid = Number(runtime.instructions.find((i) => i.op === 'USER')!.args.split(':')[0]);
+const exposed = runtime.instructions.filter((i) => i.op === 'EXPOSE').flatMap((i) => i.args.split(/\s+/).map(Number));
+const composeImage = Object.values(readCompose(join(repoRoot, 'docker-compose.yml')).services).find(
+  (s) => s.build,
+)?.image;
+const secretTemplate = parseYamlDocuments(
+  readFileSync(kustomizeRoot('base/secret.template.yaml'), 'utf8'),
+)[0] as unknown as Secret;
+
+const APP_COMPONENTS = ['gateway', 'service', 'migrations'];
+const imageName = (image: string) => image.replace(/@.*$/, '').replace(/:[^:/]+$/, '');
+const processOf = (c: Container): Deployed => (c.args?.[0] ?? 'gateway') as Deployed;
+const preStopSeconds = (c: Container) => {
+  const cmd = c.lifecycle?.preStop?.exec?.command;
+  return cmd?.[0] === 'sleep' ? Number(cmd[1]) : 0;
+};
+
+describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
+  const dir = kustomizeRoot(`overlays/${overlay}`);
+  const objects = renderWithBuiltin(dir);
+  const ofKind = <T extends K8sObject>(kind: string) => objects.filter((o) => o.kind === kind) as T[];
+  const deployments = ofKind<Workload>('Deployment');
+  const jobs = ofKind<Job>('Job');
+  const appDeployments = deployments.filter((d) =>
+    APP_COMPONENTS.includes(d.spec.template.metadata.labels['app.kubernetes.io/component']),
+  );
+  const appPods: { owner: K8sObject; template: PodTemplate }[] = [
+    ...appDeployments.map((d) => ({ owner: d as K8sObject, template: d.spec.template })),
+    ...jobs
+      .filter((j) => j.spec.template.metadata.labels['app.kubernetes.io/component'] === 'migrations')
+      .map((j) => ({ owner: j as K8sObject, template: j.spec.template })),
+  ];
+  const appContainers = appPods.flatMap(({ owner, template }) =>
+    [...(template.spec.initContainers ?? []), ...template.spec.containers].map((c) => ({ owner, template, c })),
+  );
+  const configMaps = new Map(ofKind<ConfigMap>('ConfigMap').map((c) => [c.metadata.name, c]));
+  const renderedSecrets = new Map(ofKind<Secret>('Secret').map((s) => [s.metadata.name, s]));
+  // prod renders no Secret: it is created out of band with the keys of the committed template
+  const secretValue = (name: string, key: string): string | undefined => {
+    const s = renderedSecrets.get(name) ?? (name === secretTemplate.metadata.name ? secretTemplate : undefined);
+    return (
+      s?.stringData?.[key] ?? (s?.data?.[key] !== undefined ? Buffer.from(s.data[key], 'base64').toString() : undefined)
+    );
+  };
+  const resolveEnv = (c: Container): { env: Record<string, string>; problems: string[] } => {
+    const env: Record<string, string> = {};
+    const problems: string[] = [];
+    for (const v of c.env ?? []) {
+      const cm = v.valueFrom?.configMapKeyRef;
+      const sec = v.valueFrom?.secretKeyRef;
+      const value = cm ? configMaps.get(cm.name)?.data?.[cm.key] : sec ? secretValue(sec.name, sec.key) : v.value;
+      if (value === undefined && !(cm?.optional || sec?.optional))
+        problems.push(`${c.name}: ${v.name} refers to a missing key`);
+      if (value !== undefined) env[v.name] = value;
+    }
+    return { env, problems };
+  };
+
+  (hasKubectl ? it : it.skip)('renders exactly what `kubectl kustomize` renders', () => {
+    const expected = byKey(renderWithKubectl(dir));
+    const actual = byKey(objects);
+    expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [key, o] of expected) expect(actual.get(key)).toEqual(o);
+  });
+
+  it('renders only objects that are valid against the Kubernetes schemas', async () => {
+    expect(objects.length).toBeGreaterThan(30);
+    const invalid: string[] = [];
+    for (const o of objects) {
+      await validateAgainstSchema(o).catch((err: Error) =>
+        invalid.push(`${o.kind}/${o.metadata.name}: ${err.message}`),
+      );
+    }
+    expect(invalid).toEqual([]);
+  });
+
+  it('puts everything in the teamchat namespace, which enforces the restricted Pod Security Standard', () => {
+    const ns = ofKind<K8sObject>('Namespace');
+    expect(ns.map((n) => n.metadata.name)).toEqual(['teamchat']);
+    expect(ns[0].metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    expect(objects.filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== 'teamchat')).toEqual([]);
+  });
+
+  it('runs the gateway and each of the six services as its own Deployment', () => {
+    expect(appDeployments.map((d) => d.metadata.name).sort()).toEqual(['gateway', ...SERVICES].sort());
+    for (const d of appDeployments) {
+      expect(selects({ matchLabels: d.spec.selector.matchLabels }, d.spec.template.metadata.labels)).toBe(true);
+      expect(d.spec.template.spec.containers.map(processOf)).toEqual([d.metadata.name]);
+      // the HPA owns the replica count
+      expect(d.spec.replicas).toBeUndefined();
+    }
+  });
+
+  it('gives every app container readiness and liveness probes on its own port and health paths', () => {
+    for (const d of appDeployments) {
+      const [c] = d.spec.template.spec.containers;
+      const spec = PROCESSES[processOf(c)];
+      const port = c.ports!.find((p) => p.containerPort === spec.port)!;
+      expect(port).toBeDefined();
+      const paths = spec.kind === 'gateway' ? ['/api/health/ready', '/api/health'] : ['/health/ready', '/health'];
+      expect(c.readinessProbe?.httpGet).toEqual({ path: paths[0], port: port.name });
+      expect(c.livenessProbe?.httpGet).toEqual({ path: paths[1], port: port.name });
+    }
+  });
+
+  it('sets CPU and memory requests and limits on every app container, init containers included', () => {
+    for (const { c } of appContainers) {
+      for (const kind of ['requests', 'limits'] as const) {
+        expect({ c: c.name, cpu: !!c.resources?.[kind]?.cpu, memory: !!c.resources?.[kind]?.memory }).toEqual({
+          c: c.name,
+          cpu: true,
+          memory: true,
+        });
+      }
+    }
+  });
+
+  it('runs every app container as the image user, non-root, on a read-only root filesystem with no privileges', () => {
+    for (const { template, c } of appContainers) {
+      const pod = template.spec.securityContext!;
+      expect(pod).toMatchObject({
+        runAsNonRoot: true,
+        runAsUser: imageUid,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      expect(template.spec.automountServiceAccountToken).toBe(false);
+      expect(c.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+    }
+  });
+
+  it('lets each process finish in-flight work on SIGTERM before the grace period ends', () => {
+    for (const d of appDeployments) {
+      const [c] = d.spec.template.spec.containers;
+      const graceMs = Number(resolveEnv(c).env.SHUTDOWN_GRACE_MS);
+      expect(graceMs).toBeGreaterThan(0);
+      const budget = d.spec.template.spec.terminationGracePeriodSeconds!;
+      expect({ name: d.metadata.name, fits: preStopSeconds(c) + graceMs / 1000 < budget }).toEqual({
+        name: d.metadata.name,
+        fits: true,
+      });
+    }
+    const gateway = appDeployments.find((d) => d.metadata.name === 'gateway')!;
+    // endpoints are removed asynchronously: keep serving briefly so the ingress stops routing here first
+    expect(preStopSeconds(gateway.spec.template.spec.containers[0])).toBeGreaterThan(0);
+  });
+
+  it('gives every app container each variable its code reads, under names EnvSchema knows, with values it accepts', () => {
+    const problems = appContainers.flatMap(({ c }) => {
+      const { env, problems: refs } = resolveEnv(c);
+      const waitMode = c.args?.[1] === '--wait';
+      return [...refs, ...envProblems(processOf(c), env, waitMode ? { notRead: WAIT_MODE_NOT_READ } : {})];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('hands each process only the secrets its code reads', () => {
+    for (const { c } of appContainers) {
+      const reads = readsOf(processOf(c));
+      const secrets = (c.env ?? []).filter((v) => v.valueFrom?.secretKeyRef).map((v) => v.name);
+      expect({ c: c.name, extra: secrets.filter((s) => !reads.has(s)) }).toEqual({ c: c.name, extra: [] });
+    }
+  });
+
+  it('runs one image, built from deploy/docker/Dockerfile, on the ports it exposes', () => {
+    const images = new Set(appContainers.map(({ c }) => c.image));
+    expect(images.size).toBe(1);
+    const [image] = images;
+    if (overlay === 'dev') expect(image).toBe(composeImage);
+    else expect(image).toMatch(/^[^:]+\/[^:]+:(?!latest$)[\w.-]+$/);
+    for (const { c } of appContainers) {
+      expect(Object.hasOwn(PROCESSES, processOf(c))).toBe(true);
+      for (const p of c.ports ?? []) {
+        expect(p.containerPort).toBe(PROCESSES[processOf(c)].port);
+        expect(exposed).toContain(p.containerPort);
+      }
+    }
+    expect(imageName(image)).not.toBe('');
+  });
+
+  it('migrates once per release in a Job, and holds every service pod until its schema is current', () => {
+    const migrate = jobs.filter((j) => j.spec.template.spec.containers.some((c) => processOf(c) === 'migrate'));
+    expect(migrate).toHaveLength(1);
+    const [job] = migrate[0].spec.template.spec.containers;
+    expect(resolveEnv(job).env.MIGRATIONS_RUN).toBe('true');
+    for (const d of appDeployments.filter((x) => x.metadata.name !== 'gateway')) {
+      const init = d.spec.template.spec.initContainers ?? [];
+      expect(init.map((c) => c.args)).toEqual([['migrate', '--wait', d.metadata.name]]);
+      expect(resolveEnv(d.spec.template.spec.containers[0]).env.MIGRATIONS_RUN).toBe('false');
+    }
+  });
+
+  it('exposes every Deployment through a Service that selects exactly its pods, on a port it listens on', () => {
+    const services = ofKind<Service>('Service');
+    for (const d of deployments) {
+      const matching = services.filter((s) =>
+        selects({ matchLabels: s.spec.selector }, d.spec.template.metadata.labels),
+      );
+      expect({ d: d.metadata.name, services: matching.length }).toEqual({ d: d.metadata.name, services: 1 });
+      const portNames = d.spec.template.spec.containers.flatMap((c) =>
+        (c.ports ?? []).flatMap((p) => [p.name, p.containerPort]),
+      );
+      for (const p of matching[0].spec.ports) expect(portNames).toContain(p.targetPort);
+      const others = [...deployments, ...ofKind<StatefulSet>('StatefulSet')].filter(
+        (x) => x !== d && selects({ matchLabels: matching[0].spec.selector }, x.spec.template.metadata.labels),
+      );
+      expect(others).toEqual([]);
+    }
+  });
+
+  it('autoscales every app Deployment, the gateway and chat on CPU', () => {
+    const hpas = ofKind<Hpa>('HorizontalPodAutoscaler');
+    for (const d of appDeployments) {
+      const [hpa] = hpas.filter(
+        (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name,
+      );
+      expect(hpa).toBeDefined();
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(overlay === 'prod' ? 2 : 1);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas!);
+      if (['gateway', 'chat'].includes(d.metadata.name)) {
+        expect(hpa.spec.metrics).toContainEqual({
+          type: 'Resource',
+          resource: { name: 'cpu', target: expect.objectContaining({ type: 'Utilization' }) },
+        });
+      }
+    }
+    expect(hpas).toHaveLength(appDeployments.length);
+  });
+
+  it('keeps a disruption budget per app Deployment that still lets nodes drain', () => {
+    const pdbs = ofKind<Pdb>('PodDisruptionBudget');
+    for (const d of appDeployments) {
+      const matching = pdbs.filter((p) => selects(p.spec.selector, d.spec.template.metadata.labels));
+      expect(matching).toHaveLength(1);
+      expect(matching[0].spec.maxUnavailable).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  describe('network policies', () => {
+    const policies = ofKind<NetworkPolicy>('NetworkPolicy');
+    const applying = (type: 'Ingress' | 'Egress', labels: Record<string, string>) =>
+      policies.filter((p) => p.spec.policyTypes.includes(type) && selects(p.spec.podSelector, labels));
+    const ports = (rules: { ports?: { port?: number | string }[] }[]) =>
+      [...new Set(rules.flatMap((r) => (r.ports ? r.ports.map((p) => Number(p.port)) : [Number.NaN])))].sort(
+        (a, b) => a - b,
+      );
+
+    it('deny all traffic that is not allowed explicitly', () => {
+      expect(
+        policies.some(
+          (p) =>
+            Object.keys(p.spec.podSelector).length === 0 &&
+            !p.spec.ingress &&
+            !p.spec.egress &&
+            p.spec.policyTypes.length === 2,
+        ),
+      ).toBe(true);
+    });
+
+    it('let only the gateway accept connections; services take metrics scrapes from the monitoring namespace only', () => {
+      for (const { owner, template } of appPods) {
+        const rules = applying('Ingress', template.metadata.labels).flatMap((p) => p.spec.ingress ?? []);
+        const component = template.metadata.labels['app.kubernetes.io/component'];
+        if (component === 'gateway') expect(ports(rules)).toEqual([PROCESSES.gateway.port]);
+        else if (component === 'service') {
+          expect({ owner: owner.metadata.name, ports: ports(rules) }).toEqual({
+            owner: owner.metadata.name,
+            ports: [PROCESSES.chat.port],
+          });
+          for (const r of rules)
+            expect(r.from).toEqual([
+              { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+            ]);
+        } else expect(rules).toEqual([]);
+      }
+    });
+
+    it('let each component reach only DNS and the stores it uses', () => {
+      const expected: Record<string, number[]> = {
+        gateway: [53, 4222, 5432, 6379],
+        identity: [53, 4222, 5432],
+        workspace: [53, 4222, 5432],
+        chat: [53, 4222, 5432],
+        tasks: [53, 4222, 5432],
+        billing: [53, 443, 4222, 5432],
+        media: [53, 443, 4222, 5432, 9000],
+        migrate: [53, 5432],
+      };
+      for (const { owner, template } of appPods) {
+        const rules = applying('Egress', template.metadata.labels).flatMap((p) => p.spec.egress ?? []);
+        expect({ owner: owner.metadata.name, ports: ports(rules) }).toEqual({
+          owner: owner.metadata.name,
+          ports: expected[owner.metadata.name],
+        });
+      }
+    });
+
+    if (overlay === 'dev') {
+      it('let every in-cluster store accept connections on its port', () => {
+        for (const s of ofKind<StatefulSet>('StatefulSet')) {
+          const labels = s.spec.template.metadata.labels;
+          const rules = applying('Ingress', labels).flatMap((p) => p.spec.ingress ?? []);
+          const listening = s.spec.template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => p.containerPort));
+          expect(ports(rules).filter((p) => listening.includes(p)).length).toBeGreaterThan(0);
+        }
+      });
+    }
+  });
+
+  it('routes the Ingress to the gateway Service with long socket timeouts and no session affinity', () => {
+    const [ingress] = ofKind<Ingress>('Ingress');
+    const gateway = ofKind<Service>('Service').find((s) => s.metadata.name === 'gateway')!;
+    const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+    expect(backend.name).toBe('gateway');
+    expect(gateway.spec.ports.map((p) => p.name)).toContain(backend.port.name);
+    const a = ingress.metadata.annotations ?? {};
+    expect(Number(a['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
+    expect(Number(a['nginx.ingress.kubernetes.io/proxy-send-timeout'])).toBeGreaterThanOrEqual(3600);
+    expect(Object.keys(a).filter((k) => /affinity|sticky|upstream-hash-by/.test(k))).toEqual([]);
+    expect(gateway.spec.sessionAffinity ?? 'None').toBe('None');
+  });
+
+  if (overlay === 'dev') {
+    it('runs Postgres, Redis, NATS with JetStream and MinIO as StatefulSets with persistent volumes, and points at them', () => {
+      const sets = ofKind<StatefulSet>('StatefulSet');
+      expect(sets.map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);
+      for (const s of sets) expect(s.spec.volumeClaimTemplates?.length).toBe(1);
+      expect(sets.find((s) => s.metadata.name === 'nats')!.spec.template.spec.containers[0].args).toContain('-js');
+      const services = new Set(ofKind<Service>('Service').map((s) => s.metadata.name));
+      const gatewayEnv = resolveEnv(
+        appDeployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0],
+      ).env;
+      const mediaEnv = resolveEnv(
+        appDeployments.find((d) => d.metadata.name === 'media')!.spec.template.spec.containers[0],
+      ).env;
+      for (const url of [gatewayEnv.DATABASE_URL, gatewayEnv.REDIS_URL, gatewayEnv.NATS_URL, mediaEnv.S3_ENDPOINT]) {
+        expect(services.has(new URL(url).hostname)).toBe(true);
+      }
+    });
+  } else {
+    it('points at managed stores through config and renders no Secret and no store of its own', () => {
+      expect(ofKind<StatefulSet>('StatefulSet')).toEqual([]);
+      expect(ofKind<Secret>('Secret')).toEqual([]);
+      const services = new Set(ofKind<Service>('Service').map((s) => s.metadata.name));
+      const env = resolveEnv(
+        appDeployments.find((d) => d.metadata.name === 'media')!.spec.template.spec.containers[0],
+      ).env;
+      for (const url of [env.NATS_URL, env.S3_ENDPOINT, env.DATABASE_URL])
+        expect(services.has(new URL(url).hostname)).toBe(false);
+      expect(
+        new URL(
+          resolveEnv(appDeployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0]).env
+            .PUBLIC_URL,
+        ).protocol,
+      ).toBe('https:');
+    });
+  }
+});
+
+describe('deploy/k8s/base/secret.template.yaml', () => {
+  it('is a valid Secret whose values are placeholders, never real credentials', async () => {
+    await validateAgainstSchema(secretTemplate);
+    for (const [key, value] of Object.entries(secretTemplate.stringData ?? {})) {
+      expect({ key, placeholder: value === '' || value.includes('CHANGE_ME') }).toEqual({ key, placeholder: true });
+    }
+  });
+
+  it('is left out of the base, so applying an overlay never applies placeholders', () => {
+    const base = readFileSync(kustomizeRoot('base/kustomization.yaml'), 'utf8');
+    expect(base).not.toMatch(/^\s*-\s*secret\.template\.yaml/m);
+  });
+});
+
+describe('the built-in kustomize renderer', () => {
+  it('merges containers and env by name, replaces other lists, and deletes fields set to null', () => {
+    const base = {
+      spec: { containers: [{ name: 'a', env: [{ name: 'X', value: '1' }], args: ['x'] }], keep: 1, drop: 2 },
+    };
+    const patch = { spec: { containers: [{ name: 'a', env: [{ name: 'Y', value: '2' }], args: ['y'] }], drop: null } };
+    expect(strategicMerge(base, patch)).toEqual({
+      spec: {
+        containers: [
+          {
+            name: 'a',
+            env: [
+              { name: 'X', value: '1' },
+              { name: 'Y', value: '2' },
+            ],
+            args: ['y'],
+          },
+        ],
+        keep: 1,
+      },
+    });
+  });
+
+  it('refuses a kustomization field it does not implement instead of ignoring it', () => {
+    const dir = join(repoRoot, 'deploy/test/fixtures/unsupported-kustomization');
+    expect(() => renderWithBuiltin(dir)).toThrow('the built-in renderer does not implement commonLabels');
+  });
+});
