@@ -3,6 +3,7 @@ import type { GatewayRuntime } from './gateway.runtime.js';
 import { AuthModule } from './auth/auth.module.js';
 import { SocketEvictionsModule } from './realtime/socket-evictions.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { BillingModule } from './billing/billing.module.js';
 
 /**
  * Feature modules of the edge, one per service it fronts (auth/users, workspaces, billing, chat, tasks, media).
@@ -12,4 +13,5 @@ export const gatewayFeatures = (_runtime: GatewayRuntime): Type<unknown>[] => [
   AuthModule,
   SocketEvictionsModule,
   AccountsModule,
+  BillingModule,
 ];

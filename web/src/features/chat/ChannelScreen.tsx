@@ -1,7 +1,134 @@
-// Placeholder until the channel screen lands; replaced by the chat feature.
+// Spec 2 §2 channel screen /channel/{id}: resizable 70/30 split of the conversation and the widget panel.
+import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
+import { authUserQuery } from '../../api/auth.js';
+import { channelsQuery, dmsQuery } from '../../api/channels.js';
+import { usersQuery } from '../../api/users.js';
+import { FullScreenMessage } from '../../components/FullScreenMessage.js';
+import { useIsMobile } from '../../lib/use-media-query.js';
+import { WidgetPanel } from '../widgets/WidgetPanel.js';
+import { Modal } from './ui.js';
+import { ChannelHeader } from './ChannelHeader.js';
+import { Composer } from './Composer.js';
+import { useOutbox, useTypingUsernames, typingText } from './live-store.js';
+import { MessageList } from './MessageList.js';
+import { StatusSelector } from './StatusSelector.js';
+import { useSendMessage } from './use-send-message.js';
+import { usePanelSize } from '../widgets/panel-size.js';
+import './chat.css';
+
+export const SELECT_CHANNEL_TEXT = 'SELECT A CHANNEL...';
+export const PANEL_LAYOUT = { left: 70, leftMin: 50, right: 30, rightMin: 20, rightMax: 40 } as const;
 
 export const ChannelScreen = () => {
   const { id } = useParams();
-  return <div className="content-placeholder">SELECT A CHANNEL... {id}</div>;
+  const { data: user } = useQuery(authUserQuery());
+  const channels = useQuery(channelsQuery());
+  const dms = useQuery(dmsQuery());
+  const users = useQuery(usersQuery());
+  const channel: Channel | undefined = id
+    ? [...(channels.data ?? []), ...(dms.data ?? [])].find((c) => c.id === id)
+    : undefined;
+
+  // The shell holds the socket (useLiveUpdates) and clears the unread count of the channel on screen.
+  if (!user) return null;
+  if (!channel) {
+    const loading = id && (channels.isPending || dms.isPending);
+    return <FullScreenMessage text={loading ? 'LOADING CHANNEL...' : SELECT_CHANNEL_TEXT} />;
+  }
+  return <ChannelView key={channel.id} channel={channel} user={user} users={users.data ?? []} />;
+};
+
+const ChannelView = ({
+  channel,
+  user,
+  users,
+}: {
+  channel: Channel;
+  user: CurrentUser;
+  users: readonly PublicUser[];
+}) => {
+  const narrow = useIsMobile();
+  const density = usePanelSize();
+  const panelRef = usePanelRef();
+  const [collapsed, setCollapsed] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const outgoing = useOutbox(channel.id);
+  const typists = useTypingUsernames(channel.id);
+  const { send, retry, discard } = useSendMessage(user);
+  const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
+
+  const showPanel = () => {
+    if (narrow) setSheetOpen(true);
+    else panelRef.current?.expand();
+  };
+  const hidePanel = () => {
+    if (narrow) setSheetOpen(false);
+    else panelRef.current?.collapse();
+  };
+
+  const conversation = (
+    <section className={`tc-conversation${density === 'compact' ? ' is-compact' : ''}`} aria-label="Conversation">
+      <ChannelHeader
+        channel={channel}
+        user={user}
+        users={users}
+        panelCollapsed={narrow ? !sheetOpen : collapsed}
+        onShowPanel={showPanel}
+      />
+      <MessageList
+        channelId={channel.id}
+        usersById={usersById}
+        currentUserId={user.id}
+        outgoing={outgoing}
+        onRetry={retry}
+        onDiscard={discard}
+      />
+      <div className="tc-typing" aria-live="polite" data-testid="typing-indicator">
+        {typingText(typists)}
+      </div>
+      <StatusSelector user={user} compact={density === 'compact'} />
+      <Composer
+        channelId={channel.id}
+        user={user}
+        users={users}
+        onSend={(content, imageUrl) => send(channel.id, content, imageUrl)}
+      />
+    </section>
+  );
+
+  if (narrow) {
+    return (
+      <div className="tc-channel-screen is-narrow">
+        {conversation}
+        <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className="tc-panel-sheet">
+          <WidgetPanel user={user} onHide={hidePanel} />
+        </Modal>
+      </div>
+    );
+  }
+
+  return (
+    <Group orientation="horizontal" className="tc-channel-screen" id="channel-split">
+      <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}`} minSize={`${PANEL_LAYOUT.leftMin}`}>
+        {conversation}
+      </Panel>
+      <Separator className="resize-handle" aria-label="Resize panel" />
+      <Panel
+        id="widgets"
+        panelRef={panelRef}
+        defaultSize={`${PANEL_LAYOUT.right}`}
+        minSize={`${PANEL_LAYOUT.rightMin}`}
+        maxSize={`${PANEL_LAYOUT.rightMax}`}
+        collapsible
+        collapsedSize="0"
+        onResize={(size) => setCollapsed(size.asPercentage === 0)}
+      >
+        {collapsed ? null : <WidgetPanel user={user} onHide={hidePanel} />}
+      </Panel>
+    </Group>
+  );
 };

@@ -6,8 +6,3 @@ export const formatTime = (iso: string): string => {
   if (Number.isNaN(date.getTime())) return '';
   return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 };
-
-export const initials = (name: string): string => {
-  const parts = name.split(/[\s._-]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
-};

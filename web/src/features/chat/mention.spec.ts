@@ -32,7 +32,12 @@ describe('mention picker', () => {
 
   describe('listing', () => {
     it('lists users matching the query, prefix matches first', () => {
-      expect(mentionCandidates(users, 'a').map((u) => u.username)).toEqual(['ada.lovelace', 'alan.turing', 'grace.hopper', 'linus']);
+      expect(mentionCandidates(users, 'a').map((u) => u.username)).toEqual([
+        'ada.lovelace',
+        'alan.turing',
+        'grace.hopper',
+        'linus',
+      ]);
       expect(mentionCandidates(users, 'tor').map((u) => u.username)).toEqual(['linus']);
       expect(mentionCandidates(users, 'zzz')).toEqual([]);
     });
@@ -69,6 +74,8 @@ describe('mention highlighting', () => {
     ]);
   });
   it('leaves email addresses and bare @ alone', () => {
-    expect(splitMentions('write to ada@example.com @ now')).toEqual([{ text: 'write to ada@example.com @ now', mention: false }]);
+    expect(splitMentions('write to ada@example.com @ now')).toEqual([
+      { text: 'write to ada@example.com @ now', mention: false },
+    ]);
   });
 });

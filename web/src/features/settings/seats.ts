@@ -5,7 +5,12 @@ export const SEATS_TO_ADD_MIN = 1;
 export const SEATS_TO_ADD_MAX = 50;
 
 /** Spec 2 §9 "Default billing display": 1 seat, 5 dollars, until the details arrive. */
-export const DEFAULT_BILLING: SubscriptionDetails = { seats: 1, amount: monthlyPrice(1), onTrial: false, trialEnd: null };
+export const DEFAULT_BILLING: SubscriptionDetails = {
+  seats: 1,
+  amount: monthlyPrice(1),
+  onTrial: false,
+  trialEnd: null,
+};
 
 /** Available = seats minus users minus pending invites (each pending invite reserves a seat). */
 export const availableSeats = (seats: number, users: number, pendingInvites: number): number =>
@@ -13,12 +18,13 @@ export const availableSeats = (seats: number, users: number, pendingInvites: num
 
 export const canGenerateInvite = (available: number): boolean => available > 0;
 
-export const formatDollars = (amount: number): string =>
-  `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+export const formatDollars = (amount: number): string => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 
 /** The price line for a seat count: 5 dollars a seat under 50, a flat 250 from 50. */
 export const priceLabel = (seats: number): string =>
-  seats >= 50 ? `${formatDollars(monthlyPrice(seats))}/month flat rate` : `${formatDollars(monthlyPrice(seats))}/month ($5 per seat)`;
+  seats >= 50
+    ? `${formatDollars(monthlyPrice(seats))}/month flat rate`
+    : `${formatDollars(monthlyPrice(seats))}/month ($5 per seat)`;
 
 /** A whole number from 1 to 50, or null. */
 export const parseSeatsToAdd = (raw: string): number | null => {

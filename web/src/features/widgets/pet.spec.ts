@@ -65,7 +65,9 @@ describe('virtual pet', () => {
       jest.useFakeTimers();
       localStorage.clear();
     });
-    afterEach(() => jest.useRealTimers());
+    afterEach(() => {
+      jest.useRealTimers();
+    });
 
     it('applies the minutes elapsed since the last visit', () => {
       const start = new Date('2025-03-01T10:00:00Z').getTime();

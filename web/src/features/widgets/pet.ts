@@ -69,7 +69,13 @@ const isStat = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 /** The stored stats with the minutes elapsed since the last visit already applied. */
 export const loadPetStats = (now: number): PetStats => {
   const stored = readLocalJson<Partial<PetStats>>(StorageKeys.petStats);
-  if (!stored || !isStat(stored.hunger) || !isStat(stored.happiness) || !isStat(stored.energy) || !isStat(stored.lastUpdate)) {
+  if (
+    !stored ||
+    !isStat(stored.hunger) ||
+    !isStat(stored.happiness) ||
+    !isStat(stored.energy) ||
+    !isStat(stored.lastUpdate)
+  ) {
     return initialPetStats(now);
   }
   const stats: PetStats = {

@@ -39,7 +39,11 @@ export const canMoveDown = (items: readonly WidgetConfigItem[], id: string): boo
 };
 
 /** Swaps the widget with its neighbour; the first cannot go up, the last cannot go down. */
-export const moveWidget = (items: readonly WidgetConfigItem[], id: string, direction: 'up' | 'down'): WidgetConfigItem[] => {
+export const moveWidget = (
+  items: readonly WidgetConfigItem[],
+  id: string,
+  direction: 'up' | 'down',
+): WidgetConfigItem[] => {
   const sorted = sortWidgets(items);
   const index = sorted.findIndex((w) => w.id === id);
   const target = direction === 'up' ? index - 1 : index + 1;

@@ -1,0 +1,103 @@
+// Spec 2 §2 channel header: name, id, description, member badge, search, profile, DM flag, settings, logout, rename.
+import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
+import { LogOut, PanelRightOpen, Pencil, Search, Settings, Users } from 'lucide-react';
+import { useState } from 'react';
+import { logout } from '../../api/auth.js';
+import { SearchDialog } from '../search/SearchDialog.js';
+import { SettingsDialog, type SettingsTab } from '../settings/SettingsDialog.js';
+import { RenameChannelDialog } from './RenameChannelDialog.js';
+import { Avatar, IconButton } from './ui.js';
+
+export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
+  channel.type === 'direct' || (channel.type as string) === 'dm';
+
+/** A DM is named after the other participant ("Unknown" when they are not in the user list). */
+export const channelTitle = (channel: Channel, me: string | undefined, users: readonly PublicUser[]): string => {
+  if (!isDirect(channel)) return channel.name;
+  const otherId = channel.participantIds?.find((id) => id !== me) ?? me;
+  return users.find((u) => u.id === otherId)?.username ?? 'Unknown';
+};
+
+/** Spec 2 §2: the member count falls back to the user count when participantIds is absent. */
+export const memberCount = (channel: Channel, users: readonly unknown[]): number =>
+  channel.participantIds?.length ?? users.length;
+
+export const ChannelHeader = ({
+  channel,
+  user,
+  users,
+  panelCollapsed,
+  onShowPanel,
+}: {
+  channel: Channel;
+  user: CurrentUser;
+  users: readonly PublicUser[];
+  panelCollapsed: boolean;
+  onShowPanel: () => void;
+}) => {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
+  const [renameOpen, setRenameOpen] = useState(false);
+  const direct = isDirect(channel);
+  const count = memberCount(channel, users);
+  const canRename = !direct && channel.id.length > 0;
+
+  return (
+    <header className="tc-channel-header">
+      <div className="tc-channel-header__info">
+        <div className="tc-channel-header__title-row">
+          <h1 className="tc-channel-header__title">
+            {direct ? '@' : '#'}
+            {channelTitle(channel, user.id, users)}
+          </h1>
+          {direct ? <span className="tc-badge tc-badge--accent">DM</span> : null}
+          <span className="tc-badge" title={`${count} members`} data-testid="member-count">
+            <Users size={12} aria-hidden="true" /> {count}
+          </span>
+          {canRename ? (
+            <IconButton label="Rename channel" onClick={() => setRenameOpen(true)} size="xs">
+              <Pencil size={14} />
+            </IconButton>
+          ) : null}
+        </div>
+        <div className="tc-channel-header__sub">
+          <span className="tc-channel-header__id">ID: {channel.id}</span>
+          {channel.description ? <span className="tc-channel-header__description">{channel.description}</span> : null}
+        </div>
+      </div>
+      <div className="tc-channel-header__actions">
+        <IconButton label="Search messages" onClick={() => setSearchOpen(true)}>
+          <Search size={18} />
+        </IconButton>
+        <button
+          type="button"
+          className="btn btn--icon btn--sm tc-profile-button"
+          aria-label="Update profile"
+          title="Update profile"
+          onClick={() => setSettingsTab('profile')}
+        >
+          <Avatar name={user.username} src={user.profileImageUrl} size={26} />
+        </button>
+        <IconButton label="Settings" onClick={() => setSettingsTab('appearance')}>
+          <Settings size={18} />
+        </IconButton>
+        <IconButton label="Log out" onClick={logout}>
+          <LogOut size={18} />
+        </IconButton>
+        {panelCollapsed ? (
+          <IconButton label="Show panel" onClick={onShowPanel}>
+            <PanelRightOpen size={18} />
+          </IconButton>
+        ) : null}
+      </div>
+      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+      <SettingsDialog
+        open={settingsTab !== null}
+        initialTab={settingsTab ?? 'appearance'}
+        onOpenChange={(open) => !open && setSettingsTab(null)}
+        user={user}
+      />
+      {canRename ? <RenameChannelDialog channel={channel} open={renameOpen} onOpenChange={setRenameOpen} /> : null}
+    </header>
+  );
+};

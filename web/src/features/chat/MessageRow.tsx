@@ -1,0 +1,88 @@
+// One message: avatar, username, [agentId], HH:MM:SS, content with @mentions highlighted, optional image.
+import type { Message, PublicUser } from '@teamchat/contracts';
+import { AlertCircle, RotateCcw, Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import { formatTime } from './format.js';
+import { splitMentions } from './mention.js';
+import { UserHoverCard } from './UserHoverCard.js';
+import { Avatar } from './ui.js';
+
+export const MessageContent = ({ content }: { content: string }) => (
+  <p className="tc-message__content">
+    {splitMentions(content).map((part, i) =>
+      part.mention ? (
+        <span key={i} className="tc-mention">
+          {part.text}
+        </span>
+      ) : (
+        <span key={i}>{part.text}</span>
+      ),
+    )}
+  </p>
+);
+
+export interface MessageRowProps {
+  message: Message;
+  author: PublicUser | undefined;
+  /** Set for a message this tab is still sending or failed to send. */
+  delivery?: 'sending' | 'failed';
+  onRetry?: () => void;
+  onDiscard?: () => void;
+  onImageLoad?: () => void;
+}
+
+export const MessageRow = memo(({ message, author, delivery, onRetry, onDiscard, onImageLoad }: MessageRowProps) => {
+  const username = author?.username ?? message.username;
+  const agentId = message.agentId ?? author?.agentId;
+  return (
+    <li
+      className={`tc-message${delivery ? ` tc-message--${delivery}` : ''}`}
+      data-testid="message-row"
+      data-message-id={message.id}
+    >
+      <UserHoverCard user={author} fallbackName={username}>
+        <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>
+          <Avatar name={username} src={author?.profileImageUrl} size={36} />
+        </button>
+      </UserHoverCard>
+      <div className="tc-message__body">
+        <div className="tc-message__meta">
+          <UserHoverCard user={author} fallbackName={username}>
+            <button type="button" className="tc-message__username">
+              {username}
+            </button>
+          </UserHoverCard>
+          {agentId ? <span className="tc-message__agent">[{agentId}]</span> : null}
+          <time className="tc-message__time" dateTime={message.createdAt}>
+            {formatTime(message.createdAt)}
+          </time>
+          {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
+        </div>
+        {message.content ? <MessageContent content={message.content} /> : null}
+        {message.imageUrl ? (
+          <a href={message.imageUrl} target="_blank" rel="noreferrer" className="tc-message__image-link">
+            <img
+              className="tc-message__image"
+              src={message.imageUrl}
+              alt="Attached image"
+              loading="lazy"
+              onLoad={onImageLoad}
+            />
+          </a>
+        ) : null}
+        {delivery === 'failed' ? (
+          <div className="tc-message__failed" role="alert">
+            <AlertCircle size={14} aria-hidden="true" /> Not sent.
+            <button type="button" className="tc-link-button" onClick={onRetry}>
+              <RotateCcw size={12} aria-hidden="true" /> Retry
+            </button>
+            <button type="button" className="tc-link-button" onClick={onDiscard}>
+              <Trash2 size={12} aria-hidden="true" /> Discard
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+});
+MessageRow.displayName = 'MessageRow';

@@ -1,0 +1,80 @@
+// Rename a channel (spec 2 §2): not offered for DMs; name non-empty after trim.
+import { CHANNEL_NAME_EMPTY, ChannelNameSchema, type Channel } from '@teamchat/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { channelKeys } from '../../api/channels.js';
+import { notify } from '../../lib/toast.js';
+import { renameChannel } from './api.js';
+import { Modal } from './ui.js';
+
+export const RenameChannelDialog = ({
+  channel,
+  open,
+  onOpenChange,
+}: {
+  channel: Channel;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => {
+  const qc = useQueryClient();
+  const [name, setName] = useState(channel.name);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setName(channel.name);
+      setError(null);
+    }
+  }, [open, channel.name]);
+
+  const rename = useMutation({
+    mutationFn: (next: string) => renameChannel(channel.id, next),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.all });
+      notify.success('Channel renamed');
+      onOpenChange(false);
+    },
+    onError: () => notify.error('Rename failed', 'Failed to rename channel. Please try again.'),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ChannelNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? CHANNEL_NAME_EMPTY);
+      return;
+    }
+    setError(null);
+    rename.mutate(parsed.data);
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Rename Channel">
+      <form className="tc-form" onSubmit={submit} noValidate>
+        <label className="field">
+          <span className="field__label">Channel name</span>
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            autoFocus
+          />
+        </label>
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="tc-form__actions">
+          <button type="button" className="btn btn--outline btn--md" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary btn--md" disabled={rename.isPending}>
+            Rename
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,53 @@
+// Spec 2 §2 status strip: online, offline, coffee-break, deep-focus, dnd, in-meeting; saved locally and on the profile.
+import type { CurrentUser } from '@teamchat/contracts';
+import { Circle, Coffee, Focus, MinusCircle, Users, WifiOff } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useUpdateUser } from '../../api/users.js';
+import { PICKER_STATUSES, STATUS_LABELS, saveUserStatus, useUserStatus, type PickerStatus } from './status.js';
+
+const ICONS: Record<PickerStatus, ReactNode> = {
+  online: <Circle size={12} aria-hidden="true" />,
+  offline: <WifiOff size={12} aria-hidden="true" />,
+  'coffee-break': <Coffee size={12} aria-hidden="true" />,
+  'deep-focus': <Focus size={12} aria-hidden="true" />,
+  dnd: <MinusCircle size={12} aria-hidden="true" />,
+  'in-meeting': <Users size={12} aria-hidden="true" />,
+};
+
+export const StatusSelector = ({ user, compact }: { user: CurrentUser; compact?: boolean }) => {
+  const status = useUserStatus();
+  const update = useUpdateUser();
+  const synced = useRef(false);
+
+  // The profile starts as offline on the server; bring it in line with what this browser last chose.
+  useEffect(() => {
+    if (synced.current || user.status === status) return;
+    synced.current = true;
+    update.mutate({ id: user.id, patch: { status } });
+  }, [status, update, user.id, user.status]);
+
+  const choose = (next: PickerStatus) => {
+    saveUserStatus(next);
+    synced.current = true;
+    update.mutate({ id: user.id, patch: { status: next } });
+  };
+
+  return (
+    <div className={`tc-status-strip${compact ? ' is-compact' : ''}`} role="radiogroup" aria-label="Status">
+      {PICKER_STATUSES.map((s) => (
+        <button
+          key={s}
+          type="button"
+          role="radio"
+          aria-checked={s === status}
+          className={`tc-status-chip tc-status-chip--${s}${s === status ? ' is-active' : ''}`}
+          onClick={() => choose(s)}
+          title={STATUS_LABELS[s]}
+        >
+          {ICONS[s]}
+          <span>{STATUS_LABELS[s]}</span>
+        </button>
+      ))}
+    </div>
+  );
+};

@@ -1,0 +1,42 @@
+// Spec 2 §2/§9: hovering a user shows avatar, name, @handle, stars and about-me; opens after 700 ms, closes after 300 ms.
+import * as HoverCard from '@radix-ui/react-hover-card';
+import type { PublicUser } from '@teamchat/contracts';
+import { Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from './ui.js';
+
+export const HOVER_OPEN_MS = 700;
+export const HOVER_CLOSE_MS = 300;
+
+export const UserHoverCard = ({
+  user,
+  fallbackName,
+  children,
+}: {
+  user: PublicUser | undefined;
+  fallbackName: string;
+  children: ReactNode;
+}) => {
+  const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username : fallbackName;
+  return (
+    <HoverCard.Root openDelay={HOVER_OPEN_MS} closeDelay={HOVER_CLOSE_MS}>
+      <HoverCard.Trigger asChild>{children}</HoverCard.Trigger>
+      <HoverCard.Portal>
+        <HoverCard.Content className="tc-hovercard" sideOffset={6} align="start" data-testid="user-hover-card">
+          <div className="tc-hovercard__top">
+            <Avatar name={user?.username ?? fallbackName} src={user?.profileImageUrl} size={48} />
+            <div className="tc-hovercard__names">
+              <span className="tc-hovercard__name">{name}</span>
+              <span className="tc-hovercard__handle">@{user?.handle || user?.username || fallbackName}</span>
+            </div>
+          </div>
+          <div className="tc-hovercard__stars" aria-label={`${user?.stars ?? 0} stars`}>
+            <Star size={14} aria-hidden="true" /> <span data-testid="hover-card-stars">{user?.stars ?? 0}</span>{' '}
+            {(user?.stars ?? 0) === 1 ? 'star' : 'stars'}
+          </div>
+          {user?.aboutMe ? <p className="tc-hovercard__about">{user.aboutMe}</p> : null}
+        </HoverCard.Content>
+      </HoverCard.Portal>
+    </HoverCard.Root>
+  );
+};

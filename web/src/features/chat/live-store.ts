@@ -1,0 +1,152 @@
+// Live state that is not server data: who is typing where, who is connected, and messages still being sent.
+import type { Message } from '@teamchat/contracts';
+import { useSyncExternalStore } from 'react';
+
+/** A tiny observable value for useSyncExternalStore. */
+class Store<T> {
+  private listeners = new Set<() => void>();
+  constructor(private value: T) {}
+  get = (): T => this.value;
+  set(next: T): void {
+    if (next === this.value) return;
+    this.value = next;
+    for (const l of [...this.listeners]) l();
+  }
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+// ---- typing -------------------------------------------------------------------------------------------------------
+
+/** A typing notice is dropped if the typist goes quiet without saying they stopped. */
+export const TYPING_TTL_MS = 6000;
+
+interface Typist {
+  username: string;
+  until: number;
+}
+
+const typingStore = new Store<ReadonlyMap<string, ReadonlyMap<string, Typist>>>(new Map());
+let typingSweep: ReturnType<typeof setTimeout> | null = null;
+
+const sweepTyping = (): void => {
+  typingSweep = null;
+  const now = Date.now();
+  let next = Infinity;
+  let changed = false;
+  const channels = new Map<string, ReadonlyMap<string, Typist>>();
+  for (const [channelId, typists] of typingStore.get()) {
+    const kept = new Map([...typists].filter(([, t]) => t.until > now));
+    if (kept.size !== typists.size) changed = true;
+    if (kept.size > 0) channels.set(channelId, kept);
+    for (const t of kept.values()) next = Math.min(next, t.until);
+  }
+  if (changed) typingStore.set(channels);
+  if (next !== Infinity) typingSweep = setTimeout(sweepTyping, next - now + 10);
+};
+
+export const setTyping = (channelId: string, userId: string, username: string, isTyping: boolean): void => {
+  const channels = new Map(typingStore.get());
+  const typists = new Map(channels.get(channelId) ?? []);
+  if (isTyping) typists.set(userId, { username, until: Date.now() + TYPING_TTL_MS });
+  else typists.delete(userId);
+  if (typists.size > 0) channels.set(channelId, typists);
+  else channels.delete(channelId);
+  typingStore.set(channels);
+  if (!typingSweep) typingSweep = setTimeout(sweepTyping, TYPING_TTL_MS + 10);
+};
+
+/** A message from someone means they stopped typing. */
+export const clearTyping = (channelId: string, userId: string): void => {
+  if (typingStore.get().get(channelId)?.has(userId)) setTyping(channelId, userId, '', false);
+};
+
+export const useTypingUsernames = (channelId: string | undefined): string[] => {
+  const channels = useSyncExternalStore(typingStore.subscribe, typingStore.get);
+  const typists = channelId ? channels.get(channelId) : undefined;
+  return typists ? [...typists.values()].map((t) => t.username) : [];
+};
+
+/** "ada is typing…", "ada and bob are typing…", "ada, bob and 2 others are typing…". */
+export const typingText = (usernames: readonly string[]): string => {
+  if (usernames.length === 0) return '';
+  if (usernames.length === 1) return `${usernames[0]} is typing…`;
+  if (usernames.length === 2) return `${usernames[0]} and ${usernames[1]} are typing…`;
+  return `${usernames[0]}, ${usernames[1]} and ${usernames.length - 2} others are typing…`;
+};
+
+// ---- presence -----------------------------------------------------------------------------------------------------
+
+export type Presence = 'online' | 'offline';
+const presenceStore = new Store<ReadonlyMap<string, Presence>>(new Map());
+
+export const setPresence = (userId: string, status: Presence): void => {
+  const next = new Map(presenceStore.get());
+  next.set(userId, status);
+  presenceStore.set(next);
+};
+
+export const usePresence = (): ReadonlyMap<string, Presence> =>
+  useSyncExternalStore(presenceStore.subscribe, presenceStore.get);
+
+// ---- outbox -------------------------------------------------------------------------------------------------------
+
+export interface OutgoingMessage {
+  clientMsgId: string;
+  channelId: string;
+  userId: string;
+  username: string;
+  content: string | null;
+  imageUrl: string | null;
+  createdAt: string;
+  status: 'sending' | 'failed';
+}
+
+const outboxStore = new Store<readonly OutgoingMessage[]>([]);
+
+export const outbox = {
+  get: outboxStore.get,
+  put(message: OutgoingMessage): void {
+    const rest = outboxStore.get().filter((m) => m.clientMsgId !== message.clientMsgId);
+    outboxStore.set([...rest, message]);
+  },
+  mark(clientMsgId: string, status: OutgoingMessage['status']): void {
+    outboxStore.set(outboxStore.get().map((m) => (m.clientMsgId === clientMsgId ? { ...m, status } : m)));
+  },
+  /** The server stored it: the real message takes its place. */
+  settle(clientMsgId: string): void {
+    if (outboxStore.get().some((m) => m.clientMsgId === clientMsgId)) {
+      outboxStore.set(outboxStore.get().filter((m) => m.clientMsgId !== clientMsgId));
+    }
+  },
+  find(clientMsgId: string): OutgoingMessage | undefined {
+    return outboxStore.get().find((m) => m.clientMsgId === clientMsgId);
+  },
+  subscribe: outboxStore.subscribe,
+};
+
+export const useOutbox = (channelId: string | undefined): OutgoingMessage[] => {
+  const all = useSyncExternalStore(outbox.subscribe, outbox.get);
+  return channelId ? all.filter((m) => m.channelId === channelId) : [];
+};
+
+/** Pending messages render like stored ones until the server's copy arrives. */
+export const asMessage = (m: OutgoingMessage): Message => ({
+  id: `pending:${m.clientMsgId}`,
+  channelId: m.channelId,
+  userId: m.userId,
+  username: m.username,
+  content: m.content,
+  imageUrl: m.imageUrl,
+  createdAt: m.createdAt,
+  clientMsgId: m.clientMsgId,
+});
+
+/** For tests: forget everything. */
+export const resetLiveState = (): void => {
+  typingStore.set(new Map());
+  presenceStore.set(new Map());
+  outboxStore.set([]);
+};

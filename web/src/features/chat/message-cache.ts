@@ -1,0 +1,43 @@
+// Keeps the cached message pages in step with live frames: each message once, in time order, newest page first.
+import type { Message, UnreadCount } from '@teamchat/contracts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { chatKeys } from './api.js';
+
+export type MessagePages = InfiniteData<Message[], unknown>;
+
+const byTime = (a: Message, b: Message): number => Date.parse(a.createdAt) - Date.parse(b.createdAt);
+
+/** Oldest first, ready to render. */
+export const flattenPages = (data: MessagePages | undefined): Message[] =>
+  data ? [...data.pages].reverse().flat() : [];
+
+export const withMessage = (data: MessagePages, message: Message): MessagePages => {
+  if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
+  const [newest = [], ...older] = data.pages;
+  return { ...data, pages: [[...newest, message].sort(byTime), ...older] };
+};
+
+/** Adds a message to its channel's pages when that channel has been loaded (otherwise its first fetch will have it). */
+export const addMessageToCache = (qc: QueryClient, message: Message): void => {
+  qc.setQueryData<MessagePages>(chatKeys.messagePages(message.channelId), (data) =>
+    data ? withMessage(data, message) : data,
+  );
+};
+
+export const incrementUnread = (qc: QueryClient, channelId: string): void => {
+  qc.setQueryData<UnreadCount[]>(chatKeys.unread, (list) => {
+    if (!list) return list;
+    const found = list.some((u) => u.channelId === channelId);
+    return found
+      ? list.map((u) => (u.channelId === channelId ? { ...u, count: u.count + 1 } : u))
+      : [...list, { channelId, count: 1 }];
+  });
+};
+
+export const clearUnread = (qc: QueryClient, channelId: string): void => {
+  qc.setQueryData<UnreadCount[]>(chatKeys.unread, (list) => list?.filter((u) => u.channelId !== channelId));
+};
+
+/** Every loaded channel's pages, for a resync. */
+export const isMessagePagesKey = (key: readonly unknown[]): boolean =>
+  key[0] === chatKeys.messagePages('')[0] && key[2] === 'messages';

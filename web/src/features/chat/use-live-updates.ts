@@ -1,0 +1,109 @@
+// Wires the tab's socket into the query cache: live messages, unread counts, typing, presence, resync, tasks.
+import type { CurrentUser } from '@teamchat/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { chatKeys, markChannelRead } from './api.js';
+import { clearTyping, outbox, setPresence, setTyping } from './live-store.js';
+import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } from './message-cache.js';
+import { realtime, type ConnectionState } from './realtime.js';
+
+const TASKS_KEY = ['/api/tasks'] as const;
+
+/** Marks the open channel read, batching a burst of incoming messages into one call. */
+const useReadMarker = () => {
+  const qc = useQueryClient();
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((t) => clearTimeout(t));
+  }, []);
+  return (channelId: string) => {
+    clearUnread(qc, channelId);
+    const pending = timers.current;
+    if (pending.has(channelId)) return;
+    pending.set(
+      channelId,
+      setTimeout(() => {
+        pending.delete(channelId);
+        markChannelRead(channelId).catch((err: unknown) => console.error('mark read failed', err));
+      }, 500),
+    );
+  };
+};
+
+/**
+ * Holds the socket open while mounted and applies its frames. `openChannelId` is the channel on screen: its
+ * messages are marked read as they arrive instead of counting as unread.
+ */
+export const useLiveUpdates = (
+  user: Pick<CurrentUser, 'id' | 'username'> | null | undefined,
+  openChannelId?: string,
+) => {
+  const qc = useQueryClient();
+  const openRef = useRef(openChannelId);
+  openRef.current = openChannelId;
+  const markRead = useReadMarker();
+  const markReadRef = useRef(markRead);
+  markReadRef.current = markRead;
+  const userId = user?.id;
+  const username = user?.username;
+
+  useEffect(() => {
+    if (!userId) return;
+    return realtime.acquire({ userId, username: username ?? '' });
+  }, [userId, username]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let rejoined = false;
+    return realtime.subscribe((frame) => {
+      switch (frame.type) {
+        case 'message': {
+          const message = frame.message;
+          addMessageToCache(qc, message);
+          if (message.clientMsgId) outbox.settle(message.clientMsgId);
+          clearTyping(message.channelId, message.userId);
+          if (message.userId === userId) break;
+          if (message.channelId === openRef.current && document.visibilityState !== 'hidden') {
+            markReadRef.current(message.channelId);
+          } else {
+            incrementUnread(qc, message.channelId);
+          }
+          break;
+        }
+        case 'typing':
+          if (frame.userId !== userId) setTyping(frame.channelId, frame.userId, frame.username, frame.isTyping);
+          break;
+        case 'presence':
+          setPresence(frame.userId, frame.status);
+          break;
+        case 'resync':
+          void qc.invalidateQueries({ predicate: (q) => isMessagePagesKey(q.queryKey) });
+          void qc.invalidateQueries({ queryKey: chatKeys.unread });
+          break;
+        case 'tasks':
+          void qc.invalidateQueries({ queryKey: TASKS_KEY });
+          break;
+        case 'joined':
+          // After a reconnect the replay brought the messages; counts and roster may have moved meanwhile.
+          if (rejoined) {
+            void qc.invalidateQueries({ queryKey: chatKeys.unread });
+            void qc.invalidateQueries({ queryKey: ['/api/users'] });
+          }
+          rejoined = true;
+          break;
+        case 'error':
+          console.error('socket error', frame.code, frame.message);
+          break;
+      }
+    });
+  }, [qc, userId]);
+
+  return markRead;
+};
+
+export const useConnectionState = (): ConnectionState =>
+  useSyncExternalStore(
+    (cb) => realtime.onStateChange(cb),
+    () => realtime.state,
+  );

@@ -1,0 +1,87 @@
+// Sending with a client id: over the socket when it is open, else (or when no echo comes back) over HTTP, which the
+// server deduplicates by that id. A send that cannot be delivered stays in the list as failed, with a retry.
+import type { CurrentUser } from '@teamchat/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { postMessage } from './api.js';
+import { newClientMsgId } from './client-id.js';
+import { outbox, type OutgoingMessage } from './live-store.js';
+import { addMessageToCache } from './message-cache.js';
+import { realtime } from './realtime.js';
+
+/** How long to wait for the socket's echo before asking over HTTP. */
+export const SOCKET_ACK_MS = 5000;
+
+export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null | undefined) => {
+  const qc = useQueryClient();
+
+  const deliverOverHttp = useCallback(
+    (entry: OutgoingMessage) => {
+      postMessage(entry.channelId, { content: entry.content, imageUrl: entry.imageUrl, clientMsgId: entry.clientMsgId })
+        .then((message) => {
+          realtime.noteSeen(message.createdAt);
+          addMessageToCache(qc, message);
+          outbox.settle(entry.clientMsgId);
+        })
+        .catch((err: unknown) => {
+          console.error('send failed', err);
+          outbox.mark(entry.clientMsgId, 'failed');
+        });
+    },
+    [qc],
+  );
+
+  const deliver = useCallback(
+    (entry: OutgoingMessage) => {
+      outbox.put({ ...entry, status: 'sending' });
+      const sent = realtime.send({
+        type: 'message',
+        channelId: entry.channelId,
+        userId: entry.userId,
+        username: entry.username,
+        content: entry.content,
+        imageUrl: entry.imageUrl,
+        clientMsgId: entry.clientMsgId,
+      });
+      if (!sent) {
+        deliverOverHttp(entry);
+        return;
+      }
+      setTimeout(() => {
+        if (outbox.find(entry.clientMsgId)?.status === 'sending') deliverOverHttp(entry);
+      }, SOCKET_ACK_MS);
+    },
+    [deliverOverHttp],
+  );
+
+  /** Spec 2 §5: needs a channel and non-blank text or an image; otherwise nothing is sent. */
+  const send = useCallback(
+    (channelId: string | undefined, content: string, imageUrl: string | null): boolean => {
+      if (!channelId || !user) return false;
+      const text = content.trim().length > 0 ? content : null;
+      if (!text && !imageUrl) return false;
+      deliver({
+        clientMsgId: newClientMsgId(),
+        channelId,
+        userId: user.id,
+        username: user.username,
+        content: text,
+        imageUrl,
+        createdAt: new Date().toISOString(),
+        status: 'sending',
+      });
+      return true;
+    },
+    [deliver, user],
+  );
+
+  const retry = useCallback(
+    (clientMsgId: string) => {
+      const entry = outbox.find(clientMsgId);
+      if (entry) deliver(entry);
+    },
+    [deliver],
+  );
+
+  return { send, retry, discard: (clientMsgId: string) => outbox.settle(clientMsgId) };
+};

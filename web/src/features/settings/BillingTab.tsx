@@ -1,0 +1,104 @@
+// Billing (admins): seats, monthly amount, trial badge with end date, add 1–50 seats priced by the spec's rule.
+import type { CurrentUser } from '@teamchat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/request.js';
+import { notify } from '../../lib/toast.js';
+import { purchaseSeats, settingsKeys, subscriptionQuery } from './api.js';
+import {
+  DEFAULT_BILLING,
+  SEATS_TO_ADD_MAX,
+  SEATS_TO_ADD_MIN,
+  formatDollars,
+  formatTrialEnd,
+  parseSeatsToAdd,
+  priceLabel,
+} from './seats.js';
+
+export const BillingTab = ({ user }: { user: CurrentUser }) => {
+  const qc = useQueryClient();
+  // The server answers for the current workspace's subscription, which every admin of it may see.
+  const details = useQuery({ ...subscriptionQuery(), enabled: user.isAdmin || Boolean(user.stripeSubscriptionId) });
+  const [raw, setRaw] = useState('1');
+  const current = details.data ?? DEFAULT_BILLING;
+  const additional = parseSeatsToAdd(raw);
+  const newTotal = current.seats + (additional ?? 0);
+
+  const purchase = useMutation({
+    mutationFn: (seats: number) => purchaseSeats(seats),
+    onSuccess: async (res, seats) => {
+      notify.success('Seats Added Successfully', res?.message ?? `Added ${seats} seats`);
+      setRaw('1');
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: settingsKeys.subscription }),
+        qc.invalidateQueries({ queryKey: settingsKeys.invites }),
+      ]);
+    },
+    onError: (err) => notify.error('Failed to Add Seats', errorMessage(err, 'Could not add seats. Please try again.')),
+  });
+
+  return (
+    <div className="tc-settings-section tc-billing">
+      <div className="tc-billing__summary">
+        <div className="tc-stat-card">
+          <span className="tc-stat-card__label">Seats</span>
+          <span className="tc-stat-card__value" data-testid="billing-seats">
+            {current.seats}
+          </span>
+        </div>
+        <div className="tc-stat-card">
+          <span className="tc-stat-card__label">Monthly amount</span>
+          <span className="tc-stat-card__value" data-testid="billing-amount">
+            {formatDollars(current.amount)}
+          </span>
+        </div>
+        {current.onTrial ? (
+          <div className="tc-stat-card">
+            <span className="tc-badge tc-badge--accent">FREE TRIAL</span>
+            {current.trialEnd ? (
+              <span className="tc-stat-card__label">Ends {formatTrialEnd(current.trialEnd)}</span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <p className="field__hint">
+        Pricing: $5 per seat per month under 50 seats; 50 seats or more is a flat $250 per month.
+      </p>
+
+      <h3 className="tc-settings-section__title">Add seats</h3>
+      <form
+        className="tc-inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (additional !== null) purchase.mutate(additional);
+        }}
+      >
+        <input
+          className="input input--narrow"
+          type="number"
+          min={SEATS_TO_ADD_MIN}
+          max={SEATS_TO_ADD_MAX}
+          step={1}
+          value={raw}
+          onChange={(e) => setRaw(e.target.value)}
+          aria-label="Seats to add"
+          aria-invalid={additional === null ? true : undefined}
+        />
+        <button type="submit" className="btn btn--primary btn--md" disabled={additional === null || purchase.isPending}>
+          <CreditCard size={14} aria-hidden="true" /> Add Seats
+        </button>
+      </form>
+      {additional === null ? (
+        <p className="field__error" role="alert">
+          Enter a whole number of seats from {SEATS_TO_ADD_MIN} to {SEATS_TO_ADD_MAX}.
+        </p>
+      ) : (
+        <p className="field__hint" data-testid="billing-new-price">
+          New total: {newTotal} seats at {priceLabel(newTotal)} (currently {formatDollars(current.amount)}). You will be
+          charged a prorated amount for the rest of this billing period.
+        </p>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,20 @@
+// Spec 2 §2 notepad: text kept in this browser only.
+import { useState } from 'react';
+import { StorageKeys, readLocal, writeLocal } from './storage-keys.js';
+
+export const NotepadWidget = ({ rows }: { rows: number }) => {
+  const [text, setText] = useState(() => readLocal(StorageKeys.notepad) ?? '');
+  return (
+    <textarea
+      className="tc-notepad"
+      aria-label="Notepad"
+      placeholder="Jot something down..."
+      rows={rows}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        writeLocal(StorageKeys.notepad, e.target.value);
+      }}
+    />
+  );
+};

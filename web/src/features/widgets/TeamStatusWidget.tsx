@@ -1,0 +1,50 @@
+// Spec 2 §2 team status: roster sorted online, away, busy, offline; online/total where total counts pending invites.
+import type { CurrentUser } from '@teamchat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { usersQuery } from '../../api/users.js';
+import { usePresence } from '../chat/live-store.js';
+import { rosterStatus, sortRoster } from '../chat/status.js';
+import { invitesQuery } from '../settings/api.js';
+import { UserHoverCard } from '../chat/UserHoverCard.js';
+import { Avatar } from '../chat/ui.js';
+import type { PanelSize } from './panel-size.js';
+
+export const TEAM_LIST_HEIGHT = { full: 300, compact: 200 } as const;
+
+export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density: PanelSize }) => {
+  const users = useQuery(usersQuery());
+  // Only admins may list invites; for everyone else the total is the user count.
+  const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
+  const presence = usePresence();
+  const list = users.data ?? [];
+  const entries = sortRoster(
+    list.map((u) => ({ user: u, name: u.username, status: rosterStatus(u.status, presence.get(u.id)) })),
+  );
+  const online = entries.filter((e) => e.status === 'online').length;
+  const total = list.length + (invites.data?.length ?? 0);
+
+  return (
+    <div className="tc-team">
+      <div className="tc-team__count" data-testid="team-online-count">
+        <span className="tc-dot tc-dot--online" aria-hidden="true" /> {online}/{total} online
+      </div>
+      <ul className="tc-team__list" style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
+        {users.isPending ? <li className="tc-list-note">Loading…</li> : null}
+        {entries.map(({ user: member, status }) => (
+          <li key={member.id} className="tc-team__member" data-status={status}>
+            <UserHoverCard user={member} fallbackName={member.username}>
+              <button type="button" className="tc-team__member-button">
+                <span className="tc-team__avatar">
+                  <Avatar name={member.username} src={member.profileImageUrl} size={24} />
+                  <span className={`tc-dot tc-dot--${status} tc-team__presence`} aria-hidden="true" />
+                </span>
+                <span className="tc-team__name">{member.username}</span>
+                <span className={`tc-team__status tc-team__status--${status}`}>{status}</span>
+              </button>
+            </UserHoverCard>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+};

@@ -1,0 +1,39 @@
+// Spec 2 §2 timer: start/pause toggle and reset to zero; counts seconds; shown hh:mm:ss.
+import { Pause, Play, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatHms } from './timer.js';
+
+export const TimerWidget = () => {
+  const [seconds, setSeconds] = useState(0);
+  const [running, setRunning] = useState(false);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  return (
+    <div className="tc-timer">
+      <span className="tc-timer__display" role="timer" aria-label="Elapsed time">
+        {formatHms(seconds)}
+      </span>
+      <div className="tc-widget__actions">
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => setRunning((r) => !r)}>
+          {running ? <Pause size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
+          {running ? 'Pause' : 'Start'}
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline btn--sm"
+          onClick={() => {
+            setRunning(false);
+            setSeconds(0);
+          }}
+        >
+          <RotateCcw size={14} aria-hidden="true" /> Reset
+        </button>
+      </div>
+    </div>
+  );
+};
