@@ -14,6 +14,12 @@ import {
   VerifyPaymentStatusResponseSchema,
 } from '../http/billing.schema.js';
 
+/**
+ * Bus timeout for billing requests that call the payment provider (a signup makes up to three Stripe calls); the
+ * provider's own per-call timeout stays well inside it.
+ */
+export const BILLING_PROVIDER_TIMEOUT_MS = 30_000;
+
 export const BillingEvents = {
   /** The number of paid seats of a workspace changed; the workspace service enforces it on every path adding a member. */
   seatsChanged: defineEvent(

@@ -21,7 +21,7 @@ export const stripeConfigFromEnv = (env: Env): StripeProviderConfig | null => {
     host: env.STRIPE_API_HOST,
     port: env.STRIPE_API_PORT,
     protocol: env.STRIPE_API_PROTOCOL,
-    // a signup makes up to three Stripe calls within one bus request, which the gateway gives BILLING_PROVIDER_TIMEOUT_MS
+    // a signup makes up to three Stripe calls within one bus request, which is given BILLING_PROVIDER_TIMEOUT_MS
     timeoutMs: 8000,
   };
 };

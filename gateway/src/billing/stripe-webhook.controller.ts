@@ -1,0 +1,38 @@
+import { BadRequestException, Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  BILLING_PROVIDER_TIMEOUT_MS,
+  BillingContracts,
+  ErrorCodes,
+  StripeWebhookResponseSchema,
+} from '@teamchat/contracts';
+import { BusClient } from '@teamchat/bus';
+import { Api } from '../openapi/api.decorator.js';
+
+/**
+ * Stripe's webhook endpoint. The signature covers the exact bytes sent, so the raw body (kept by the gateway's JSON
+ * parser) is what goes to billing, which verifies it.
+ */
+@Controller('stripe')
+export class StripeWebhookController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  @Api({
+    summary: 'Stripe webhook (signed with Stripe-Signature; each event processed once)',
+    response: StripeWebhookResponseSchema,
+    public: true,
+  })
+  handle(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined) {
+    if (!signature)
+      throw new BadRequestException({ error: 'Missing Stripe signature', code: ErrorCodes.webhookSignature });
+    if (!req.rawBody?.length)
+      throw new BadRequestException({ error: 'Missing webhook body', code: ErrorCodes.webhookSignature });
+    return this.bus.request(
+      BillingContracts.handleStripeWebhook,
+      { payload: req.rawBody.toString('utf8'), signature },
+      { timeoutMs: BILLING_PROVIDER_TIMEOUT_MS },
+    );
+  }
+}
