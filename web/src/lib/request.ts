@@ -29,22 +29,21 @@ export const apiJson = async <T>(method: HttpMethod, url: string, body?: unknown
 };
 
 /**
- * The human part of an error raised by `throwIfResNotOk`: the server's `error` field when the body is
- * `{error}` JSON, else the text after the status. Used for toasts that show "the server error".
+ * The server's own words for an error raised by `throwIfResNotOk`: the `error` (or `message`) field of its JSON
+ * body. Anything else (an empty body, a proxy's HTML page, a network failure) gives the caller's fallback.
  */
 export const errorMessage = (err: unknown, fallback: string): string => {
   if (!(err instanceof Error)) return fallback;
   const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return err.message || fallback;
-  const body = match[1]!.trim();
+  if (!match) return fallback;
   try {
-    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    const parsed = JSON.parse(match[1]!) as { error?: unknown; message?: unknown };
     if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
     if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-    return fallback;
   } catch {
-    return body || fallback;
+    // not JSON: fall through to the fallback
   }
+  return fallback;
 };
 
 /** The HTTP status of an error raised by `throwIfResNotOk`, or undefined for other errors. */

@@ -24,7 +24,7 @@ export const LoginPage = () => {
     try {
       await loginMutation.mutateAsync(values);
       notify.success('Welcome Back');
-      navigate(ROUTES.home);
+      void navigate(ROUTES.home);
     } catch (err) {
       notify.error('Login Failed', errorMessage(err, 'Invalid email or password.'));
     }

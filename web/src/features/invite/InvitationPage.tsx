@@ -25,14 +25,14 @@ export const InvitationPage = () => {
   useEffect(() => {
     if (!token) {
       notify.error('Invalid Link', 'No invitation token found');
-      navigate(ROUTES.home, { replace: true });
+      void navigate(ROUTES.home, { replace: true });
     }
   }, [token, navigate]);
 
   useEffect(() => {
     if (invite.isError) {
       notify.error('Invalid Invitation', 'This invitation link is not valid');
-      navigate(ROUTES.home, { replace: true });
+      void navigate(ROUTES.home, { replace: true });
     }
   }, [invite.isError, navigate]);
 
@@ -86,7 +86,7 @@ const InviteAccountForm = ({ token, workspaceName, email }: { token: string; wor
     try {
       await acceptInvite(token, values);
       await qc.invalidateQueries({ queryKey: authKeys.user });
-      navigate(ROUTES.home);
+      void navigate(ROUTES.home);
     } catch (err) {
       notify.error('Failed to create account', errorMessage(err, 'Please try again.'));
     }

@@ -52,7 +52,7 @@ export const CreateChannelDialog = ({ open, onOpenChange, sections, defaultSecti
       });
       notify.success('Channel created', `#${channel.name} is ready.`);
       onOpenChange(false);
-      navigate(ROUTES.channel(channel.id));
+      void navigate(ROUTES.channel(channel.id));
     } catch {
       notify.error('Failed to create channel. Please try again.');
     }

@@ -3,7 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { CurrentUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { Outlet, useMatch } from 'react-router-dom';
 import { authUserQuery } from '../../api/auth.js';
@@ -52,10 +52,12 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const unread = useQuery(unreadQuery());
   const markRead = useLiveUpdates(user, openChannelId);
 
-  // Selecting a channel clears its unread count (spec 1 §4).
+  // Selecting a channel clears its unread count (spec 1 §4). markRead is a fresh closure each render, so it is
+  // read through a ref and only the channel change triggers the effect.
+  const markReadRef = useRef(markRead);
+  markReadRef.current = markRead;
   useEffect(() => {
-    if (openChannelId) markRead(openChannelId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- markRead is a fresh closure each render
+    if (openChannelId) markReadRef.current(openChannelId);
   }, [openChannelId]);
 
   const toggleSwitcher = () =>

@@ -33,7 +33,7 @@ export const StartDmDialog = ({ open, onOpenChange, currentUserId }: { open: boo
       const channel = await createDm.mutateAsync(picked.id);
       notify.success('DM Created', `You can now message ${picked.username}.`);
       onOpenChange(false);
-      navigate(ROUTES.channel(channel.id));
+      void navigate(ROUTES.channel(channel.id));
     } catch {
       notify.error('Failed to create DM channel');
     }

@@ -27,11 +27,22 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
     if (ws.id === user.workspaceId || switchWorkspace.isPending) return;
     try {
       await switchWorkspace.mutateAsync(ws.id);
-      navigate(ROUTES.home);
+      void navigate(ROUTES.home);
     } catch {
       notify.error('Failed to switch workspace');
     }
   };
+
+  const gear = (ws: WorkspaceListItem) => (
+    <button
+      type="button"
+      className="btn btn--icon btn--sm switcher__gear"
+      aria-label="Workspace settings"
+      onClick={() => setSettingsFor(ws)}
+    >
+      <Settings size={15} aria-hidden />
+    </button>
+  );
 
   return (
     <Tooltip.Provider delayDuration={300}>
@@ -68,16 +79,7 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
                     </span>
                   ) : null}
                 </button>
-                {current && user.isAdmin && !collapsed ? (
-                  <button
-                    type="button"
-                    className="btn btn--icon btn--sm switcher__gear"
-                    aria-label="Workspace settings"
-                    onClick={() => setSettingsFor(ws)}
-                  >
-                    <Settings size={15} aria-hidden />
-                  </button>
-                ) : null}
+                {current && user.isAdmin && !collapsed ? gear(ws) : null}
               </div>
             );
             return (
@@ -94,6 +96,8 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
                 ) : (
                   item
                 )}
+                {/* Collapsed, the gear gets its own row under the current workspace. */}
+                {current && user.isAdmin && collapsed ? gear(ws) : null}
               </li>
             );
           })}

@@ -112,7 +112,7 @@ export const OfflineCardForm = ({ clientSecret }: { clientSecret: string }) => {
   const onSubmit = handleSubmit(async ({ cardNumber }) => {
     try {
       await confirmLocalPayment(clientSecret, cardNumber);
-      navigate(ROUTES.signupPaymentSuccess, { replace: true });
+      void navigate(ROUTES.signupPaymentSuccess, { replace: true });
     } catch (err) {
       if (errorStatus(err) !== undefined) notify.error('Payment Failed', errorMessage(err, 'Your card was declined.'));
       else notify.error('Payment Error', err instanceof Error && err.message ? err.message : 'An unexpected error occurred');

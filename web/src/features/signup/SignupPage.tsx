@@ -26,7 +26,7 @@ export const SignupPage = () => {
   const navigate = useNavigate();
   const step = chooseSignupStep(user);
   const returnedFromPayment = params.get('payment') === 'success' && step === 'payment';
-  const poll = usePaymentPoll(returnedFromPayment, () => navigate(ROUTES.signup, { replace: true }));
+  const poll = usePaymentPoll(returnedFromPayment, () => void navigate(ROUTES.signup, { replace: true }));
 
   if (step === 'home') return <Navigate to={ROUTES.home} replace />;
   const heading = HEADINGS[step];

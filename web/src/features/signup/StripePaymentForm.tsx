@@ -58,7 +58,7 @@ const StripeConfirm = ({ clientSecret }: { clientSecret: string }) => {
         notify.error('Payment Failed', error.message);
         return;
       }
-      navigate(ROUTES.signupPaymentSuccess, { replace: true });
+      void navigate(ROUTES.signupPaymentSuccess, { replace: true });
     } catch (err) {
       notify.error('Payment Error', err instanceof Error && err.message ? err.message : 'An unexpected error occurred');
     } finally {

@@ -33,7 +33,7 @@ export const CreateWorkspacePage = () => {
       // The new workspace becomes the current one: every cached list belongs to the old one.
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== '/api/auth/user' });
       notify.success('Workspace Created');
-      navigate(ROUTES.home);
+      void navigate(ROUTES.home);
     } catch {
       notify.error('Failed to create workspace');
     }

@@ -1,0 +1,34 @@
+import type { Channel, Section } from '@teamchat/contracts';
+import { groupChannels, reorderWithin, sortSections } from './sort.js';
+
+const ch = (id: string, sectionId: string | null, order: number, type: Channel['type'] = 'regular'): Channel => ({
+  id,
+  workspaceId: 'w',
+  name: id,
+  description: null,
+  sectionId,
+  type,
+  participantIds: null,
+  icon: 'Hash',
+  order,
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
+const sec = (id: string, order: number, createdAt = '2025-01-01T00:00:00.000Z'): Section => ({ id, workspaceId: 'w', name: id, order, createdAt });
+
+describe('sidebar ordering', () => {
+  it('sorts sections by order, then age', () => {
+    expect(sortSections([sec('b', 1), sec('c', 0, '2025-02-01T00:00:00.000Z'), sec('a', 0)]).map((s) => s.id)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('groups regular channels by section, leaves DMs out, and puts channels of a missing section under null', () => {
+    const groups = groupChannels([ch('x', 's1', 1), ch('y', 's1', 0), ch('dm', null, 0, 'direct'), ch('z', 'gone', 0)], [sec('s1', 0)]);
+    expect(groups.get('s1')!.map((c) => c.id)).toEqual(['y', 'x']);
+    expect(groups.get(null)!.map((c) => c.id)).toEqual(['z']);
+  });
+
+  it('moves a channel to a new index and renumbers its section', () => {
+    const all = [ch('a', 's', 0), ch('b', 's', 1), ch('c', 's', 2), ch('o', 't', 0)];
+    const next = reorderWithin(all, all.slice(0, 3), 'c', 0);
+    expect(Object.fromEntries(next.map((c) => [c.id, c.order]))).toEqual({ a: 1, b: 2, c: 0, o: 0 });
+  });
+});

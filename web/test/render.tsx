@@ -1,0 +1,97 @@
+// Test harness: the app's providers around a screen, a memory router, and a scripted fetch.
+import { jest } from '@jest/globals';
+import type { CurrentUser } from '@teamchat/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProviders } from '../src/app/AppProviders.js';
+import { createQueryClient } from '../src/lib/query-client.js';
+
+export interface FakeResponse {
+  status?: number;
+  body?: unknown;
+}
+type Handler = FakeResponse | ((body: unknown, url: string) => FakeResponse | Promise<FakeResponse>);
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 500: 'Internal Server Error' };
+
+const toResponse = ({ status = 200, body }: FakeResponse) => {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: STATUS_TEXT[status] ?? '',
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  } as Response;
+};
+
+/**
+ * Replaces fetch with a table of `METHOD /path` → response; paths match without their query string.
+ * Unlisted calls answer 404 so a missing stub shows up as a failure, not a hang.
+ */
+export const mockFetch = (routes: Record<string, Handler>) => {
+  const calls: FetchCall[] = [];
+  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    calls.push({ method, url, body, credentials: init?.credentials });
+    const handler = routes[`${method} ${url.split('?')[0]}`];
+    if (!handler) return toResponse({ status: 404, body: { error: 'Not found' } });
+    return toResponse(typeof handler === 'function' ? await handler(body, url) : handler);
+  });
+  globalThis.fetch = fn as unknown as typeof fetch;
+  return { calls, fn };
+};
+
+export const LocationProbe = () => {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+};
+
+export const renderWithApp = (ui: ReactElement, { route = '/', client }: { route?: string; client?: QueryClient } = {}) => {
+  const queryClient = client ?? createQueryClient();
+  const utils = render(
+    <AppProviders client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...utils, queryClient };
+};
+
+export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  handle: null,
+  aboutMe: null,
+  profileImageUrl: null,
+  status: 'online',
+  stars: 0,
+  isAdmin: true,
+  agentId: null,
+  companySize: '2-5',
+  workspaceId: null,
+  paymentCompleted: false,
+  onboardingCompleted: false,
+  stripeSubscriptionId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const WORKSPACE_ID = '22222222-2222-4222-8222-222222222222';
