@@ -106,7 +106,7 @@ export class SubscriptionService {
   /** Billing tab: seats, monthly amount (spec 2 §9), trial. Admins of the current workspace only. */
   async details(actor: Actor): Promise<SubscriptionDetails> {
     const workspaceId = await this.access.requireAdmin(actor);
-    const subscription = await this.workspaceSubscription(workspaceId, actor.userId);
+    const { subscription } = await this.workspaceSubscription(workspaceId, actor.userId);
     const onTrial = subscription.status === 'trialing' && !!subscription.trialEnd && subscription.trialEnd > new Date();
     return {
       seats: subscription.seats,
@@ -122,7 +122,7 @@ export class SubscriptionService {
    */
   async purchaseSeats(actor: Actor, additionalSeats: number): Promise<{ message: string }> {
     const workspaceId = await this.access.requireAdmin(actor);
-    const { id } = await this.workspaceSubscription(workspaceId, actor.userId);
+    const { id } = (await this.workspaceSubscription(workspaceId, actor.userId)).subscription;
     const seats = await this.ds.transaction(async (m) => {
       const subscription = await m.findOneOrFail(SubscriptionEntity, {
         where: { id },
@@ -163,7 +163,9 @@ export class SubscriptionService {
    * own 3-day trial of WORKSPACE_TRIAL_SEATS seats on the creator's customer, using the card they saved if any.
    */
   async onWorkspaceCreated(workspaceId: string, createdBy: string): Promise<void> {
-    await this.workspaceSubscription(workspaceId, createdBy);
+    const { subscription, fresh } = await this.workspaceSubscription(workspaceId, createdBy);
+    // a redelivered event re-announces the seats, which lets the workspace service catch up if it missed them
+    if (!fresh) await this.bus.emit(BillingEvents.seatsChanged, { workspaceId, seats: effectiveSeats(subscription) });
   }
 
   /** The seats a workspace's subscription pays for (null when it has none yet). */
@@ -236,13 +238,20 @@ export class SubscriptionService {
    * The workspace's subscription, attached or created on first need. The `workspace.workspace.created` event normally
    * does this; doing it here as well means a lost event only delays it.
    */
-  private async workspaceSubscription(workspaceId: string, userId: string): Promise<SubscriptionEntity> {
+  private async workspaceSubscription(
+    workspaceId: string,
+    userId: string,
+  ): Promise<{ subscription: SubscriptionEntity; fresh: boolean }> {
     const existing = await this.ds.manager.findOneBy(SubscriptionEntity, { workspaceId });
-    if (existing) return existing;
+    if (existing) return { subscription: existing, fresh: false };
     const after = afterCommit();
+    let fresh = true;
     const subscription = await this.withUserLock(userId, async (m) => {
       const raced = await m.findOneBy(SubscriptionEntity, { workspaceId });
-      if (raced) return raced;
+      if (raced) {
+        fresh = false;
+        return raced;
+      }
       const pending = await m.findOneBy(SubscriptionEntity, { userId, workspaceId: IsNull() });
       if (pending && !pending.paymentConfirmedAt) {
         // paid through Stripe while our verify or webhook has not been seen yet
@@ -270,10 +279,12 @@ export class SubscriptionService {
       if (customer.defaultPaymentMethod) subscription.paymentConfirmedAt = new Date();
       return m.save(subscription);
     });
-    after.seatsChanged.push({ workspaceId, seats: effectiveSeats(subscription) });
-    after.attached.push(subscription);
+    if (fresh) {
+      after.seatsChanged.push({ workspaceId, seats: effectiveSeats(subscription) });
+      after.attached.push(subscription);
+    }
     await this.runAfterCommit(after);
-    return subscription;
+    return { subscription, fresh };
   }
 
   /** After a purchase, waits (briefly) until the workspace service enforces the new seat count, so the admin's next invite sees it. */
