@@ -16,6 +16,7 @@ import { startDefaultMetrics } from '@teamchat/observability';
 import { AuthenticatedWsAdapter } from './realtime/authenticated-ws.adapter.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { mountSpa } from './spa/spa.js';
+import { OBJECT_ROUTES } from './media/object-routes.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -41,7 +42,7 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(sessions.middleware);
   app.use('/api', originCheck(runtime.env.PUBLIC_URL));
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: OBJECT_ROUTES });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions));
   const express = app.getHttpAdapter().getInstance();

@@ -4,6 +4,8 @@ import { AuthModule } from './auth/auth.module.js';
 import { SocketEvictionsModule } from './realtime/socket-evictions.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { TasksModule } from './tasks/tasks.module.js';
+import { MediaModule } from './media/media.module.js';
 
 /**
  * Feature modules of the edge, one per service it fronts (auth/users, workspaces, billing, chat, tasks, media).
@@ -14,4 +16,6 @@ export const gatewayFeatures = (_runtime: GatewayRuntime): Type<unknown>[] => [
   SocketEvictionsModule,
   AccountsModule,
   BillingModule,
+  TasksModule,
+  MediaModule,
 ];

@@ -4,7 +4,7 @@ import { withActor } from '../actor.js';
 import { CreateTaskSchema, TaskSchema, UpdateTaskSchema } from '../http/tasks.schema.js';
 
 /** Any string: ids that are not uuids simply match no task (TASKS.NOT_FOUND), never a validation error. */
-const taskId = z.string().max(100);
+const taskId = z.string().max(8192);
 
 export const TasksContracts = {
   /** The actor's personal tasks plus the team tasks of their current workspace, newest first. */

@@ -44,7 +44,8 @@ export const NOT_AN_IMAGE_MESSAGES: Record<UploadKind, string> = {
   message: 'Please upload an image file.',
 };
 
-const megabytes = (bytes: number): string => `${Math.round((bytes / MB) * 10) / 10}MB`;
+const megabytes = (bytes: number): string =>
+  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10}MB` : `${Math.max(1, Math.floor(bytes / 1024))}KB`;
 
 export const TOO_LARGE_MESSAGES: Record<UploadKind, string> = {
   profile: `Please upload an image smaller than ${megabytes(UPLOAD_LIMITS.profile)}.`,

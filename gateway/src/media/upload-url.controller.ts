@@ -1,0 +1,98 @@
+import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { BusClient } from '@teamchat/bus';
+import {
+  MediaContracts,
+  MessageUploadRequestSchema,
+  ReactionUploadRequestSchema,
+  UploadURLResponseSchema,
+  UploadUrlRequestSchema,
+  UploadUrlResponseSchema,
+  type UploadKind,
+  type UploadURLResponse,
+  type UploadUrlRequest,
+  type UploadUrlResponse,
+} from '@teamchat/contracts';
+import { AuthGuard } from '../auth/auth.guard.js';
+import { Actor, RequireWorkspace, type RequestActor } from '../auth/actor.js';
+import { ZodBody } from '../http/zod.decorators.js';
+import { Api } from '../openapi/api.decorator.js';
+import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
+
+/** Upload URLs (spec 1 §7, spec 2 §7): the client PUTs the bytes straight to the answer, within 5 minutes. */
+@Controller()
+export class UploadUrlController {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
+  ) {}
+
+  @Post('upload-url')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @Api({
+    summary: 'Upload URL for a profile image (3MB) or, with kind "logo", a workspace logo (5MB)',
+    body: UploadUrlRequestSchema,
+    response: UploadUrlResponseSchema,
+  })
+  async uploadUrl(
+    @Actor() actor: RequestActor,
+    @ZodBody(UploadUrlRequestSchema) body: UploadUrlRequest,
+    @Req() req: Request,
+  ): Promise<UploadUrlResponse> {
+    const ticket = await this.ticket(actor, body.kind, body.filename, body.contentType, req);
+    return { uploadUrl: ticket.uploadUrl, objectPath: ticket.objectPath };
+  }
+
+  @Post('messages/upload')
+  @HttpCode(200)
+  @RequireWorkspace()
+  @Api({
+    summary: 'Upload URL for a message image (10MB); it is then addressed as /attachments/...',
+    body: MessageUploadRequestSchema,
+    response: UploadURLResponseSchema,
+  })
+  async messageUpload(
+    @Actor() actor: RequestActor,
+    @ZodBody(MessageUploadRequestSchema) body: { filename: string },
+    @Req() req: Request,
+  ): Promise<UploadURLResponse> {
+    const ticket = await this.ticket(actor, 'message', body.filename, undefined, req);
+    return { uploadURL: ticket.uploadUrl, objectPath: ticket.objectPath };
+  }
+
+  @Post('reactions/upload')
+  @HttpCode(200)
+  @RequireWorkspace()
+  @Api({
+    summary: 'Upload URL for a custom reaction image (5MB)',
+    body: ReactionUploadRequestSchema,
+    response: UploadURLResponseSchema,
+  })
+  async reactionUpload(
+    @Actor() actor: RequestActor,
+    @ZodBody(ReactionUploadRequestSchema) body: { filename: string },
+    @Req() req: Request,
+  ): Promise<UploadURLResponse> {
+    const ticket = await this.ticket(actor, 'reaction', body.filename, undefined, req);
+    return { uploadURL: ticket.uploadUrl, objectPath: ticket.objectPath };
+  }
+
+  private async ticket(
+    actor: RequestActor,
+    kind: UploadKind,
+    filename: string,
+    contentType: string | undefined,
+    req: Request,
+  ) {
+    const ticket = await this.bus.request(MediaContracts.createUpload, {
+      actor: { userId: actor.userId, workspaceId: actor.workspaceId },
+      kind,
+      filename,
+      ...(contentType ? { contentType } : {}),
+    });
+    // local-driver URLs are paths on this site; presigned S3 URLs are already absolute
+    const origin = this.runtime.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
+    return { ...ticket, uploadUrl: new URL(ticket.uploadUrl, origin).toString(), objectPath: ticket.objectPath };
+  }
+}
