@@ -6,6 +6,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { TasksModule } from './tasks/tasks.module.js';
 import { MediaModule } from './media/media.module.js';
+import { ChatModule } from './chat/chat.module.js';
 
 /**
  * Feature modules of the edge, one per service it fronts (auth/users, workspaces, billing, chat, tasks, media).
@@ -18,4 +19,5 @@ export const gatewayFeatures = (_runtime: GatewayRuntime): Type<unknown>[] => [
   BillingModule,
   TasksModule,
   MediaModule,
+  ChatModule,
 ];

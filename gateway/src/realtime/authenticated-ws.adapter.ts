@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
+import { ClientFrameSchemas } from '@teamchat/contracts';
 import type { SessionKit } from '../auth/session.js';
 
 /** The upgrade request, once the session cookie has been checked. */
@@ -8,12 +9,18 @@ export interface AuthenticatedUpgrade extends IncomingMessage {
   userId: string;
 }
 
-/** Socket frames are `{ type, ...fields }` (spec 2 §7); handlers subscribe by `type`. Bad JSON becomes `invalid`. */
+const CLIENT_FRAME_TYPES = new Set<string>(Object.keys(ClientFrameSchemas));
+
+/**
+ * Socket frames are `{ type, ...fields }` (spec 2 §7); handlers subscribe by `type`. Bad JSON becomes `invalid`, a
+ * type no handler knows becomes `unknown`, so the client is told instead of being ignored.
+ */
 const parseFrame = (data: unknown) => {
   try {
     const frame = JSON.parse(String(data)) as unknown;
     if (typeof frame === 'object' && frame !== null && typeof (frame as { type?: unknown }).type === 'string') {
-      return { event: (frame as { type: string }).type, data: frame };
+      const type = (frame as { type: string }).type;
+      return { event: CLIENT_FRAME_TYPES.has(type) ? type : 'unknown', data: frame };
     }
     return { event: 'invalid', data: frame };
   } catch {

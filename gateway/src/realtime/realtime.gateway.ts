@@ -1,27 +1,57 @@
-import { Logger } from '@nestjs/common';
-import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+} from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { openSockets } from '@teamchat/observability';
 import type { AuthenticatedUpgrade } from './authenticated-ws.adapter.js';
+import { RealtimeHub } from './realtime-hub.service.js';
 
-/** The live socket at /ws: one authenticated connection per browser tab. */
+/** The live socket at /ws: one authenticated connection per browser tab; frames are routed by `type`. */
 @WebSocketGateway({ path: '/ws' })
 export class RealtimeGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
-  private readonly logger = new Logger(RealtimeGateway.name);
-  private readonly sockets = new Map<WebSocket, string>();
+  constructor(private readonly hub: RealtimeHub) {}
 
   handleConnection(socket: WebSocket, req: AuthenticatedUpgrade): void {
-    this.sockets.set(socket, req.userId);
+    this.hub.connect(socket, req.userId);
     openSockets.inc();
-    this.logger.debug(`socket open for ${req.userId}`);
   }
 
   handleDisconnect(socket: WebSocket): void {
-    if (this.sockets.delete(socket)) openSockets.dec();
+    if (this.hub.disconnect(socket)) openSockets.dec();
+  }
+
+  @SubscribeMessage('join')
+  join(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: unknown): void {
+    this.hub.receive(socket, 'join', frame);
+  }
+
+  @SubscribeMessage('message')
+  message(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: unknown): void {
+    this.hub.receive(socket, 'message', frame);
+  }
+
+  @SubscribeMessage('typing')
+  typing(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: unknown): void {
+    this.hub.receive(socket, 'typing', frame);
+  }
+
+  @SubscribeMessage('unknown')
+  unknown(@ConnectedSocket() socket: WebSocket): void {
+    this.hub.receive(socket, 'unknown', null);
+  }
+
+  @SubscribeMessage('invalid')
+  invalid(@ConnectedSocket() socket: WebSocket): void {
+    this.hub.receive(socket, 'invalid', null);
   }
 
   /** Closes every socket with 1001 (going away) so clients reconnect to another node. */
   closeAll(): void {
-    for (const socket of this.sockets.keys()) socket.close(1001, 'Server shutting down');
+    this.hub.closeAll();
   }
 }

@@ -77,25 +77,27 @@ export type ServerFrameType = keyof typeof ServerFramePayloadSchemas;
 export type ServerFrameMap = { [K in ServerFrameType]: z.infer<(typeof ServerFramePayloadSchemas)[K]> };
 export type ServerFrame<K extends ServerFrameType = ServerFrameType> = { [T in K]: { type: T } & ServerFrameMap[T] }[K];
 
-const frameOf = <K extends ServerFrameType>(type: K) =>
-  ServerFramePayloadSchemas[type].extend({ type: z.literal(type) });
+const P = ServerFramePayloadSchemas;
+const JoinedServerFrame = P.joined.extend({ type: z.literal('joined') });
+const MessageServerFrame = P.message.extend({ type: z.literal('message') });
+const TypingServerFrame = P.typing.extend({ type: z.literal('typing') });
+const PresenceServerFrame = P.presence.extend({ type: z.literal('presence') });
+const ErrorServerFrame = P.error.extend({ type: z.literal('error') });
+const ResyncServerFrame = P.resync.extend({ type: z.literal('resync') });
+const TasksServerFrame = P.tasks.extend({ type: z.literal('tasks') });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
-  frameOf('joined'),
-  frameOf('message'),
-  frameOf('typing'),
-  frameOf('presence'),
-  frameOf('error'),
-  frameOf('resync'),
-  frameOf('tasks'),
+  JoinedServerFrame,
+  MessageServerFrame,
+  TypingServerFrame,
+  PresenceServerFrame,
+  ErrorServerFrame,
+  ResyncServerFrame,
+  TasksServerFrame,
 ]);
 
-/** Frames a service may ask the gateway to push to a workspace's sockets (see RealtimeEvents.workspaceBroadcast). */
-export const BroadcastFrameSchema = z.discriminatedUnion('type', [
-  frameOf('tasks'),
-  frameOf('message'),
-  frameOf('presence'),
-]);
+/** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
+export const BroadcastFrameSchema = z.discriminatedUnion('type', [TasksServerFrame, MessageServerFrame, PresenceServerFrame]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 
 /** The only way a server frame is put on the wire: typed by its type, serialised once. */

@@ -1,0 +1,41 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BusClient } from '@teamchat/bus';
+import { ChatContracts, encodeServerFrame, type CreatedMessage } from '@teamchat/contracts';
+import { FANOUT, type Fanout } from './fanout/fanout.js';
+
+export interface MessageInput {
+  channelId: string;
+  content?: string | null;
+  imageUrl?: string | null;
+  clientMsgId?: string | null;
+}
+
+/**
+ * The one create path of the socket and `POST /api/channels/{id}/messages`: the chat service persists the message,
+ * and only then is it fanned out to the channel's audience on every node. A repeated clientMsgId is not fanned out
+ * again; the caller hands the stored message back to the sender.
+ */
+@Injectable()
+export class MessageRelay {
+  private readonly logger = new Logger(MessageRelay.name);
+
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(FANOUT) private readonly fanout: Fanout,
+  ) {}
+
+  async create(actor: { userId: string; workspaceId: string | null }, input: MessageInput): Promise<CreatedMessage> {
+    const created = await this.bus.request(ChatContracts.createMessage, { actor, ...input });
+    if (created.created) {
+      // the message is stored: a failed publish must not turn into an error the client would retry
+      await this.fanout
+        .publish(created.workspaceId, {
+          userIds: created.audience.userIds,
+          messageId: created.message.id,
+          frame: encodeServerFrame('message', { message: created.message }),
+        })
+        .catch((err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`));
+    }
+    return created;
+  }
+}

@@ -1,0 +1,335 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import { BusClient, DomainError } from '@teamchat/bus';
+import {
+  ChatContracts,
+  ClientFrameSchemas,
+  encodeServerFrame,
+  ErrorCodes,
+  IdentityContracts,
+  WorkspaceContracts,
+  type BroadcastFrame,
+  type ClientFrameType,
+  type ServerFrameMap,
+  type ServerFrameType,
+} from '@teamchat/contracts';
+import { SocketEvictions } from './socket-evictions.js';
+import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
+import { PRESENCE_STORE, type PresenceStore } from './fanout/presence.store.js';
+import { DEFAULT_SEND_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.js';
+import { MessageRelay } from './message-relay.service.js';
+
+export const SPOOFED_USER_MESSAGE = 'userId does not match the signed-in user';
+export const JOIN_FIRST_MESSAGE = 'Send a join frame first';
+export const UNKNOWN_FRAME_MESSAGE = 'Unknown frame type';
+export const INVALID_FRAME_MESSAGE = 'Frames must be JSON objects with a type';
+export const NO_WORKSPACE_MESSAGE = 'No active workspace';
+export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
+
+/** Frames of one socket are handled in order; past this many waiting, further frames are refused. */
+const MAX_PENDING_FRAMES = 100;
+const CHANNEL_ACCESS_TTL_MS = 60_000;
+const HEARTBEAT_MS = 30_000;
+const PRESENCE_SNAPSHOT_MAX = 1000;
+
+interface Held {
+  frame: string;
+  droppable: boolean;
+  messageId?: string;
+}
+
+/** One open socket. */
+interface Client {
+  socket: WebSocket;
+  userId: string;
+  username: string;
+  workspaceId: string | null;
+  queue: SendQueue;
+  tail: Promise<void>;
+  pending: number;
+  alive: boolean;
+  /** While a join replays history, live frames wait here so they follow the replay without duplicates. */
+  held: Held[] | null;
+  channels: Map<string, { userIds: string[] | null; expires: number }>;
+}
+
+/**
+ * The live socket's rules (spec 2 §7, DESIGN §6): join with an optional `since` (replay or resync), messages stored
+ * before they are fanned out, typing to everyone but the typist, presence on a user's first and last socket, every
+ * frame checked against the session's user and the channels they may use.
+ */
+@Injectable()
+export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(RealtimeHub.name);
+  private readonly clients = new Map<WebSocket, Client>();
+  private readonly byWorkspace = new Map<string, Set<Client>>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  sendLimits: SendQueueLimits = DEFAULT_SEND_LIMITS;
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly relay: MessageRelay,
+    private readonly evictions: SocketEvictions,
+    @Inject(FANOUT) private readonly fanout: Fanout,
+    @Inject(PRESENCE_STORE) private readonly presence: PresenceStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.fanout.onEnvelope((workspaceId, envelope) => this.deliver(workspaceId, envelope));
+    this.fanout.onInterrupted((workspaceIds) => {
+      const resync = encodeServerFrame('resync', { reason: 'delivery-interrupted' });
+      for (const workspaceId of workspaceIds) this.deliver(workspaceId, { origin: '', userIds: null, frame: resync });
+    });
+    // the eviction closes the sockets; dropping them from the workspace first stops frames already on their way
+    this.evictions.onEvict(({ userId, workspaceId }) => {
+      for (const client of [...(this.byWorkspace.get(workspaceId) ?? [])]) {
+        if (client.userId === userId) void this.leaveWorkspace(client);
+      }
+    });
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.heartbeat);
+    // release this node's presence counts while Redis is still connected
+    await Promise.allSettled([...this.clients.values()].map((c) => this.leaveWorkspace(c)));
+    await this.fanout.close();
+  }
+
+  get connected(): number {
+    return this.clients.size;
+  }
+
+  connect(socket: WebSocket, userId: string): void {
+    const client: Client = {
+      socket,
+      userId,
+      username: '',
+      workspaceId: null,
+      queue: new SendQueue(socket, this.sendLimits),
+      tail: Promise.resolve(),
+      pending: 0,
+      alive: true,
+      held: null,
+      channels: new Map(),
+    };
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    this.clients.set(socket, client);
+  }
+
+  /** True when the socket was known. */
+  disconnect(socket: WebSocket): boolean {
+    const client = this.clients.get(socket);
+    if (!client) return false;
+    this.clients.delete(socket);
+    void this.leaveWorkspace(client);
+    return true;
+  }
+
+  /** A frame from a socket, routed by its `type`; handled after the socket's earlier frames. */
+  receive(socket: WebSocket, type: ClientFrameType | 'unknown' | 'invalid', data: unknown): void {
+    const client = this.clients.get(socket);
+    if (!client) return;
+    if (client.pending >= MAX_PENDING_FRAMES)
+      return this.sendError(client, ErrorCodes.rateLimited, TOO_MANY_FRAMES_MESSAGE);
+    client.pending++;
+    client.tail = client.tail
+      .then(() => this.handle(client, type, data))
+      .catch((err: unknown) => {
+        if (err instanceof DomainError) return this.sendError(client, err.code, err.message);
+        this.logger.error(`frame ${type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        this.sendError(client, ErrorCodes.internal, 'Internal error');
+      })
+      .finally(() => {
+        client.pending--;
+      });
+  }
+
+  /** A frame a service asked to push to a workspace (every node delivers it to its own sockets there). */
+  async broadcast(workspaceId: string, frame: BroadcastFrame, userIds?: string[]): Promise<void> {
+    await this.fanout.publish(workspaceId, {
+      userIds: userIds ?? null,
+      frame: JSON.stringify(frame),
+      ...(frame.type === 'message' ? { messageId: frame.message.id } : {}),
+    });
+  }
+
+  /** Closes every socket with 1001 (going away) so clients reconnect to another node. */
+  closeAll(): void {
+    for (const socket of this.clients.keys()) socket.close(1001, 'Server shutting down');
+  }
+
+  private async handle(client: Client, type: ClientFrameType | 'unknown' | 'invalid', data: unknown): Promise<void> {
+    if (type === 'invalid') return this.sendError(client, ErrorCodes.validation, INVALID_FRAME_MESSAGE);
+    if (type === 'unknown') return this.sendError(client, ErrorCodes.validation, UNKNOWN_FRAME_MESSAGE);
+    const parsed = ClientFrameSchemas[type].safeParse(data);
+    if (!parsed.success)
+      return this.sendError(client, ErrorCodes.validation, parsed.error.issues[0]?.message ?? 'Invalid frame');
+    const frame = parsed.data;
+    if (frame.userId !== client.userId) return this.sendError(client, ErrorCodes.forbidden, SPOOFED_USER_MESSAGE);
+    switch (frame.type) {
+      case 'join':
+        return this.join(client, frame);
+      case 'message':
+        return this.message(client, frame);
+      case 'typing':
+        return this.typing(client, frame);
+    }
+  }
+
+  private async join(client: Client, frame: z.output<typeof ClientFrameSchemas.join>): Promise<void> {
+    const [current, user] = await Promise.all([
+      this.bus.request(WorkspaceContracts.resolveActor, { userId: client.userId }),
+      this.bus.request(IdentityContracts.get, { userId: client.userId }),
+    ]);
+    client.username = user.username;
+    if (!current.workspaceId) {
+      await this.leaveWorkspace(client);
+      return this.sendError(client, ErrorCodes.noWorkspace, NO_WORKSPACE_MESSAGE);
+    }
+    const workspaceId = current.workspaceId;
+    client.held = [];
+    let replayed = 0;
+    const seen = new Set<string>();
+    try {
+      if (client.workspaceId !== workspaceId) await this.enterWorkspace(client, workspaceId);
+      if (frame.since !== undefined && frame.since !== null) {
+        // subscribed first, replayed second: whatever is stored after the replay's query arrives live (held)
+        const replay = await this.bus
+          .request(ChatContracts.replay, { actor: { userId: client.userId, workspaceId }, since: frame.since })
+          .catch((err: unknown) => {
+            this.logger.warn(`replay failed: ${String(err)}`);
+            return { status: 'resync' as const, reason: 'delivery-interrupted' as const };
+          });
+        if (replay.status === 'ok') {
+          for (const message of replay.messages) {
+            seen.add(message.id);
+            client.queue.push(encodeServerFrame('message', { message }));
+          }
+          replayed = replay.messages.length;
+        } else {
+          this.send(client, 'resync', { reason: replay.reason });
+        }
+      }
+      this.send(client, 'joined', { workspaceId, userId: client.userId, replayed });
+    } finally {
+      const held = client.held ?? [];
+      client.held = null;
+      for (const h of held) if (!h.messageId || !seen.has(h.messageId)) client.queue.push(h.frame, h.droppable);
+    }
+    const online = await this.presence.online(workspaceId).catch(() => [] as string[]);
+    for (const userId of online.slice(0, PRESENCE_SNAPSHOT_MAX)) {
+      if (userId !== client.userId) this.send(client, 'presence', { userId, status: 'online' });
+    }
+  }
+
+  private async message(client: Client, frame: z.output<typeof ClientFrameSchemas.message>): Promise<void> {
+    if (!client.workspaceId) return this.sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE);
+    const result = await this.relay.create(
+      { userId: client.userId, workspaceId: client.workspaceId },
+      { channelId: frame.channelId, content: frame.content, imageUrl: frame.imageUrl, clientMsgId: frame.clientMsgId },
+    );
+    // a repeated clientMsgId: only the sender (who evidently missed it) gets the stored message again
+    if (!result.created) this.send(client, 'message', { message: result.message });
+  }
+
+  private async typing(client: Client, frame: z.output<typeof ClientFrameSchemas.typing>): Promise<void> {
+    const workspaceId = client.workspaceId;
+    if (!workspaceId) return this.sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE);
+    const userIds = await this.audienceOf(client, workspaceId, frame.channelId);
+    await this.fanout.publish(workspaceId, {
+      userIds,
+      exceptUserId: client.userId,
+      droppable: true,
+      frame: encodeServerFrame('typing', {
+        channelId: frame.channelId,
+        userId: client.userId,
+        username: client.username,
+        isTyping: frame.isTyping,
+      }),
+    });
+  }
+
+  /** Who hears a channel (null: the whole workspace), if this user may use it; remembered for a minute. */
+  private async audienceOf(client: Client, workspaceId: string, channelId: string): Promise<string[] | null> {
+    const cached = client.channels.get(channelId);
+    if (cached && cached.expires > Date.now()) return cached.userIds;
+    const access = await this.bus.request(ChatContracts.channelAccess, {
+      actor: { userId: client.userId, workspaceId },
+      channelId,
+    });
+    if (client.channels.size > 500) client.channels.clear();
+    client.channels.set(channelId, { userIds: access.audience.userIds, expires: Date.now() + CHANNEL_ACCESS_TTL_MS });
+    return access.audience.userIds;
+  }
+
+  private async enterWorkspace(client: Client, workspaceId: string): Promise<void> {
+    await this.leaveWorkspace(client);
+    client.workspaceId = workspaceId;
+    client.channels.clear();
+    const members = this.byWorkspace.get(workspaceId) ?? new Set<Client>();
+    this.byWorkspace.set(workspaceId, members);
+    members.add(client);
+    this.evictions.track(client.socket, client.userId, workspaceId);
+    await this.fanout.subscribe(workspaceId);
+    if (await this.presence.connect(workspaceId, client.userId)) {
+      await this.publishPresence(workspaceId, client.userId, 'online');
+    }
+  }
+
+  private async leaveWorkspace(client: Client): Promise<void> {
+    const workspaceId = client.workspaceId;
+    if (!workspaceId) return;
+    client.workspaceId = null;
+    const members = this.byWorkspace.get(workspaceId);
+    members?.delete(client);
+    if (members?.size === 0) this.byWorkspace.delete(workspaceId);
+    await this.fanout.unsubscribe(workspaceId);
+    if (await this.presence.disconnect(workspaceId, client.userId).catch(() => false)) {
+      await this.publishPresence(workspaceId, client.userId, 'offline');
+    }
+  }
+
+  private publishPresence(workspaceId: string, userId: string, status: 'online' | 'offline'): Promise<void> {
+    return this.fanout
+      .publish(workspaceId, { userIds: null, frame: encodeServerFrame('presence', { userId, status }) })
+      .catch((err: unknown) => this.logger.warn(`presence publish failed: ${String(err)}`));
+  }
+
+  /** An envelope for this node: to every local socket of the workspace in its audience. */
+  private deliver(workspaceId: string, envelope: Envelope): void {
+    const members = this.byWorkspace.get(workspaceId);
+    if (!members) return;
+    for (const client of members) {
+      if (envelope.userIds && !envelope.userIds.includes(client.userId)) continue;
+      if (envelope.exceptUserId === client.userId) continue;
+      if (client.held)
+        client.held.push({ frame: envelope.frame, droppable: !!envelope.droppable, messageId: envelope.messageId });
+      else client.queue.push(envelope.frame, envelope.droppable);
+    }
+  }
+
+  /** The single way a frame is sent to one socket: typed by its type. */
+  private send<K extends ServerFrameType>(client: Client, type: K, payload: ServerFrameMap[K]): void {
+    client.queue.push(encodeServerFrame(type, payload));
+  }
+
+  private sendError(client: Client, code: string, message: string): void {
+    this.send(client, 'error', { code, message });
+  }
+
+  /** Sockets that did not answer the last ping are gone (their TCP connection died without a close). */
+  private beat(): void {
+    for (const client of this.clients.values()) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+}

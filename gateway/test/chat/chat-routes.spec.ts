@@ -1,0 +1,469 @@
+// Chat over HTTP through the gateway (spec 1 §2–§7, spec 2 §2, §7): every route, its validation and who may see what.
+import request from 'supertest';
+import { startTestStack, type TestStack } from '@teamchat/testing';
+import {
+  CHANNEL_NAME_EMPTY,
+  LIMIT_MESSAGE,
+  MESSAGE_EMPTY,
+  MESSAGE_TOO_LONG,
+  REACTION_NAME_MESSAGE,
+  SECTION_NAME_EMPTY,
+  SECTION_NOT_EMPTY_MESSAGE,
+} from '@teamchat/contracts';
+import { adminWithWorkspace, nextIp, signUp, team, type Agent } from './chat-helpers.js';
+
+describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport) => {
+  const block = transport === 'nats' ? 2 : 1;
+  let stack: TestStack;
+  let t: Awaited<ReturnType<typeof team>>;
+  let other: Awaited<ReturnType<typeof adminWithWorkspace>>;
+  let general: { id: string; sectionId: string };
+
+  beforeAll(async () => {
+    stack = await startTestStack({ transport });
+    t = await team(stack.url, block);
+    other = await adminWithWorkspace(stack.url, 'Other Co', nextIp(block));
+    const channels = await t.admin.agent.get('/api/channels');
+    general = channels.body[0];
+  }, 120000);
+
+  afterAll(() => stack?.close());
+
+  const uuid = '00000000-0000-4000-8000-000000000000';
+
+  describe('sign-in and workspace', () => {
+    it('answers 401 without a session and 404 "No active workspace" without a workspace', async () => {
+      expect((await request(stack.url).get('/api/channels')).status).toBe(401);
+      const { agent } = await signUp(stack.url, {}, nextIp(block));
+      const res = await agent.get('/api/channels');
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: 'No active workspace', code: 'WORKSPACE.NONE' });
+    });
+  });
+
+  describe('GET/POST/DELETE /api/channel-sections', () => {
+    it('gives a new workspace a default section holding #general', async () => {
+      const sections = await t.bob.agent.get('/api/channel-sections');
+      expect(sections.status).toBe(200);
+      expect(sections.body).toHaveLength(1);
+      const channels = await t.bob.agent.get('/api/channels');
+      expect(channels.body).toEqual([
+        expect.objectContaining({
+          name: 'general',
+          sectionId: sections.body[0].id,
+          type: 'regular',
+          icon: 'Hash',
+          order: 0,
+        }),
+      ]);
+    });
+
+    it(`refuses a blank name with "${SECTION_NAME_EMPTY}"`, async () => {
+      const res = await t.admin.agent.post('/api/channel-sections').send({ name: '   ', order: 0 });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: SECTION_NAME_EMPTY, code: 'VALIDATION.FAILED' });
+    });
+
+    it('creates a section with order 0 and deletes it while empty', async () => {
+      const created = await t.admin.agent.post('/api/channel-sections').send({ name: '  Projects ', order: 0 });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Projects', order: 0, workspaceId: t.workspaceId });
+      const deleted = await t.bob.agent.delete(`/api/channel-sections/${created.body.id}`);
+      expect(deleted.status).toBe(200);
+      expect((await t.admin.agent.get('/api/channel-sections')).body.map((s: { id: string }) => s.id)).not.toContain(
+        created.body.id,
+      );
+    });
+
+    it(`answers 409 "${SECTION_NOT_EMPTY_MESSAGE}" for a section that still has channels`, async () => {
+      const res = await t.admin.agent.delete(`/api/channel-sections/${general.sectionId}`);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(SECTION_NOT_EMPTY_MESSAGE);
+    });
+
+    it("answers 404 for another workspace's section and for a malformed id", async () => {
+      const theirs = await other.agent.post('/api/channel-sections').send({ name: 'Theirs', order: 0 });
+      expect((await t.admin.agent.delete(`/api/channel-sections/${theirs.body.id}`)).status).toBe(404);
+      expect((await t.admin.agent.delete('/api/channel-sections/nope')).status).toBe(404);
+    });
+  });
+
+  describe('GET/POST /api/channels', () => {
+    it(`refuses an empty name with "${CHANNEL_NAME_EMPTY}"`, async () => {
+      for (const body of [{ name: '' }, { name: '   ' }, {}]) {
+        const res = await t.admin.agent.post('/api/channels').send({ description: 'x', ...body });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe(CHANNEL_NAME_EMPTY);
+      }
+    });
+
+    it('creates a channel in the first section by default, with Hash for an unknown icon', async () => {
+      const res = await t.admin.agent
+        .post('/api/channels')
+        .send({ name: 'random', description: 'Off-topic', icon: 'Rocket' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        name: 'random',
+        description: 'Off-topic',
+        sectionId: general.sectionId,
+        icon: 'Hash',
+        type: 'regular',
+      });
+      const known = await t.admin.agent
+        .post('/api/channels')
+        .send({ name: 'announcements', description: '', icon: 'Megaphone' });
+      expect(known.body.icon).toBe('Megaphone');
+      expect((await t.bob.agent.get('/api/channels')).body.map((c: { name: string }) => c.name)).toEqual(
+        expect.arrayContaining(['general', 'random', 'announcements']),
+      );
+    });
+
+    it('answers 409 for a name already used in the workspace, but allows it in another one', async () => {
+      await t.admin.agent.post('/api/channels').send({ name: 'design', description: '' });
+      const dup = await t.bob.agent.post('/api/channels').send({ name: 'Design', description: '' });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error).toBe('A channel with this name already exists.');
+      expect((await other.agent.post('/api/channels').send({ name: 'design', description: '' })).status).toBe(201);
+    });
+
+    it('answers 404 for a section of another workspace', async () => {
+      const theirs = await other.agent.get('/api/channel-sections');
+      const res = await t.admin.agent.post('/api/channels').send({ name: 'sneaky', sectionId: theirs.body[0].id });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('PATCH /api/channels/{id}/name', () => {
+    it('renames a channel with the same name rules', async () => {
+      const { body: c } = await t.admin.agent.post('/api/channels').send({ name: 'to-rename', description: '' });
+      const ok = await t.carol.agent.patch(`/api/channels/${c.id}/name`).send({ name: ' renamed ' });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ id: c.id, name: 'renamed' });
+      const empty = await t.carol.agent.patch(`/api/channels/${c.id}/name`).send({ name: ' ' });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error).toBe(CHANNEL_NAME_EMPTY);
+      expect((await t.carol.agent.patch(`/api/channels/${c.id}/name`).send({ name: 'general' })).status).toBe(409);
+    });
+
+    it('refuses to rename a DM with 400, and answers 404 for unknown ids', async () => {
+      const { body: dm } = await t.admin.agent.post('/api/dm').send({ userId2: t.bob.user.id });
+      const res = await t.admin.agent.patch(`/api/channels/${dm.id}/name`).send({ name: 'x' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Direct messages cannot be renamed.');
+      expect((await t.admin.agent.patch(`/api/channels/${uuid}/name`).send({ name: 'x' })).status).toBe(404);
+    });
+  });
+
+  describe('POST /api/channels/reorder', () => {
+    it('moves a channel within its section and keeps the orders dense and unique', async () => {
+      const { body: section } = await t.admin.agent.post('/api/channel-sections').send({ name: 'Ordered', order: 5 });
+      const ids: string[] = [];
+      for (const name of ['o-one', 'o-two', 'o-three', 'o-four']) {
+        ids.push(
+          (await t.admin.agent.post('/api/channels').send({ name, description: '', sectionId: section.id })).body.id,
+        );
+      }
+      const res = await t.bob.agent.post('/api/channels/reorder').send({ channelId: ids[3], newOrder: 0 });
+      expect(res.status).toBe(200);
+      const inSection = (await t.admin.agent.get('/api/channels')).body.filter(
+        (c: { sectionId: string }) => c.sectionId === section.id,
+      );
+      expect(inSection.map((c: { name: string; order: number }) => [c.name, c.order])).toEqual([
+        ['o-four', 0],
+        ['o-one', 1],
+        ['o-two', 2],
+        ['o-three', 3],
+      ]);
+      await t.bob.agent.post('/api/channels/reorder').send({ channelId: ids[3], newOrder: 99 });
+      const after = (await t.admin.agent.get('/api/channels')).body.filter(
+        (c: { sectionId: string }) => c.sectionId === section.id,
+      );
+      expect(after.map((c: { order: number }) => c.order)).toEqual([0, 1, 2, 3]);
+      expect(after[3].id).toBe(ids[3]);
+    });
+
+    it('validates the body and answers 404 for an unknown channel', async () => {
+      const bad = await t.admin.agent.post('/api/channels/reorder').send({ channelId: general.id, newOrder: -1 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('New order must be a whole number from 0');
+      expect((await t.admin.agent.post('/api/channels/reorder').send({ channelId: uuid, newOrder: 0 })).status).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('GET/POST /api/dm', () => {
+    it('creates a DM once: the same user again returns the existing channel', async () => {
+      const first = await t.bob.agent.post('/api/dm').send({ userId2: t.carol.user.id });
+      expect(first.body).toMatchObject({ type: 'direct', icon: 'MessageCircle', workspaceId: t.workspaceId });
+      expect([...first.body.participantIds].sort()).toEqual([t.bob.user.id, t.carol.user.id].sort());
+      const again = await t.bob.agent.post('/api/dm').send({ userId2: t.carol.user.id });
+      const reverse = await t.carol.agent.post('/api/dm').send({ userId2: t.bob.user.id });
+      expect(again.body.id).toBe(first.body.id);
+      expect(reverse.body.id).toBe(first.body.id);
+      expect((await t.carol.agent.get('/api/dm')).body.map((c: { id: string }) => c.id)).toContain(first.body.id);
+      expect((await t.admin.agent.get('/api/dm')).body.map((c: { id: string }) => c.id)).not.toContain(first.body.id);
+      expect((await t.bob.agent.get('/api/channels')).body.map((c: { id: string }) => c.id)).not.toContain(
+        first.body.id,
+      );
+    });
+
+    it('answers 404 for a user outside the workspace and 400 without a user', async () => {
+      expect((await t.bob.agent.post('/api/dm').send({ userId2: other.user.id })).status).toBe(404);
+      expect((await t.bob.agent.post('/api/dm').send({ userId2: 'garbage' })).status).toBe(404);
+      const missing = await t.bob.agent.post('/api/dm').send({});
+      expect(missing.status).toBe(400);
+      expect(missing.body.error).toBe('User is required');
+    });
+  });
+
+  describe('GET/POST /api/channels/{id}/messages', () => {
+    it(`refuses a message with neither text nor image with "${MESSAGE_EMPTY}", and one over 4000 characters`, async () => {
+      const empty = await t.bob.agent
+        .post(`/api/channels/${general.id}/messages`)
+        .send({ content: '  ', imageUrl: '' });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error).toBe(MESSAGE_EMPTY);
+      const long = await t.bob.agent.post(`/api/channels/${general.id}/messages`).send({ content: 'x'.repeat(4001) });
+      expect(long.status).toBe(400);
+      expect(long.body.error).toBe(MESSAGE_TOO_LONG);
+    });
+
+    it('stores messages and pages them newest page first, in ascending time order', async () => {
+      const { body: c } = await t.admin.agent.post('/api/channels').send({ name: 'history', description: '' });
+      const sent = [];
+      for (let i = 1; i <= 5; i++) {
+        const res = await t.bob.agent.post(`/api/channels/${c.id}/messages`).send({ content: `n${i}` });
+        expect(res.status).toBe(201);
+        sent.push(res.body);
+      }
+      const { agentId } = (await t.bob.agent.get('/api/auth/user')).body as { agentId: string | null };
+      expect(sent[0]).toEqual({
+        id: expect.any(String),
+        channelId: c.id,
+        userId: t.bob.user.id,
+        username: t.bob.user.username,
+        content: 'n1',
+        imageUrl: null,
+        createdAt: expect.any(String),
+        ...(agentId ? { agentId } : {}),
+      });
+      const page = await t.carol.agent.get(`/api/channels/${c.id}/messages?limit=2`);
+      expect(page.body.map((m: { content: string }) => m.content)).toEqual(['n4', 'n5']);
+      const older = await t.carol.agent.get(`/api/channels/${c.id}/messages?before=${page.body[0].id}`);
+      expect(older.body.map((m: { content: string }) => m.content)).toEqual(['n1', 'n2', 'n3']);
+      const all = await t.carol.agent.get(`/api/channels/${c.id}/messages`);
+      expect(all.body).toHaveLength(5);
+      const image = await t.bob.agent.post(`/api/channels/${c.id}/messages`).send({ imageUrl: '/attachments/x.png' });
+      expect(image.body).toMatchObject({ content: null, imageUrl: '/attachments/x.png' });
+    });
+
+    it('validates the page size (default 50, max 200)', async () => {
+      const res = await t.bob.agent.get(`/api/channels/${general.id}/messages?limit=201`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(LIMIT_MESSAGE);
+      expect((await t.bob.agent.get(`/api/channels/${general.id}/messages?limit=200`)).status).toBe(200);
+    });
+
+    it("answers 404 to a non-participant of a DM and for another workspace's channel", async () => {
+      const { body: dm } = await t.admin.agent.post('/api/dm').send({ userId2: t.bob.user.id });
+      expect((await t.bob.agent.post(`/api/channels/${dm.id}/messages`).send({ content: 'hi admin' })).status).toBe(
+        201,
+      );
+      expect((await t.carol.agent.get(`/api/channels/${dm.id}/messages`)).status).toBe(404);
+      expect((await t.carol.agent.post(`/api/channels/${dm.id}/messages`).send({ content: 'let me in' })).status).toBe(
+        404,
+      );
+      const theirs = (await other.agent.get('/api/channels')).body[0];
+      const res = await t.carol.agent.get(`/api/channels/${theirs.id}/messages`);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: 'Channel not found', code: 'CHAT.CHANNEL_NOT_FOUND' });
+      expect((await t.carol.agent.post(`/api/channels/${theirs.id}/messages`).send({ content: 'x' })).status).toBe(404);
+      expect((await t.carol.agent.get('/api/channels/not-a-channel/messages')).status).toBe(404);
+    });
+
+    it('returns the stored message for a repeated clientMsgId instead of a duplicate', async () => {
+      const { body: c } = await t.admin.agent.post('/api/channels').send({ name: 'dedup-http', description: '' });
+      const a = await t.bob.agent
+        .post(`/api/channels/${c.id}/messages`)
+        .send({ content: 'only once', clientMsgId: 'k-1' });
+      const b = await t.bob.agent
+        .post(`/api/channels/${c.id}/messages`)
+        .send({ content: 'only once', clientMsgId: 'k-1' });
+      expect(b.body.id).toBe(a.body.id);
+      expect((await t.bob.agent.get(`/api/channels/${c.id}/messages`)).body).toHaveLength(1);
+    });
+  });
+
+  describe('GET /api/messages/search', () => {
+    let dmWithCarol: string;
+    beforeAll(async () => {
+      const post = (agent: Agent, channelId: string, content: string) =>
+        agent.post(`/api/channels/${channelId}/messages`).send({ content });
+      await post(t.admin.agent, general.id, 'Deploying PLT-3699 to staging');
+      await post(t.admin.agent, general.id, 'Release v2.1 is out');
+      await post(t.admin.agent, general.id, 'the e-mail relay is flaky');
+      dmWithCarol = (await t.admin.agent.post('/api/dm').send({ userId2: t.carol.user.id })).body.id;
+      await post(t.admin.agent, dmWithCarol, 'private deploy notes for carol');
+      const theirs = (await other.agent.get('/api/channels')).body[0];
+      await post(other.agent, theirs.id, 'their deploy of PLT-3699');
+    });
+
+    const search = async (agent: Agent, q: string) => {
+      const res = await agent.get('/api/messages/search').query({ q });
+      expect(res.status).toBe(200);
+      return res.body as {
+        id: string;
+        channelId: string;
+        channelName: string;
+        username: string;
+        content: string;
+        createdAt: string;
+      }[];
+    };
+
+    it('answers results with id, channelId, channelName, username, content and createdAt', async () => {
+      const [hit] = await search(t.bob.agent, 'PLT-3699');
+      expect(hit).toEqual({
+        id: expect.any(String),
+        channelId: general.id,
+        channelName: 'general',
+        username: t.admin.user.username,
+        content: 'Deploying PLT-3699 to staging',
+        createdAt: expect.any(String),
+      });
+    });
+
+    it.each([
+      ['PLT-3699', 'Deploying PLT-3699 to staging'],
+      ['plt-36', 'Deploying PLT-3699 to staging'],
+      ['v2.1', 'Release v2.1 is out'],
+      ['v2', 'Release v2.1 is out'],
+      ['e-mail', 'the e-mail relay is flaky'],
+      ['flak', 'the e-mail relay is flaky'],
+      ['deploy', 'Deploying PLT-3699 to staging'],
+    ])('finds %p', async (q, expected) => {
+      expect((await search(t.bob.agent, q)).map((r) => r.content)).toContain(expected);
+    });
+
+    it("never returns another workspace's message or a DM the caller is not in", async () => {
+      const bobs = (await search(t.bob.agent, 'deploy')).map((r) => r.content);
+      expect(bobs).not.toContain('private deploy notes for carol');
+      expect(bobs).not.toContain('their deploy of PLT-3699');
+      const carols = await search(t.carol.agent, 'deploy');
+      expect(carols.find((r) => r.channelId === dmWithCarol)).toMatchObject({ channelName: t.admin.user.username });
+    });
+
+    it('answers an empty query with an empty list', async () => {
+      expect(await search(t.bob.agent, '')).toEqual([]);
+    });
+  });
+
+  describe('GET/POST /api/custom-reactions and POST/DELETE /api/messages/{id}/reactions', () => {
+    it(`refuses a bad name with "${REACTION_NAME_MESSAGE}" and a taken one with 409`, async () => {
+      for (const name of ['', 'has space', 'x'.repeat(33), 'emoji😀']) {
+        const res = await t.bob.agent
+          .post('/api/custom-reactions')
+          .send({ name, imageUrl: '/objects/r.png', createdBy: t.bob.user.id });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe(REACTION_NAME_MESSAGE);
+      }
+      const ok = await t.bob.agent
+        .post('/api/custom-reactions')
+        .send({ name: 'ship-it_2', imageUrl: '/objects/r.png', createdBy: t.bob.user.id });
+      expect(ok.status).toBe(201);
+      expect(ok.body).toMatchObject({
+        name: 'ship-it_2',
+        imageUrl: '/objects/r.png',
+        createdBy: t.bob.user.id,
+        workspaceId: t.workspaceId,
+      });
+      expect(
+        (await t.carol.agent.post('/api/custom-reactions').send({ name: 'ship-it_2', imageUrl: '/o.png' })).status,
+      ).toBe(409);
+      expect((await t.carol.agent.get('/api/custom-reactions')).body.map((r: { name: string }) => r.name)).toContain(
+        'ship-it_2',
+      );
+      expect((await other.agent.get('/api/custom-reactions')).body).toEqual([]);
+    });
+
+    it('applies and removes reactions, custom or standard, at most 50 distinct per message', async () => {
+      const { body: message } = await t.admin.agent
+        .post(`/api/channels/${general.id}/messages`)
+        .send({ content: 'react here' });
+      const { body: custom } = await t.admin.agent
+        .post('/api/custom-reactions')
+        .send({ name: 'partyparrot', imageUrl: '/p.gif' });
+      const added = await t.bob.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: custom.id });
+      expect(added.status).toBe(200);
+      await t.carol.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: custom.id });
+      const thumbs = await t.carol.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: '👍' });
+      expect(thumbs.body).toEqual({
+        messageId: message.id,
+        reactions: [
+          { reactionId: custom.id, count: 2, userIds: [t.bob.user.id, t.carol.user.id] },
+          { reactionId: '👍', count: 1, userIds: [t.carol.user.id] },
+        ],
+      });
+      const removed = await t.bob.agent.delete(`/api/messages/${message.id}/reactions`).send({ reactionId: custom.id });
+      expect(removed.body.reactions[0]).toMatchObject({ reactionId: custom.id, count: 1 });
+      expect(
+        (await t.bob.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: 'nope' })).status,
+      ).toBe(404);
+      expect((await t.bob.agent.post(`/api/messages/${message.id}/reactions`).send({})).status).toBe(400);
+      expect((await other.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: '👍' })).status).toBe(
+        404,
+      );
+
+      const emoji = [
+        ...'😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘😗😙😚😋😛😝😜🤪🤨🧐🤓😎🤩🥳😏😒😞😔😟😕🙁😣😖😫😩🥺😢😭😤😠😡',
+      ]; // 48 + 2 above
+      for (const e of emoji) await t.bob.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: e });
+      const full = await t.bob.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: '🔥' });
+      expect(full.status).toBe(409);
+      expect(full.body.error).toBe('A message can have at most 50 different reactions.');
+    });
+  });
+
+  describe('GET /api/unread and POST /api/channels/{id}/read', () => {
+    it('counts messages from others since the last read, the same for every device', async () => {
+      const { body: c } = await t.admin.agent.post('/api/channels').send({ name: 'unread-here', description: '' });
+      await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'one' });
+      await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'two' });
+      const countFor = async (agent: Agent) =>
+        ((await agent.get('/api/unread')).body as { channelId: string; count: number }[]).find(
+          (u) => u.channelId === c.id,
+        )?.count ?? 0;
+      expect(await countFor(t.bob.agent)).toBe(2);
+      expect(await countFor(t.admin.agent)).toBe(0);
+      const read = await t.bob.agent.post(`/api/channels/${c.id}/read`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ channelId: c.id, lastReadAt: expect.any(String) });
+      expect(await countFor(t.bob.agent)).toBe(0);
+      await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'three' });
+      expect(await countFor(t.bob.agent)).toBe(1);
+      expect(await countFor(t.carol.agent)).toBe(3);
+      expect((await other.agent.post(`/api/channels/${c.id}/read`)).status).toBe(404);
+    });
+  });
+
+  it('documents the chat routes in /api/docs', async () => {
+    const paths = Object.keys((await request(stack.url).get('/api/docs')).body.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/channel-sections',
+        '/api/channel-sections/{id}',
+        '/api/channels',
+        '/api/channels/reorder',
+        '/api/channels/{id}/name',
+        '/api/channels/{id}/messages',
+        '/api/channels/{id}/read',
+        '/api/dm',
+        '/api/messages/search',
+        '/api/messages/{id}/reactions',
+        '/api/custom-reactions',
+        '/api/unread',
+      ]),
+    );
+  });
+});
