@@ -23,9 +23,12 @@ export const loadBuiltMigrations = async (service) => {
  *   log?: (line: string) => void }} MigrationOptions
  */
 
-/** @param {string} url @param {string} service @param {Function[]} migrations */
+/**
+ * Two connections: `migrate` holds its advisory lock on one while TypeORM migrates on the other.
+ * @param {string} url @param {string} service @param {Function[]} migrations
+ */
 const openDataSource = (url, service, migrations) =>
-  new DataSource(dataSourceOptions({ schema: service, url, entities: [], migrations, poolSize: 1 })).initialize();
+  new DataSource(dataSourceOptions({ schema: service, url, entities: [], migrations, poolSize: 2 })).initialize();
 
 /**
  * Migrates every service's schema (under the same advisory lock the services take when they migrate themselves).
