@@ -4,8 +4,9 @@
 //   - on `join` (and whenever a socket's workspace changes) call `evictions.track(socket, userId, workspaceId)`;
 //     tracked sockets of an evicted (user, workspace) are closed with code 4403 "Removed from workspace";
 //   - or, to do more than close (e.g. drop room subscriptions), `evictions.onEvict(({ userId, workspaceId }) => …)`.
-// `evict` is called by the gateway after `DELETE /api/workspaces/{workspaceId}/users/{userId}` succeeds; with Redis
-// (cluster mode) it is published so every node applies it, otherwise it is applied in this process.
+// `evict` is called by the gateway after `DELETE /api/workspaces/{workspaceId}/users/{userId}` succeeds and on the
+// `workspace.member.removed` event; with Redis (cluster mode) it is published so every node applies it, otherwise it
+// is applied in this process. Evicting twice is harmless.
 import {
   Global,
   Inject,
@@ -83,13 +84,14 @@ export class SocketEvictions implements OnModuleInit, OnApplicationShutdown {
   }
 
   private apply(eviction: SocketEviction): void {
+    // listeners first, so the hub stops routing frames to these sockets before they close
+    for (const listener of this.listeners) listener(eviction);
     for (const [socket, owner] of this.tracked) {
       if (owner.userId === eviction.userId && owner.workspaceId === eviction.workspaceId) {
         this.tracked.delete(socket);
         socket.close(EVICTED_CLOSE_CODE, EVICTED_CLOSE_REASON);
       }
     }
-    for (const listener of this.listeners) listener(eviction);
   }
 }
 

@@ -24,7 +24,8 @@ export const signUp = async (url: string, overrides: Record<string, unknown> = {
   const agent = request.agent(url).set('x-forwarded-for', ip);
   const res = await agent.post('/api/register').send(body);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { agent, user: res.body as { id: string; username: string; email: string }, body };
+  const cookie = String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+  return { agent, user: res.body as { id: string; username: string; email: string }, body, cookie };
 };
 
 /** A signed-in user with a fresh workspace they administer. */
@@ -33,4 +34,26 @@ export const adminWithWorkspace = async (url: string, name = 'Acme', ip?: string
   const ws = await signed.agent.post('/api/workspaces').send({ name });
   if (ws.status !== 201) throw new Error(`workspace failed: ${ws.status} ${JSON.stringify(ws.body)}`);
   return { ...signed, workspace: ws.body as { id: string; name: string } };
+};
+
+/** Joins the admin's current workspace through a fresh invite, as a new account. */
+export const joinAsMember = async (
+  url: string,
+  admin: Agent,
+  overrides: Record<string, unknown> = {},
+  ip = '10.9.0.1',
+) => {
+  const invite = await admin.post('/api/invites').send({});
+  if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.body)}`);
+  const agent = request.agent(url).set('x-forwarded-for', ip);
+  const body = signupBody(overrides);
+  const res = await agent.post(`/api/invites/${invite.body.token}/accept`).send({
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    password: body.password,
+  });
+  if (res.status !== 201) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const cookie = String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+  return { agent, user: res.body as { id: string; username: string; email: string }, body, cookie };
 };

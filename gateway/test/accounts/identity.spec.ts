@@ -1,4 +1,5 @@
 // Issue 3 through the gateway: signup and login validation, sessions, profiles, handles, stars, security.
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '@teamchat/testing';
@@ -481,5 +482,39 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
         (await request(stack.url).post('/api/register').set('x-forwarded-for', '10.9.4.5').send(signupBody())).status,
       ).toBe(201);
     });
+  });
+});
+
+describe('rate limiting in cluster mode (REDIS_URL set)', () => {
+  let stack: TestStack;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } });
+    redis = new Redis(stack.env.REDIS_URL!);
+  }, 120_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await stack?.close();
+  });
+
+  it('keeps the counters in Redis, shared by every gateway replica', async () => {
+    const email = `redis.${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++) {
+      const res = await request(stack.url)
+        .post('/api/login')
+        .set('x-forwarded-for', `10.30.0.${i}`)
+        .send({ email, password: 'wrong password' });
+      expect(res.status).toBe(401);
+    }
+    const key = `${stack.env.BUS_NAMESPACE}tc:throttle:auth:email:${email}:hits`;
+    expect(Number(await redis.get(key))).toBe(10);
+    const limited = await request(stack.url)
+      .post('/api/login')
+      .set('x-forwarded-for', '10.30.1.1')
+      .send({ email, password: 'wrong password' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('Too many attempts. Try again later.');
+    expect(await redis.pttl(`${stack.env.BUS_NAMESPACE}tc:throttle:auth:email:${email}:block`)).toBeGreaterThan(0);
   });
 });
