@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { Injectable, Logger } from '@nestjs/common';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, BusUnavailableError } from '@teamchat/bus';
 import { MediaContracts, type StoredObject } from '@teamchat/contracts';
 import type { RequestActor } from '../auth/actor.js';
 import { LocalObjectStore, objectNotFound } from './local-object-store.js';
@@ -70,7 +70,7 @@ export class ObjectServing {
   private async fetchRemote(url: string): Promise<Readable> {
     const upstream = await fetch(url).catch((err: unknown) => {
       this.logger.warn(`object store unreachable: ${(err as Error).message}`);
-      throw new DomainError('BUS.UNAVAILABLE', 'Service unavailable');
+      throw new BusUnavailableError('Object store unreachable');
     });
     if (!upstream.ok || !upstream.body) {
       await upstream.body?.cancel();

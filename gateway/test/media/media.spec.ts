@@ -421,6 +421,16 @@ describe('media on the s3 driver (s3rver)', () => {
     expect((await request(stack.url).get(ticket.body.objectPath)).status).toBe(401);
   });
 
+  it('addresses a profile image at the gateway, since the bucket itself is private', async () => {
+    const ticket = await admin.post('/api/upload-url').send({ filename: 'me.gif', contentType: 'image/gif' });
+    expect((await put(ticket.body.uploadUrl, file(GIF_SIGNATURE, 300), 'image/gif')).status).toBe(200);
+    const address = imageAddressFromUploadUrl(ticket.body.uploadUrl);
+    expect(address).toBe(ticket.body.objectPath);
+    const res = await admin.get(address);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/gif');
+  });
+
   it('deletes an object stored over its limit and reports the upload failed', async () => {
     const ticket = await admin.post('/api/reactions/upload').send({ filename: 'huge.png' });
     const key = ticket.body.objectPath.replace('/objects/', '');

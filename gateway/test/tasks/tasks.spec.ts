@@ -85,12 +85,12 @@ describe.each(['inprocess', 'nats'] as const)('tasks over %s', (transport) => {
     });
 
     it.each([
-      [{ title: '   ' }, 'Title is required'],
-      [{}, 'Title is required'],
-      [{ title: 42 }, 'Title is required'],
-      [{ title: 'x'.repeat(501) }, 'Title too long'],
-      [{ title: 'ok', isTeam: 'yes' }, 'isTeam must be true or false'],
-    ])('refuses %j with 400 "%s"', async (body, message) => {
+      ['a blank title', { title: '   ' }, 'Title is required'],
+      ['no title', {}, 'Title is required'],
+      ['a title that is not text', { title: 42 }, 'Title is required'],
+      ['a 501-character title', { title: 'x'.repeat(501) }, 'Title too long'],
+      ['an isTeam that is not a boolean', { title: 'ok', isTeam: 'yes' }, 'isTeam must be true or false'],
+    ])('refuses %s with 400 "%s"', async (_what, body, message) => {
       const { agent } = await adminWithWorkspace(stack.url, 'Solo', nextIp());
       const res = await agent.post('/api/tasks').send(body);
       expect(res.status).toBe(400);

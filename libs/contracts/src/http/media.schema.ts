@@ -137,8 +137,17 @@ export const attachmentPathFromUploadUrl = (uploadUrl: string): string | null =>
   return key ? `/attachments/${key}` : null;
 };
 
-/** Spec 1 §7: the stored image address is the upload address without its query string. */
-export const imageAddressFromUploadUrl = (uploadUrl: string): string => uploadUrl.split('?')[0];
+/**
+ * Spec 1 §7: the stored image address is the upload address without its query string. That holds for the local
+ * driver, whose upload URLs are the gateway's own `/objects/...` addresses; a presigned S3 URL names a private bucket
+ * instead, so its object is addressed where the gateway serves it (`/objects/<key>`).
+ */
+export const imageAddressFromUploadUrl = (uploadUrl: string): string => {
+  const bare = uploadUrl.split('?')[0];
+  const presigned = /[?&]X-Amz-(Signature|Credential)=/i.test(uploadUrl);
+  const key = presigned ? objectKeyFromUrl(bare) : null;
+  return key ? `/objects/${key}` : bare;
+};
 
 /** What the local storage signature covers; the media service signs it and the gateway checks it. */
 export const uploadSignaturePayload = (p: {
