@@ -1,0 +1,146 @@
+// Two gateway nodes over one NATS namespace and one Redis (DESIGN §1, §6): live frames reach sockets on the other
+// node, each node listens only to the workspaces of its own sockets, and nothing is lost across a reconnect.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Redis } from 'ioredis';
+import { busOptionsFromEnv } from '@teamchat/bus';
+import { closeGateway, createGatewayApp } from '@teamchat/gateway';
+import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { team, TestSocket, type Person } from './chat-helpers.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('delivery across gateway nodes (NATS + Redis)', () => {
+  let stack: TestStack;
+  let nodeB: NestExpressApplication;
+  let urlA: string;
+  let urlB: string;
+  let redis: Redis;
+  let t: Awaited<ReturnType<typeof team>>;
+  let general: string;
+  const sockets: TestSocket[] = [];
+
+  const on = async (url: string, person: Person, since?: string) => {
+    const s = await TestSocket.joined(url, person, since);
+    sockets.push(s);
+    return s;
+  };
+  const subscribers = async (workspaceId: string) =>
+    Number(((await redis.pubsub('NUMSUB', `${stack.env.BUS_NAMESPACE}tc:ws:${workspaceId}`)) as [string, number])[1]);
+
+  beforeAll(async () => {
+    stack = await startTestStack({ transport: 'nats', env: { REDIS_URL } });
+    nodeB = await createGatewayApp({
+      env: stack.env,
+      databaseUrl: stack.databaseUrl,
+      bus: busOptionsFromEnv(stack.env, 'nats'),
+      sessionSecret: stack.env.SESSION_SECRET!,
+      logger: false,
+    });
+    await nodeB.listen(0, '127.0.0.1');
+    urlA = stack.url;
+    urlB = `http://localhost:${(nodeB.getHttpServer().address() as { port: number }).port}`;
+    redis = new Redis(REDIS_URL);
+    t = await team(urlA, 5);
+    general = (await t.admin.agent.get('/api/channels')).body[0].id;
+  }, 120000);
+
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    if (nodeB) await closeGateway(nodeB);
+    await stack?.close();
+  });
+
+  it('delivers a message sent on node A to a member connected to node B (and to A’s sockets)', async () => {
+    const receiver = await on(urlB, t.bob);
+    const sender = await on(urlA, t.admin);
+    sender.send({ type: 'message', channelId: general, userId: t.admin.user.id, content: 'across nodes' });
+    const got = await receiver.next('message', (f) => (f.message as { content: string }).content === 'across nodes');
+    expect(got.message).toMatchObject({ channelId: general, userId: t.admin.user.id, username: t.admin.user.username });
+    await sender.next('message', (f) => (f.message as { content: string }).content === 'across nodes');
+  });
+
+  it('delivers typing across nodes but not back to the typist', async () => {
+    const receiver = await on(urlB, t.carol);
+    const typist = await on(urlA, t.bob);
+    typist.send({ type: 'typing', channelId: general, userId: t.bob.user.id, username: 'b', isTyping: true });
+    expect(await receiver.next('typing')).toMatchObject({ userId: t.bob.user.id, isTyping: true });
+    typist.send({ type: 'message', channelId: general, userId: t.bob.user.id, content: 'typing marker' });
+    await typist.next('message', (f) => (f.message as { content: string }).content === 'typing marker');
+    expect(typist.of('typing')).toEqual([]);
+  });
+
+  it('keeps a DM between its participants on every node', async () => {
+    const { body: dm } = await t.admin.agent.post('/api/dm').send({ userId2: t.bob.user.id });
+    const bob = await on(urlB, t.bob);
+    const carol = await on(urlB, t.carol);
+    const admin = await on(urlA, t.admin);
+    admin.send({ type: 'message', channelId: dm.id, userId: t.admin.user.id, content: 'dm across nodes' });
+    admin.send({ type: 'message', channelId: general, userId: t.admin.user.id, content: 'dm marker' });
+    await bob.next('message', (f) => (f.message as { content: string }).content === 'dm across nodes');
+    await carol.next('message', (f) => (f.message as { content: string }).content === 'dm marker');
+    expect(carol.messages().map((m) => m.content)).not.toContain('dm across nodes');
+  });
+
+  it('counts presence over both nodes: offline only when the user’s last socket anywhere closes', async () => {
+    const watcher = await on(urlB, t.admin);
+    const onA = await on(urlA, t.carol);
+    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'online');
+    const onB = await on(urlB, t.carol);
+    await onA.close();
+    await onB.close();
+    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline');
+    expect(
+      watcher
+        .of('presence')
+        .filter((f) => f.userId === t.carol.user.id)
+        .map((f) => f.status),
+    ).toEqual(['online', 'offline']);
+  });
+
+  it('subscribes a node to a workspace only while it has sockets there', async () => {
+    const solo = await team(urlA, 6);
+    expect(await subscribers(solo.workspaceId)).toBe(0);
+    const s = await on(urlB, solo.bob);
+    expect(await subscribers(solo.workspaceId)).toBe(1);
+    const s2 = await on(urlA, solo.carol);
+    expect(await subscribers(solo.workspaceId)).toBe(2);
+    await s.close();
+    await s2.close();
+    await waitFor(async () => (await subscribers(solo.workspaceId)) === 0);
+  });
+
+  it('resumes on the other node with `since` and loses nothing', async () => {
+    const first = await on(urlA, t.bob);
+    await t.admin.agent.post(`/api/channels/${general}/messages`).send({ content: 'last seen on A' });
+    const seen = await first.next('message', (f) => (f.message as { content: string }).content === 'last seen on A');
+    await first.close();
+    const missed = [];
+    for (let i = 0; i < 5; i++)
+      missed.push(
+        (await t.carol.agent.post(`/api/channels/${general}/messages`).send({ content: `gap ${i}` })).body.id,
+      );
+    const resumed = await on(urlB, t.bob, (seen.message as { createdAt: string }).createdAt);
+    expect(resumed.messages().map((m) => m.id)).toEqual(missed);
+  });
+
+  it('pushes a service’s realtime.workspace.broadcast (team task changes) to sockets on every node', async () => {
+    const onB = await on(urlB, t.bob);
+    const onA = await on(urlA, t.carol);
+    const { body: task } = await t.admin.agent.post('/api/tasks').send({ title: 'cross-node task', isTeam: true });
+    for (const s of [onA, onB])
+      expect(await s.next('tasks', (f) => f.taskId === task.id)).toMatchObject({ change: 'created' });
+  });
+
+  it('closes a removed member’s socket on the other node', async () => {
+    const fresh = await team(urlA, 7);
+    const victim = await on(urlB, fresh.carol);
+    const res = await fresh.admin.agent.delete(`/api/workspaces/${fresh.workspaceId}/users/${fresh.carol.user.id}`);
+    expect(res.status).toBe(200);
+    await waitFor(() => victim.closed !== null);
+    expect(victim.closed!.code).toBe(4403);
+  });
+});

@@ -1,0 +1,238 @@
+// The live socket /ws through the gateway (spec 2 §7, DESIGN §6): join, messages to every member, typing, presence,
+// refused frames, clientMsgId deduplication, resume with `since`, and removed members.
+import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { MESSAGE_EMPTY } from '@teamchat/contracts';
+import { team, TestSocket, type Person } from './chat-helpers.js';
+
+const variants = [
+  ['in-process bus, in-memory fan-out', 'inprocess', {}],
+  ['NATS, Redis fan-out', 'nats', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
+] as const;
+
+describe.each(variants)('live socket (%s)', (_name, transport, env) => {
+  const block = transport === 'nats' ? 4 : 3;
+  let stack: TestStack;
+  let t: Awaited<ReturnType<typeof team>>;
+  let general: string;
+  const sockets: TestSocket[] = [];
+
+  const join = async (person: Person, since?: string | number) => {
+    const s = await TestSocket.joined(stack.url, person, since);
+    sockets.push(s);
+    return s;
+  };
+  const stored = async (channelId: string) =>
+    (await t.admin.agent.get(`/api/channels/${channelId}/messages?limit=200`)).body as {
+      id: string;
+      content: string;
+    }[];
+
+  beforeAll(async () => {
+    stack = await startTestStack({ transport, env });
+    t = await team(stack.url, block);
+    general = (await t.admin.agent.get('/api/channels')).body[0].id;
+  }, 120000);
+
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+  });
+
+  afterAll(() => stack?.close());
+
+  it('accepts a join for the session’s user and answers `joined` with the current workspace', async () => {
+    const s = await TestSocket.open(stack.url, t.bob);
+    sockets.push(s);
+    const joined = await s.join(t.bob);
+    expect(joined).toEqual({ type: 'joined', workspaceId: t.workspaceId, userId: t.bob.user.id, replayed: 0 });
+  });
+
+  it('delivers a message frame to every connected member of the channel, the sender included, after storing it', async () => {
+    const [a, b, c] = await Promise.all([join(t.admin), join(t.bob), join(t.carol)]);
+    b.send({
+      type: 'message',
+      channelId: general,
+      userId: t.bob.user.id,
+      username: t.bob.user.username,
+      content: 'hello all',
+      imageUrl: '',
+    });
+    const frames = await Promise.all(
+      [a, b, c].map((s) => s.next('message', (f) => (f.message as { content: string }).content === 'hello all')),
+    );
+    for (const f of frames) {
+      expect(f.message).toMatchObject({
+        channelId: general,
+        userId: t.bob.user.id,
+        username: t.bob.user.username,
+        content: 'hello all',
+      });
+    }
+    expect((await stored(general)).map((m) => m.id)).toContain((frames[0].message as { id: string }).id);
+  });
+
+  it('delivers a DM only to its participants, and HTTP posts live too', async () => {
+    const [a, b, c] = await Promise.all([join(t.admin), join(t.bob), join(t.carol)]);
+    const { body: dm } = await t.admin.agent.post('/api/dm').send({ userId2: t.bob.user.id });
+    await t.admin.agent.post(`/api/channels/${dm.id}/messages`).send({ content: 'just us' });
+    await t.admin.agent.post(`/api/channels/${general}/messages`).send({ content: 'marker for carol' });
+    await b.next('message', (f) => (f.message as { content: string }).content === 'just us');
+    await a.next('message', (f) => (f.message as { content: string }).content === 'just us');
+    await c.next('message', (f) => (f.message as { content: string }).content === 'marker for carol');
+    expect(c.messages().map((m) => m.content)).not.toContain('just us');
+  });
+
+  it('sends typing to the other members, never back to the typist', async () => {
+    const [a, b, c] = await Promise.all([join(t.admin), join(t.bob), join(t.carol)]);
+    b.send({ type: 'typing', channelId: general, userId: t.bob.user.id, username: 'whatever', isTyping: true });
+    for (const s of [a, c]) {
+      expect(await s.next('typing')).toEqual({
+        type: 'typing',
+        channelId: general,
+        userId: t.bob.user.id,
+        username: t.bob.user.username,
+        isTyping: true,
+      });
+    }
+    // frames reach a socket in the order they were published: once bob has his later message, no typing echo is coming
+    b.send({ type: 'message', channelId: general, userId: t.bob.user.id, content: 'after typing' });
+    await b.next('message', (f) => (f.message as { content: string }).content === 'after typing');
+    expect(b.of('typing')).toEqual([]);
+  });
+
+  it('refuses a frame whose userId is not the session’s user with an error frame, storing nothing', async () => {
+    const b = await join(t.bob);
+    const before = (await stored(general)).length;
+    b.send({
+      type: 'message',
+      channelId: general,
+      userId: t.carol.user.id,
+      username: t.carol.user.username,
+      content: 'spoofed',
+    });
+    expect(await b.next('error')).toEqual({
+      type: 'error',
+      code: 'AUTH.FORBIDDEN',
+      message: 'userId does not match the signed-in user',
+    });
+    b.send({ type: 'typing', channelId: general, userId: t.carol.user.id, username: 'x', isTyping: true });
+    b.send({ type: 'join', userId: t.carol.user.id, username: 'x' });
+    await waitFor(() => b.of('error').length === 3);
+    expect((await stored(general)).length).toBe(before);
+  });
+
+  it('refuses a message or typing for a channel the user may not use, storing nothing', async () => {
+    const [b, c] = await Promise.all([join(t.bob), join(t.carol)]);
+    const { body: dm } = await t.admin.agent.post('/api/dm').send({ userId2: t.bob.user.id });
+    c.send({ type: 'message', channelId: dm.id, userId: t.carol.user.id, content: 'not my DM' });
+    expect(await c.next('error')).toEqual({
+      type: 'error',
+      code: 'CHAT.CHANNEL_NOT_FOUND',
+      message: 'Channel not found',
+    });
+    c.send({ type: 'typing', channelId: dm.id, userId: t.carol.user.id, username: 'c', isTyping: true });
+    c.send({
+      type: 'message',
+      channelId: '00000000-0000-4000-8000-000000000000',
+      userId: t.carol.user.id,
+      content: 'nowhere',
+    });
+    await waitFor(() => c.of('error').length === 3);
+    expect(c.of('error').every((e) => e.code === 'CHAT.CHANNEL_NOT_FOUND')).toBe(true);
+    const inDm = (await t.bob.agent.get(`/api/channels/${dm.id}/messages`)).body as { content: string }[];
+    expect(inDm.map((m) => m.content)).not.toContain('not my DM');
+    expect(b.of('typing')).toEqual([]);
+  });
+
+  it('validates frames: empty messages, unknown types and bad JSON get error frames', async () => {
+    const b = await join(t.bob);
+    b.send({ type: 'message', channelId: general, userId: t.bob.user.id, content: '   ', imageUrl: null });
+    expect(await b.next('error')).toMatchObject({ code: 'VALIDATION.FAILED', message: MESSAGE_EMPTY });
+    b.send({ type: 'shout', userId: t.bob.user.id });
+    b.ws.send('{not json');
+    await waitFor(() => b.of('error').length === 3);
+    expect(b.of('error').map((e) => e.message)).toEqual([
+      MESSAGE_EMPTY,
+      'Unknown frame type',
+      'Frames must be JSON objects with a type',
+    ]);
+  });
+
+  it('asks for a join before messages', async () => {
+    const s = await TestSocket.open(stack.url, t.bob);
+    sockets.push(s);
+    s.send({ type: 'message', channelId: general, userId: t.bob.user.id, content: 'too early' });
+    expect(await s.next('error')).toMatchObject({ message: 'Send a join frame first' });
+  });
+
+  it('returns the stored message for a repeated clientMsgId, to the sender only, without storing a duplicate', async () => {
+    const [a, b] = await Promise.all([join(t.admin), join(t.bob)]);
+    const frame = {
+      type: 'message',
+      channelId: general,
+      userId: t.bob.user.id,
+      content: 'exactly once',
+      clientMsgId: `cm-${transport}`,
+    };
+    b.send(frame);
+    const first = await b.next('message', (f) => (f.message as { content: string }).content === 'exactly once');
+    b.send(frame);
+    await waitFor(() => b.messages().filter((m) => m.content === 'exactly once').length === 2);
+    const [m1, m2] = b.messages().filter((m) => m.content === 'exactly once');
+    expect(m2.id).toBe(m1.id);
+    expect((first.message as { clientMsgId: string }).clientMsgId).toBe(`cm-${transport}`);
+    await t.bob.agent.post(`/api/channels/${general}/messages`).send({ content: 'dedup marker' });
+    await a.next('message', (f) => (f.message as { content: string }).content === 'dedup marker');
+    expect(a.messages().filter((m) => m.content === 'exactly once')).toHaveLength(1);
+    expect((await stored(general)).filter((m) => m.content === 'exactly once')).toHaveLength(1);
+  });
+
+  it('announces presence on a user’s first socket and after their last one closes', async () => {
+    const a = await join(t.admin);
+    const c1 = await join(t.carol);
+    await a.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'online');
+    const c2 = await join(t.carol);
+    await c1.close();
+    await c2.close();
+    await a.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline');
+    const carols = a.of('presence').filter((f) => f.userId === t.carol.user.id);
+    expect(carols.map((f) => f.status)).toEqual(['online', 'offline']);
+  });
+
+  it('resumes with `since`: a reconnecting socket gets exactly the messages it missed, then `joined`', async () => {
+    const b = await join(t.bob);
+    await t.admin.agent.post(`/api/channels/${general}/messages`).send({ content: 'seen before the drop' });
+    const seen = await b.next('message', (f) => (f.message as { content: string }).content === 'seen before the drop');
+    await b.close();
+    const missed = [];
+    for (const content of ['missed 1', 'missed 2', 'missed 3']) {
+      missed.push((await t.admin.agent.post(`/api/channels/${general}/messages`).send({ content })).body.id);
+    }
+    const back = await join(t.bob, (seen.message as { createdAt: string }).createdAt);
+    expect(back.messages().map((m) => m.id)).toEqual(missed);
+    expect(back.of('joined')[0]).toMatchObject({ replayed: 3 });
+    const order = back.frames.map((f) => f.type).filter((type) => type === 'message' || type === 'joined');
+    expect(order).toEqual(['message', 'message', 'message', 'joined']);
+    await t.admin.agent.post(`/api/channels/${general}/messages`).send({ content: 'live again' });
+    await back.next('message', (f) => (f.message as { content: string }).content === 'live again');
+    expect(back.messages().map((m) => m.content)).toEqual(['missed 1', 'missed 2', 'missed 3', 'live again']);
+  });
+
+  it('answers `resync` instead of a replay when `since` is more than a day old', async () => {
+    const b = await join(t.bob, Date.now() - 25 * 3600_000);
+    expect(b.of('resync')).toEqual([{ type: 'resync', reason: 'since-too-old' }]);
+    expect(b.of('message')).toEqual([]);
+  });
+
+  it('stops sending frames to a member removed from the workspace and closes their socket', async () => {
+    const fresh = await team(stack.url, block);
+    const freshGeneral = (await fresh.admin.agent.get('/api/channels')).body[0].id;
+    const [a, c] = await Promise.all([join(fresh.admin), join(fresh.carol)]);
+    const removed = await fresh.admin.agent.delete(`/api/workspaces/${fresh.workspaceId}/users/${fresh.carol.user.id}`);
+    expect(removed.status).toBe(200);
+    await waitFor(() => c.closed !== null);
+    expect(c.closed!.code).toBe(4403);
+    await fresh.admin.agent.post(`/api/channels/${freshGeneral}/messages`).send({ content: 'after the removal' });
+    await a.next('message', (f) => (f.message as { content: string }).content === 'after the removal');
+    expect(c.messages().map((m) => m.content)).not.toContain('after the removal');
+  });
+});
