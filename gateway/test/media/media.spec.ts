@@ -315,6 +315,16 @@ describe('media on the local driver', () => {
       expect((await admin.get('/objects/whatever')).status).toBe(404);
     });
 
+    it('answers HEAD with the headers and no body', async () => {
+      const res = await member.head(address);
+      expect(res.status).toBe(200);
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/png',
+        'content-length': '256',
+        'cache-control': 'private',
+      });
+    });
+
     it('answers 304 to a reader who has it cached', async () => {
       const first = await member.get(address);
       const again = await member.get(address).set('if-none-match', first.headers.etag);
