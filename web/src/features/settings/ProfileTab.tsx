@@ -74,7 +74,7 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
 
   const saveImage = useMutation({
     mutationFn: async (file: File) => {
-      const url = await uploadFile(file);
+      const url = await uploadFile(file, 'profile');
       await updateUser(user.id, { profileImageUrl: url });
       return url;
     },

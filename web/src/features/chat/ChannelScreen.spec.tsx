@@ -1,0 +1,253 @@
+// The channel screen with a scripted API and a scripted socket: header, list, live frames, unread, typing, sends.
+import { jest } from '@jest/globals';
+import type { Channel, Message, ServerFrame } from '@teamchat/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useMatch } from 'react-router-dom';
+import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+
+type Listener = (frame: ServerFrame) => void;
+const listeners = new Set<Listener>();
+const sent: unknown[] = [];
+let socketOpen = true;
+const fakeRealtime = {
+  acquire: () => () => undefined,
+  subscribe: (l: Listener) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  send: (frame: unknown) => {
+    if (!socketOpen) return false;
+    sent.push(frame);
+    return true;
+  },
+  noteSeen: () => undefined,
+  onStateChange: () => () => undefined,
+  state: 'open',
+};
+jest.unstable_mockModule('./realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
+const { ChannelScreen, SELECT_CHANNEL_TEXT } = await import('./ChannelScreen.js');
+const { useLiveUpdates } = await import('./use-live-updates.js');
+const { EMPTY_CHANNEL_TEXT } = await import('./MessageList.js');
+const { chatKeys } = await import('./api.js');
+const { resetLiveState } = await import('./live-store.js');
+
+const emit = (frame: ServerFrame) => act(() => listeners.forEach((l) => l(frame)));
+
+const me = aUser({ workspaceId: WORKSPACE_ID, isAdmin: false });
+const grace = {
+  ...aUser({
+    id: '55555555-5555-4555-8555-555555555555',
+    username: 'grace',
+    handle: 'amazing_grace',
+    stars: 7,
+    aboutMe: 'COBOL',
+  }),
+  isAdmin: false,
+};
+const ts = '2025-03-01T10:00:00.000Z';
+const GENERAL = 'c0000000-0000-4000-8000-000000000001';
+const RANDOM = 'c0000000-0000-4000-8000-000000000002';
+const DM = 'd0000000-0000-4000-8000-000000000001';
+const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channel => ({
+  id,
+  workspaceId: WORKSPACE_ID,
+  name,
+  description: null,
+  sectionId: null,
+  type: 'regular',
+  participantIds: null,
+  icon: 'Hash',
+  order: 0,
+  createdAt: ts,
+  ...extra,
+});
+const msg = (n: number, extra: Partial<Message> = {}): Message => ({
+  id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  channelId: GENERAL,
+  userId: grace.id,
+  username: 'grace',
+  content: `message ${n}`,
+  imageUrl: null,
+  createdAt: new Date(Date.UTC(2025, 2, 1, 13, 5, n)).toISOString(),
+  ...extra,
+});
+
+const Shell = () => {
+  const id = useMatch('/channel/:id')?.params.id;
+  useLiveUpdates(me, id);
+  return (
+    <Routes>
+      <Route path="/channel/:id" element={<ChannelScreen />} />
+      <Route path="/channel" element={<ChannelScreen />} />
+    </Routes>
+  );
+};
+
+const api = (messages: Message[] = [], extra: Record<string, unknown> = {}) =>
+  mockFetch({
+    'GET /api/auth/user': { body: me },
+    'GET /api/channels': {
+      body: [channel(GENERAL, 'general', { description: 'Company-wide' }), channel(RANDOM, 'random')],
+    },
+    'GET /api/dm': { body: [channel(DM, 'dm', { type: 'direct', participantIds: [me.id, grace.id] })] },
+    'GET /api/users': { body: [{ ...me }, grace] },
+    'GET /api/unread': { body: [] },
+    [`GET /api/channels/${GENERAL}/messages`]: { body: messages },
+    [`GET /api/channels/${DM}/messages`]: { body: [] },
+    ...(extra as Record<string, never>),
+  });
+
+describe(ChannelScreen.name, () => {
+  beforeEach(() => {
+    listeners.clear();
+    sent.length = 0;
+    socketOpen = true;
+    resetLiveState();
+    localStorage.clear();
+  });
+
+  it('says SELECT A CHANNEL... for an id that is not in the channel list', async () => {
+    api();
+    renderWithApp(<Shell />, { route: '/channel/unknown' });
+    expect(await screen.findByText(SELECT_CHANNEL_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows the header with name, id, description, member count and rename; and the empty text', async () => {
+    api();
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    expect(await screen.findByRole('heading', { name: '#general' })).toBeInTheDocument();
+    expect(screen.getByText(`ID: ${GENERAL}`)).toBeInTheDocument();
+    expect(screen.getByText('Company-wide')).toBeInTheDocument();
+    expect(screen.getByTestId('member-count')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Rename channel' })).toBeInTheDocument();
+    expect(screen.queryByText('DM')).not.toBeInTheDocument();
+    expect(await screen.findByText(EMPTY_CHANNEL_TEXT)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Type your message...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'PANEL' })).toBeInTheDocument();
+  });
+
+  it('names a DM after the other person, flags it, and offers no rename', async () => {
+    api();
+    renderWithApp(<Shell />, { route: `/channel/${DM}` });
+    expect(await screen.findByRole('heading', { name: '@grace' })).toBeInTheDocument();
+    expect(screen.getByText('DM')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename channel' })).not.toBeInTheDocument();
+  });
+
+  it('renders rows with username, 24-hour time, highlighted mentions and images', async () => {
+    api([
+      msg(1, { content: 'hi @ada, look', agentId: 'A-7' }),
+      msg(2, { content: null, imageUrl: '/attachments/w/x/y.png' }),
+    ]);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    const rows = await screen.findAllByTestId('message-row');
+    expect(rows).toHaveLength(2);
+    const first = rows[0]!;
+    expect(within(first).getByRole('button', { name: 'grace' })).toBeInTheDocument();
+    expect(within(first).getByText('[A-7]')).toBeInTheDocument();
+    const expected = new Date(msg(1).createdAt);
+    const hhmmss = [expected.getHours(), expected.getMinutes(), expected.getSeconds()]
+      .map((n) => String(n).padStart(2, '0'))
+      .join(':');
+    expect(within(first).getByText(hhmmss)).toBeInTheDocument();
+    expect(within(first).getByText('@ada')).toHaveClass('tc-mention');
+    expect(within(rows[1]!).getByRole('img', { name: 'Attached image' })).toHaveAttribute(
+      'src',
+      '/attachments/w/x/y.png',
+    );
+  });
+
+  it('adds live messages without a refresh, counts unread for other channels, and shows typing', async () => {
+    api([msg(1)]);
+    const { queryClient } = renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    await screen.findByText('message 1');
+    // the sidebar's unread list, as the shell would have loaded it
+    queryClient.setQueryData(chatKeys.unread, []);
+
+    emit({ type: 'typing', channelId: GENERAL, userId: grace.id, username: 'grace', isTyping: true });
+    expect(screen.getByTestId('typing-indicator')).toHaveTextContent('grace is typing…');
+
+    emit({ type: 'message', message: msg(2, { content: 'fresh off the socket' }) });
+    expect(await screen.findByText('fresh off the socket')).toBeInTheDocument();
+    expect(screen.getByTestId('typing-indicator')).toHaveTextContent('');
+
+    emit({ type: 'message', message: msg(3, { channelId: RANDOM, content: 'elsewhere' }) });
+    emit({ type: 'message', message: msg(4, { channelId: RANDOM, content: 'elsewhere again' }) });
+    expect(queryClient.getQueryData(chatKeys.unread)).toEqual([{ channelId: RANDOM, count: 2 }]);
+    // the same message twice (a replay) is shown once
+    emit({ type: 'message', message: msg(2, { content: 'fresh off the socket' }) });
+    expect(screen.getAllByText('fresh off the socket')).toHaveLength(1);
+  });
+
+  it('sends over the socket with a clientMsgId and replaces the pending row with the echo', async () => {
+    api([]);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    const input = await screen.findByPlaceholderText('Type your message...');
+    await screen.findByText(EMPTY_CHANNEL_TEXT);
+    fireEvent.change(input, { target: { value: 'hello all' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const frame = sent.find((f) => (f as { type: string }).type === 'message') as Record<string, string>;
+    expect(frame).toMatchObject({
+      type: 'message',
+      channelId: GENERAL,
+      userId: me.id,
+      username: 'ada',
+      content: 'hello all',
+    });
+    expect(frame.clientMsgId).toBeTruthy();
+    expect(await screen.findByText('sending…')).toBeInTheDocument();
+    emit({
+      type: 'message',
+      message: msg(9, { userId: me.id, username: 'ada', content: 'hello all', clientMsgId: frame.clientMsgId }),
+    });
+    await waitFor(() => expect(screen.queryByText('sending…')).not.toBeInTheDocument());
+    expect(screen.getAllByText('hello all')).toHaveLength(1);
+  });
+
+  it('keeps a failed send visible with a retry that reuses the same clientMsgId', async () => {
+    socketOpen = false;
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempts = 0;
+    const bodies: unknown[] = [];
+    api([], {
+      [`POST /api/channels/${GENERAL}/messages`]: (body: unknown) => {
+        attempts += 1;
+        bodies.push(body);
+        return attempts === 1
+          ? { status: 500, body: { error: 'down' } }
+          : {
+              body: msg(10, {
+                userId: me.id,
+                username: 'ada',
+                content: 'retry me',
+                clientMsgId: (body as { clientMsgId: string }).clientMsgId,
+              }),
+            };
+      },
+    });
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    const input = await screen.findByPlaceholderText('Type your message...');
+    await screen.findByText(EMPTY_CHANNEL_TEXT);
+    fireEvent.change(input, { target: { value: 'retry me' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Not sent.')).toBeInTheDocument();
+    expect(screen.getByText('retry me')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Not sent.')).not.toBeInTheDocument());
+    expect(screen.getAllByText('retry me')).toHaveLength(1);
+    expect((bodies[0] as { clientMsgId: string }).clientMsgId).toBe((bodies[1] as { clientMsgId: string }).clientMsgId);
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('refetches on resync', async () => {
+    const first = api([msg(1)]);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    await screen.findByText('message 1');
+    const before = first.calls.filter((c) => c.url.includes('/messages')).length;
+    api([msg(1), msg(2, { content: 'missed while away' })]);
+    emit({ type: 'resync', reason: 'gap-too-large' });
+    expect(await screen.findByText('missed while away')).toBeInTheDocument();
+    expect(before).toBe(1);
+  });
+});

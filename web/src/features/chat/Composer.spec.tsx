@@ -1,0 +1,171 @@
+// The composer as a user drives it: sending, newlines, the mention picker and the attach menu.
+import { jest } from '@jest/globals';
+import type { PublicUser } from '@teamchat/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aUser, mockFetch, renderWithApp } from '../../../test/render.js';
+import { Composer, COMPOSER_PLACEHOLDER } from './Composer.js';
+
+const person = (id: string, username: string, handle: string | null = null): PublicUser => {
+  const u = aUser({ id, username, handle });
+  return { ...u, isAdmin: false };
+};
+const users = [
+  person('11111111-1111-4111-8111-111111111111', 'ada'),
+  person('22222222-2222-4222-8222-222222222222', 'alan.turing', 'enigma'),
+  person('33333333-3333-4333-8333-333333333333', 'grace.hopper'),
+];
+const names = () => screen.getAllByRole('option').map((o) => o.querySelector('.tc-mention-picker__name')?.textContent);
+const CHANNEL = '44444444-4444-4444-8444-444444444444';
+
+const setup = () => {
+  const onSend = jest.fn((_content: string, _imageUrl: string | null) => true);
+  renderWithApp(
+    <Composer channelId={CHANNEL} user={{ id: users[0]!.id, username: 'ada' }} users={users} onSend={onSend} />,
+  );
+  const input = screen.getByPlaceholderText(COMPOSER_PLACEHOLDER);
+  return { onSend, input, user: userEvent.setup() };
+};
+
+describe(Composer.name, () => {
+  beforeEach(() => mockFetch({}));
+
+  it('has the placeholder "Type your message..." and send is disabled without text', async () => {
+    const { input, user } = setup();
+    expect(input).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(input, '   ');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('sends on Enter and clears the input', async () => {
+    const { input, onSend, user } = setup();
+    await user.type(input, 'hello team{Enter}');
+    expect(onSend).toHaveBeenCalledWith('hello team', null);
+    expect(input).toHaveValue('');
+  });
+
+  it('adds a newline on Shift+Enter instead of sending', async () => {
+    const { input, onSend, user } = setup();
+    await user.type(input, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input).toHaveValue('line one\nline two');
+  });
+
+  describe('mention picker', () => {
+    it('opens on @ at the start, lists users, and Enter inserts the username plus a space', async () => {
+      const { input, onSend, user } = setup();
+      await user.type(input, '@');
+      const options = screen.getAllByRole('option');
+      expect(names()).toEqual(['ada', 'alan.turing', 'grace.hopper']);
+      expect(options[0]).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{ArrowDown}');
+      expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{Enter}');
+      expect(input).toHaveValue('@alan.turing ');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(onSend).not.toHaveBeenCalled();
+    });
+
+    it('filters by what follows the @ after a space, wraps with the arrows, and closes on Escape', async () => {
+      const { input, user } = setup();
+      await user.type(input, 'hi @gr');
+      expect(names()).toEqual(['grace.hopper']);
+      await user.keyboard('{ArrowUp}');
+      expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(input).toHaveValue('hi @gr');
+    });
+
+    it('opens after a newline but not inside a word, and hides after a space', async () => {
+      const { input, user } = setup();
+      await user.type(input, 'mail ada@');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      await user.clear(input);
+      await user.type(input, 'x{Shift>}{Enter}{/Shift}@a');
+      expect(screen.getByRole('listbox')).toBeInTheDocument();
+      await user.type(input, ' ');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    });
+
+    it('picks with the mouse', async () => {
+      const { input, user } = setup();
+      await user.type(input, 'ping @');
+      await user.click(screen.getByRole('option', { name: /grace\.hopper/ }));
+      expect(input).toHaveValue('ping @grace.hopper ');
+    });
+  });
+
+  describe('attach menu', () => {
+    it('says "Coming soon" for video', async () => {
+      const { user } = setup();
+      await user.click(screen.getByRole('button', { name: 'Attach' }));
+      await user.click(await screen.findByRole('menuitem', { name: /Attach Video/ }));
+      expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+    });
+
+    it('refuses an image over 10MB before uploading anything', async () => {
+      const { calls } = mockFetch({});
+      setup();
+      const big = new File(['x'], 'huge.png', { type: 'image/png' });
+      Object.defineProperty(big, 'size', { value: 10_485_761 });
+      fireEvent.change(screen.getByTestId('image-input'), { target: { files: [big] } });
+      expect(await screen.findByText('Please upload an image smaller than 10MB.')).toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+      expect(screen.queryByTestId('pending-attachment')).not.toBeInTheDocument();
+    });
+
+    it('uploads an image, shows a removable preview, and sends it without text', async () => {
+      const { calls } = mockFetch({
+        'POST /api/messages/upload': {
+          body: {
+            uploadURL:
+              'http://localhost/objects/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png?sig=abc',
+            objectPath: '/attachments/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png',
+          },
+        },
+        'PUT http://localhost/objects/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png':
+          {},
+      });
+      URL.createObjectURL = () => 'blob:preview';
+      URL.revokeObjectURL = () => undefined;
+      const { onSend, user } = setup();
+      const file = new File(['png'], 'cat.png', { type: 'image/png' });
+      fireEvent.change(screen.getByTestId('image-input'), { target: { files: [file] } });
+      expect(await screen.findByText('Image uploaded')).toBeInTheDocument();
+      expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/messages/upload', body: { filename: 'cat.png' } });
+      expect(calls[1]?.method).toBe('PUT');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(onSend).toHaveBeenCalledWith(
+        '',
+        '/attachments/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png',
+      );
+      expect(screen.queryByTestId('pending-attachment')).not.toBeInTheDocument();
+    });
+
+    it('lets a pending image be removed before sending', async () => {
+      mockFetch({
+        'POST /api/messages/upload': {
+          body: {
+            uploadURL:
+              '/objects/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png?sig=abc',
+            objectPath: '/attachments/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png',
+          },
+        },
+        'PUT /objects/w/22222222-2222-4222-8222-222222222222/55555555-5555-4555-8555-555555555555.png': {},
+      });
+      URL.createObjectURL = () => 'blob:preview';
+      URL.revokeObjectURL = () => undefined;
+      const { user } = setup();
+      fireEvent.change(screen.getByTestId('image-input'), {
+        target: { files: [new File(['png'], 'cat.png', { type: 'image/png' })] },
+      });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Remove attachment' }));
+      expect(screen.queryByTestId('pending-attachment')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    });
+  });
+});
