@@ -3,7 +3,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import { busOptionsFromEnv } from '@teamchat/bus';
-import { closeGateway, createGatewayApp } from '@teamchat/gateway';
+import { closeGateway, createGatewayApp } from '../../src/index.js';
 import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
 import { team, TestSocket, type Person } from './chat-helpers.js';
 
