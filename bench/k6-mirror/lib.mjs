@@ -1,0 +1,268 @@
+// The k6 scenarios' workloads replayed with Node (fetch + ws) on this machine, where k6 cannot be installed: the same
+// requests, the same checks, and the same metrics and thresholds (http_req_failed, http_req_duration p(95), checks,
+// message_delivery_ms p(95)). Local stacks only.
+import WebSocket from 'ws';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The local stack under test (`npm start` / `npm run cluster`); anything but localhost is refused. */
+export const baseUrl = () => {
+  const url = new URL(process.env.BASE_URL || 'http://127.0.0.1:3000');
+  if (!LOCAL_HOSTS.has(url.hostname)) throw new Error(`BASE_URL must point at this machine (got ${url.hostname})`);
+  return url.origin;
+};
+
+export const PASSWORD = 'k6-load-password-1';
+export const TEST_CARD = '4242 4242 4242 4242';
+export const VOCABULARY = [
+  'deploy',
+  'invoice',
+  'roadmap',
+  'standup',
+  'incident',
+  'launch',
+  'budget',
+  'review',
+  'sprint',
+  'design',
+  'customer',
+  'release',
+  'hotfix',
+  'meeting',
+  'feedback',
+  'metrics',
+  'onboarding',
+  'retro',
+  'backlog',
+  'pricing',
+];
+export const randomIndex = (n) => Math.floor(Math.random() * n);
+export const sentence = (n) => Array.from({ length: n }, () => VOCABULARY[randomIndex(VOCABULARY.length)]).join(' ');
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const envNumber = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+
+const percentile = (values, p) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  // k6 interpolates between the two nearest ranks
+  const rank = (p / 100) * (sorted.length - 1);
+  const lo = Math.floor(rank);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (rank - lo);
+};
+
+/** The metrics k6 reports, collected in this process. */
+export class Metrics {
+  durations = new Map();
+  requests = 0;
+  failedRequests = 0;
+  checks = { pass: 0, fail: 0 };
+  failedChecks = new Map();
+  trends = new Map();
+  counters = new Map();
+
+  trend(name, value) {
+    if (!this.trends.has(name)) this.trends.set(name, []);
+    this.trends.get(name).push(value);
+  }
+  count(name, n = 1) {
+    this.counters.set(name, (this.counters.get(name) ?? 0) + n);
+  }
+  check(name, ok) {
+    if (ok) this.checks.pass++;
+    else {
+      this.checks.fail++;
+      this.failedChecks.set(name, (this.failedChecks.get(name) ?? 0) + 1);
+    }
+    return ok;
+  }
+  request(route, ms, failed) {
+    this.requests++;
+    if (failed) this.failedRequests++;
+    if (!this.durations.has(route)) this.durations.set(route, []);
+    this.durations.get(route).push(ms);
+  }
+
+  summary() {
+    const all = [...this.durations.values()].flat();
+    const checksTotal = this.checks.pass + this.checks.fail;
+    const delivery = this.trends.get('message_delivery_ms') ?? [];
+    return {
+      http_reqs: this.requests,
+      http_req_failed: this.requests ? this.failedRequests / this.requests : 0,
+      http_req_duration_p95: percentile(all, 95),
+      http_req_duration_p95_by_route: Object.fromEntries(
+        [...this.durations].map(([r, v]) => [r, Number(percentile(v, 95).toFixed(1))]),
+      ),
+      checks: checksTotal ? this.checks.pass / checksTotal : 1,
+      failed_checks: Object.fromEntries(this.failedChecks),
+      message_delivery_ms_p95: percentile(delivery, 95),
+      message_delivery_count: delivery.length,
+      trends_p95: Object.fromEntries([...this.trends].map(([n, v]) => [n, Number(percentile(v, 95).toFixed(1))])),
+      counters: Object.fromEntries(this.counters),
+    };
+  }
+
+  /** Prints the summary as one JSON line and the k6 threshold verdicts; resolves to whether all thresholds held. */
+  report({ delivery = false } = {}) {
+    const s = this.summary();
+    const thresholds = {
+      'http_req_failed rate<0.01': s.http_req_failed < 0.01,
+      'http_req_duration p(95)<200': !(s.http_req_duration_p95 >= 200),
+      'checks rate>0.99': s.checks > 0.99,
+      ...(delivery
+        ? { 'message_delivery_ms p(95)<100': s.message_delivery_count > 0 && s.message_delivery_ms_p95 < 100 }
+        : {}),
+    };
+    process.stdout.write(`${JSON.stringify({ ...s, thresholds })}\n`);
+    for (const [name, ok] of Object.entries(thresholds)) process.stdout.write(`${ok ? '✓' : '✗'} ${name}\n`);
+    return Object.values(thresholds).every(Boolean);
+  }
+}
+
+/** One browser-like client: its own session cookie, JSON requests timed into the shared metrics by route. */
+export class Client {
+  cookie = '';
+  constructor(metrics, base = baseUrl()) {
+    this.metrics = metrics;
+    this.base = base;
+  }
+
+  async request(method, path, body, route = path) {
+    const started = performance.now();
+    let status = 0;
+    let json = null;
+    let text = '';
+    try {
+      const res = await fetch(`${this.base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      status = res.status;
+      const setCookie = res.headers.getSetCookie?.() ?? [];
+      const session = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('tc.sid='));
+      if (session) this.cookie = session;
+      text = await res.text();
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = null;
+      }
+    } catch {
+      status = 0;
+    }
+    // k6 counts a request as failed unless its status is 2xx or 3xx
+    this.metrics.request(route, performance.now() - started, !(status >= 200 && status < 400));
+    return { status, json, text };
+  }
+
+  /** The request, its status check and an optional body check, as `expect` in deploy/k6/lib/api.js. */
+  async expect(method, path, body, status, what, bodyCheck, route) {
+    const res = await this.request(method, path, body, route);
+    const ok = this.metrics.check(`${what}: ${status}`, res.status === status);
+    const bodyOk = bodyCheck ? this.metrics.check(`${what}: body`, res.json !== null && bodyCheck(res.json)) : true;
+    return ok && bodyOk ? res.json : null;
+  }
+
+  login(email) {
+    return this.expect('POST', '/api/login', { email, password: PASSWORD }, 200, 'login', (u) => u.email === email);
+  }
+
+  async signUp({ email, firstName = 'Load', lastName = 'Tester', companySize = '16-50' }) {
+    this.cookie = '';
+    const user = await this.expect(
+      'POST',
+      '/api/register',
+      { firstName, lastName, email, password: PASSWORD, companySize },
+      201,
+      'register',
+      (u) => u.email === email,
+    );
+    if (!user) return null;
+    const seats = companySize === '2-5' ? 5 : companySize === '6-15' ? 10 : 30;
+    const sub = await this.expect(
+      'POST',
+      '/api/create-signup-subscription',
+      { seats },
+      200,
+      'create signup subscription',
+      (b) => !!b.clientSecret,
+    );
+    if (!sub) return null;
+    const confirmed = await this.expect(
+      'POST',
+      '/api/local-payments/confirm',
+      { clientSecret: sub.clientSecret, cardNumber: TEST_CARD },
+      200,
+      'confirm test card',
+      (b) => b.status === 'succeeded',
+    );
+    if (!confirmed) return null;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const status = await this.expect('POST', '/api/verify-payment-status', {}, 200, 'verify payment status');
+      if (status?.paymentCompleted) return { ...user, paymentCompleted: true };
+      await sleep(1000);
+    }
+    this.metrics.check('payment completed within 10 polls', false);
+    return null;
+  }
+
+  createWorkspace(name) {
+    return this.expect('POST', '/api/workspaces', { name }, 201, 'create workspace', (w) => w.name === name);
+  }
+
+  async listChannels() {
+    return (await this.expect('GET', '/api/channels', undefined, 200, 'list channels', Array.isArray)) ?? [];
+  }
+
+  /** The live socket with this client's session; resolves once open (rejects when the upgrade is refused). */
+  openSocket() {
+    const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws`, { headers: { cookie: this.cookie } });
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
+  }
+}
+
+/** A workspace with an admin, `members - 1` members who joined by invite, and `channels` channels besides #general. */
+export const seedWorkspace = async (metrics, { runId, index, members, channels }) => {
+  const emailOf = (m) => `k6-${runId}-w${index}-u${m}@example.com`;
+  const admin = new Client(metrics);
+  const adminUser = await admin.signUp({ email: emailOf(0), firstName: `Admin${index}` });
+  if (!adminUser) throw new Error(`could not sign up the admin of workspace ${index}`);
+  const workspace = await admin.createWorkspace(`k6 ${runId} #${index}`);
+  if (!workspace) throw new Error(`could not create workspace ${index}`);
+  for (let c = 0; c < channels; c++) {
+    await admin.expect(
+      'POST',
+      '/api/channels',
+      { name: `load-${c}`, description: 'k6 load channel' },
+      201,
+      'create channel',
+    );
+  }
+  const channelIds = (await admin.listChannels()).filter((ch) => ch.type !== 'direct').map((ch) => ch.id);
+  const users = [{ email: emailOf(0), userId: adminUser.id }];
+  const tokens = [];
+  for (let m = 1; m < members; m++) {
+    const invite = await admin.expect('POST', '/api/invites', {}, 201, 'create invite', (b) => !!b.token);
+    if (invite) tokens.push(invite.token);
+  }
+  for (const [i, token] of tokens.entries()) {
+    const email = emailOf(i + 1);
+    const member = new Client(metrics);
+    const joined = await member.expect(
+      'POST',
+      `/api/invites/${token}/accept`,
+      { email, firstName: `Member${i + 1}`, lastName: `W${index}`, password: PASSWORD },
+      201,
+      'accept invite',
+      (u) => u.email === email,
+    );
+    if (joined) users.push({ email, userId: joined.id });
+  }
+  return { id: workspace.id, channelIds, users };
+};
