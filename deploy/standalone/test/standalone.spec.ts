@@ -73,7 +73,10 @@ describe('standalone process', () => {
     expect(metrics.text).toContain('nodejs_eventloop_lag');
     const docs = await request(stack.url).get('/api/docs');
     expect(docs.body.openapi).toBe('3.1.0');
-    expect(Object.keys(docs.body.paths)).toContain('/api/health/ready');
+    const paths = Object.keys(docs.body.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health/ready', '/api/register', '/api/channels/{id}/messages', '/objects/{key}']));
+    expect(paths.filter((p) => p.startsWith('/api/objects'))).toEqual([]);
+    expect(docs.body.paths['/api/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('companySize');
   });
 
   it('answers malformed JSON and oversized bodies with 4xx and an error field', async () => {

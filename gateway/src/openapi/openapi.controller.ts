@@ -3,6 +3,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { OBJECT_ROUTE_PREFIXES } from '@teamchat/contracts';
 import { API_METADATA, type ApiDescription } from './api.decorator.js';
 
 extendZodWithOpenApi(z);
@@ -40,7 +41,10 @@ export class OpenApiDocument implements OnApplicationBootstrap {
         const method = METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         if (path === undefined || !method) continue;
         const api = this.reflector.get<ApiDescription | undefined>(API_METADATA, handler as never);
-        const full = `/api/${[base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`.replace(/:(\w+)/g, '{$1}');
+        const relative = [base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/');
+        // object routes are excluded from the /api prefix (see create-gateway.ts)
+        const outsideApi = OBJECT_ROUTE_PREFIXES.some((prefix) => relative === prefix || relative.startsWith(`${prefix}/`));
+        const full = `${outsideApi ? '' : '/api'}/${relative}`.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
         const params = [...full.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         registry.registerPath({
           method,
