@@ -72,6 +72,21 @@ describe.each(['inprocess', 'nats'] as const)(
       expect(res.body).toEqual({ stripePublishableKey: null });
     });
 
+    it('describes the billing routes in the OpenAPI document', async () => {
+      const docs = await request(stack.url).get('/api/docs');
+      expect(Object.keys(docs.body.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/create-signup-subscription',
+          '/api/verify-payment-status',
+          '/api/subscription-details',
+          '/api/purchase-seats',
+          '/api/local-payments/confirm',
+          '/api/billing/config',
+          '/api/stripe/webhook',
+        ]),
+      );
+    });
+
     it('takes a signup through create → confirm 4242 → verify true, and marks the user as paid', async () => {
       const agent = await register(stack.url, '6-15');
       const created = await agent.post('/api/create-signup-subscription').send({ seats: 10 });
