@@ -15,6 +15,7 @@ import { SearchService } from '../src/messages/search.service.js';
 import { ReactionService, REACTION_NAME_TAKEN, TOO_MANY_REACTIONS } from '../src/reactions/reaction.service.js';
 import { UnreadService } from '../src/unread/unread.service.js';
 import { WorkspaceSetupService } from '../src/workspace-events/workspace-setup.service.js';
+import { WorkspaceEventsController } from '../src/workspace-events/workspace-events.controller.js';
 import { ChatContracts } from '@teamchat/contracts';
 import { startChatHarness, type ChatHarness } from './chat-test-harness.js';
 
@@ -304,13 +305,27 @@ describe('chat service', () => {
       );
     });
 
-    it('refuses a member removed from the workspace', async () => {
+    it('refuses a member removed from the workspace, also right after they posted', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
       h.directory.leave(t.ws, t.carol);
       expect((await rejection(messages.create(t.as(t.carol), { channelId: general.id, content: 'bye' }))).code).toBe(
         ErrorCodes.workspaceNotFound,
       );
+      await messages.create(t.as(t.bob), { channelId: general.id, content: 'still here' });
+      h.directory.leave(t.ws, t.bob);
+      h.app.get(WorkspaceEventsController).removed({ workspaceId: t.ws, userId: t.bob, role: 'member' });
+      expect((await rejection(messages.create(t.as(t.bob), { channelId: general.id, content: 'gone' }))).code).toBe(
+        ErrorCodes.workspaceNotFound,
+      );
+    });
+
+    it('asks the workspace service once for a burst of messages from one member', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      h.directory.calls = [];
+      for (let i = 0; i < 5; i++) await messages.create(t.as(t.bob), { channelId: general.id, content: `burst ${i}` });
+      expect(h.directory.calls.filter((c) => c === 'workspace.member.get')).toHaveLength(1);
     });
 
     describe('replay', () => {

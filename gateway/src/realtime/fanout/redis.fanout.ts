@@ -10,6 +10,8 @@ import {
   type Fanout,
 } from './fanout.js';
 
+const READY_WAIT_MS = 5000;
+
 /**
  * Several gateway nodes: one Redis pub/sub channel per workspace (`<namespace>tc:ws:<workspaceId>`). A node
  * subscribes to a workspace while it has sockets in it and unsubscribes when the last leaves. Its own publications
@@ -59,15 +61,40 @@ export class RedisFanout implements Fanout {
   }
 
   subscribe(workspaceId: string): Promise<void> {
-    if (this.refs.add(workspaceId))
-      return this.chain(workspaceId, () => this.subscriber.subscribe(this.channelOf(workspaceId)));
+    if (this.refs.add(workspaceId)) {
+      return this.chain(workspaceId, async () => {
+        await this.connected();
+        await this.subscriber.subscribe(this.channelOf(workspaceId));
+      });
+    }
     return this.pending.get(workspaceId) ?? Promise.resolve();
   }
 
   unsubscribe(workspaceId: string): Promise<void> {
-    if (this.refs.remove(workspaceId))
-      return this.chain(workspaceId, () => this.subscriber.unsubscribe(this.channelOf(workspaceId)));
+    if (this.refs.remove(workspaceId)) {
+      return this.chain(workspaceId, async () => {
+        await this.connected();
+        await this.subscriber.unsubscribe(this.channelOf(workspaceId));
+      });
+    }
     return Promise.resolve();
+  }
+
+  /**
+   * ioredis writes SUBSCRIBE even while it is still checking a fresh connection, which then fails that check and
+   * drops the connection; waiting for `ready` (bounded, so a join never hangs on a Redis outage) avoids it.
+   */
+  private connected(): Promise<void> {
+    if (this.subscriber.status === 'ready') return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.subscriber.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, READY_WAIT_MS);
+      this.subscriber.once('ready', done);
+    });
   }
 
   async publish(workspaceId: string, envelope: Omit<Envelope, 'origin'>): Promise<void> {

@@ -4,16 +4,26 @@ import type { z } from 'zod';
 import { OnEvent, ZodPipe } from '@teamchat/bus';
 import { WorkspaceEvents } from '@teamchat/contracts';
 import { WorkspaceSetupService } from './workspace-setup.service.js';
+import { WorkspaceAccess } from '../common/workspace-access.service.js';
 
 type Created = z.output<typeof WorkspaceEvents.workspaceCreated.payload>;
+type Removed = z.output<typeof WorkspaceEvents.memberRemoved.payload>;
 
 /** Chat's reaction to workspace lifecycle events. */
 @Controller()
 export class WorkspaceEventsController {
-  constructor(private readonly setup: WorkspaceSetupService) {}
+  constructor(
+    private readonly setup: WorkspaceSetupService,
+    private readonly access: WorkspaceAccess,
+  ) {}
 
   @OnEvent(WorkspaceEvents.workspaceCreated)
   async created(@Payload(new ZodPipe(WorkspaceEvents.workspaceCreated.payload)) event: Created): Promise<void> {
     await this.setup.ensure(event.workspaceId);
+  }
+
+  @OnEvent(WorkspaceEvents.memberRemoved)
+  removed(@Payload(new ZodPipe(WorkspaceEvents.memberRemoved.payload)) event: Removed): void {
+    this.access.forget(event.workspaceId, event.userId);
   }
 }

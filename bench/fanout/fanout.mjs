@@ -1,0 +1,365 @@
+// Fan-out benchmark (issue: bench/fanout). Two gateway nodes over NATS + Redis with C sockets in K channels and S
+// messages/s: delivered msgs/s, send→receive latency, lost deliveries, gateway RSS per socket, and the same workload
+// through a bare ws + Redis relay with no persistence (the floor).
+//
+//   npm run build && node bench/fanout/fanout.mjs --clients 400 --channels 20 --rate 100 --seconds 15
+//
+// A "channel" is the #general of its own workspace (up to 5 members, the default seats, each with several sockets),
+// so every message goes to C/K sockets: its channel's, the sender's own socket included.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
+import { startRelay } from './relay.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
+const MEMBERS_PER_CHANNEL = 5;
+const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const waitReady = async (url, timeoutMs = 180000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not ready in time`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+let ipSeq = 0;
+const nextIp = () => {
+  ipSeq++;
+  return `10.${200 + ((ipSeq >> 16) % 50)}.${(ipSeq >> 8) % 256}.${ipSeq % 256}`;
+};
+
+const api = async (base, method, path, { cookie, body, ip } = {}) => {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': ip ?? '10.250.0.1',
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('tc.sid='));
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return { body: text ? JSON.parse(text) : null, cookie: sid ? sid.split(';')[0] : cookie };
+};
+
+const person = (tag) => ({
+  firstName: 'Bench',
+  lastName: tag,
+  email: `bench.${tag}.${Date.now().toString(36)}@example.com`,
+  password: 'benchmark-password',
+});
+
+/** One workspace per channel: an admin plus invited members, signed in (each costs one argon2 hash). */
+const setUpChannel = async (base, index, members) => {
+  const ip = nextIp();
+  const admin = await api(base, 'POST', '/api/register', { body: { ...person(`a${index}`), companySize: '2-5' }, ip });
+  const users = [{ id: admin.body.id, username: admin.body.username, cookie: admin.cookie }];
+  await api(base, 'POST', '/api/workspaces', { cookie: admin.cookie, body: { name: `Bench ${index}` }, ip });
+  const [general] = (await api(base, 'GET', '/api/channels', { cookie: admin.cookie, ip })).body;
+  for (let m = 1; m < members; m++) {
+    const invite = await api(base, 'POST', '/api/invites', { cookie: admin.cookie, body: {}, ip });
+    const joined = await api(base, 'POST', `/api/invites/${invite.body.token}/accept`, {
+      body: person(`m${index}x${m}`),
+      ip: nextIp(),
+    });
+    const me = (await api(base, 'GET', '/api/auth/user', { cookie: joined.cookie })).body;
+    users.push({ id: me.id, username: me.username, cookie: joined.cookie });
+  }
+  return { channelId: general.id, users };
+};
+
+const inBatches = async (items, size, fn) => {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+};
+
+/** Socket counts per channel: C spread as evenly as possible over K. */
+const split = (clients, channels) =>
+  Array.from({ length: channels }, (_, i) => Math.floor(clients / channels) + (i < clients % channels ? 1 : 0));
+
+const startProductProcesses = async () => {
+  const { createTestDatabase } = await import('@teamchat/testing');
+  for (const pkg of [...SERVICES.map((s) => `services/${s}`), 'gateway']) {
+    if (!existsSync(join(root, pkg, 'dist', 'main.js')))
+      throw new Error(`${pkg} is not built: run npm run build first`);
+  }
+  const db = await createTestDatabase('bench');
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-bench-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    BUS_TRANSPORT: 'nats',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    BUS_NAMESPACE: `bench${process.pid}${Date.now().toString(36)}.`,
+    SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0000',
+    UPLOAD_SIGNING_SECRET: 'bench-upload-secret-that-is-long-enough-0000',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  };
+  const children = [];
+  const launch = (script, extra) => {
+    const child = spawn(process.execPath, [script], {
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    return child;
+  };
+  for (const s of SERVICES)
+    launch(join(root, 'services', s, 'dist', 'main.js'), { METRICS_PORT: String(await freePort()) });
+  const ports = [await freePort(), await freePort()];
+  const gateways = ports.map((port) => launch(join(root, 'gateway', 'dist', 'main.js'), { PORT: String(port) }));
+  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+  await Promise.all(urls.map((u) => waitReady(u)));
+  return {
+    urls,
+    rss: async () => (await Promise.all(gateways.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0),
+    close: async () => {
+      for (const c of children) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+      await db.drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Both nodes in this process (the test harness): RSS is the whole process's, clients included. */
+const startProductInProcess = async () => {
+  const { startTestStack } = await import('@teamchat/testing');
+  const { createGatewayApp, closeGateway } = await import('@teamchat/gateway');
+  const { busOptionsFromEnv } = await import('@teamchat/bus');
+  const stack = await startTestStack({
+    transport: 'nats',
+    env: { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  });
+  const nodeB = await createGatewayApp({
+    env: stack.env,
+    databaseUrl: stack.databaseUrl,
+    bus: busOptionsFromEnv(stack.env, 'nats'),
+    sessionSecret: stack.env.SESSION_SECRET,
+    logger: false,
+  });
+  await nodeB.listen(0, '127.0.0.1');
+  return {
+    urls: [stack.url, `http://127.0.0.1:${nodeB.getHttpServer().address().port}`],
+    rss: async () => process.memoryUsage().rss,
+    close: async () => {
+      await closeGateway(nodeB);
+      await stack.close();
+    },
+  };
+};
+
+const runProduct = async (o) => {
+  const product = o.mode === 'processes' ? await startProductProcesses() : await startProductInProcess();
+  let clients = [];
+  try {
+    const perChannel = split(o.clients, o.channels);
+    const channels = await inBatches(
+      perChannel.map((n, i) => ({ n, i })),
+      4,
+      ({ n, i }) => setUpChannel(product.urls[0], i, Math.min(MEMBERS_PER_CHANNEL, n)),
+    );
+    const plan = [];
+    let k = 0;
+    perChannel.forEach((n, i) => {
+      for (let s = 0; s < n; s++) {
+        const user = channels[i].users[s % channels[i].users.length];
+        const base = product.urls[k++ % 2];
+        plan.push({
+          url: `${base.replace('http', 'ws')}/ws`,
+          headers: { cookie: user.cookie },
+          room: channels[i].channelId,
+          user,
+          joinFrame: { type: 'join', userId: user.id, username: user.username },
+          isJoined: (raw) => raw.startsWith('{"type":"joined"'),
+        });
+      }
+    });
+    const rssBefore = await product.rss();
+    clients = await connectAll(plan);
+    await new Promise((r) => setTimeout(r, 500));
+    const rssAfter = await product.rss();
+    const result = await runWorkload({
+      clients,
+      rooms: channels.map((c) => c.channelId),
+      rate: o.rate,
+      seconds: o.seconds,
+      messageFrame: (c, id) => ({
+        type: 'message',
+        channelId: c.room,
+        userId: c.user.id,
+        username: c.user.username,
+        content: CONTENT,
+        imageUrl: null,
+        clientMsgId: id,
+      }),
+      messageIdOf: (raw) =>
+        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"(b\d+)"/.exec(raw)?.[1] ?? null) : null,
+    });
+    return { ...result, rssPerSocket: rssBefore && rssAfter ? (rssAfter - rssBefore) / o.clients : null };
+  } finally {
+    await closeAll(clients);
+    await product.close();
+  }
+};
+
+const runFloor = async (o) => {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const namespace = `floor${process.pid}${Date.now().toString(36)}.`;
+  const nodes = [];
+  if (o.mode === 'processes') {
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const child = spawn(process.execPath, [fileURLToPath(new URL('./relay.mjs', import.meta.url))], {
+        env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      nodes.push({
+        port,
+        rss: () => rssOf(child.pid),
+        close: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))),
+      });
+    }
+  } else {
+    for (let i = 0; i < 2; i++) {
+      const relay = await startRelay({ redisUrl, namespace });
+      nodes.push({ port: relay.port, rss: async () => process.memoryUsage().rss / 2, close: relay.close });
+    }
+  }
+  let clients = [];
+  try {
+    const perChannel = split(o.clients, o.channels);
+    const plan = [];
+    let k = 0;
+    perChannel.forEach((n, i) => {
+      for (let s = 0; s < n; s++) {
+        plan.push({
+          url: `ws://127.0.0.1:${nodes[k++ % 2].port}`,
+          room: `room-${i}`,
+          user: {
+            id: `00000000-0000-4000-8000-${String(s % MEMBERS_PER_CHANNEL).padStart(12, '0')}`,
+            username: `user${s}`,
+          },
+          joinFrame: { type: 'join', room: `room-${i}` },
+          isJoined: (raw) => raw === '{"type":"joined"}',
+        });
+      }
+    });
+    const rss = async () => (await Promise.all(nodes.map((n) => n.rss()))).reduce((a, b) => a + (b ?? 0), 0);
+    const rssBefore = await rss();
+    clients = await connectAll(plan);
+    await new Promise((r) => setTimeout(r, 500));
+    const rssAfter = await rss();
+    const result = await runWorkload({
+      clients,
+      rooms: perChannel.map((_, i) => `room-${i}`),
+      rate: o.rate,
+      seconds: o.seconds,
+      messageFrame: (c, id) => ({
+        type: 'message',
+        room: c.room,
+        message: {
+          id: crypto.randomUUID(),
+          channelId: c.room,
+          userId: c.user.id,
+          username: c.user.username,
+          content: CONTENT,
+          imageUrl: null,
+          createdAt: new Date().toISOString(),
+          clientMsgId: id,
+        },
+      }),
+      messageIdOf: (raw) =>
+        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"(b\d+)"/.exec(raw)?.[1] ?? null) : null,
+    });
+    return { ...result, rssPerSocket: (rssAfter - rssBefore) / o.clients };
+  } finally {
+    await closeAll(clients);
+    for (const n of nodes) await n.close();
+  }
+};
+
+const fmt = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(digits));
+
+export const formatReport = (o, product, floor) => {
+  const rows = [
+    [
+      'delivered msgs/s',
+      (r) => fmt(r.deliveredPerSecond, 0),
+      (p, f) => fmt(p.deliveredPerSecond / f.deliveredPerSecond, 2),
+    ],
+    ['latency p50 (ms)', (r) => fmt(r.p50), (p, f) => fmt(p.p50 / f.p50, 1)],
+    ['latency p95 (ms)', (r) => fmt(r.p95), (p, f) => fmt(p.p95 / f.p95, 1)],
+    ['latency p99 (ms)', (r) => fmt(r.p99), (p, f) => fmt(p.p99 / f.p99, 1)],
+    ['lost deliveries', (r) => `${r.lost} of ${r.expected}`, () => ''],
+    ['error frames', (r) => String(r.errors), () => ''],
+    [
+      'node RSS per socket (KB)',
+      (r) => fmt(r.rssPerSocket === null ? null : r.rssPerSocket / 1024),
+      (p, f) => (p.rssPerSocket && f.rssPerSocket ? fmt(p.rssPerSocket / f.rssPerSocket, 1) : ''),
+    ],
+  ];
+  const lines = [
+    `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s`,
+    `${'metric'.padEnd(26)}${'product'.padStart(16)}${floor ? 'floor (ws+Redis)'.padStart(18) + 'ratio'.padStart(8) : ''}`,
+  ];
+  for (const [name, value, ratio] of rows) {
+    lines.push(
+      `${name.padEnd(26)}${value(product).padStart(16)}${floor ? value(floor).padStart(18) + ratio(product, floor).padStart(8) : ''}`,
+    );
+  }
+  if (o.mode !== 'processes') lines.push('(in-process mode: RSS is the whole test process, clients included)');
+  return lines.join('\n');
+};
+
+export const runFanoutBench = async (options = {}) => {
+  const o = { clients: 400, channels: 20, rate: 100, seconds: 15, mode: 'processes', floor: true, ...options };
+  const product = await runProduct(o);
+  const floor = o.floor ? await runFloor(o) : null;
+  return { options: o, product, floor, report: formatReport(o, product, floor) };
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const arg = (name, fallback) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : fallback;
+  };
+  const result = await runFanoutBench({
+    clients: Number(arg('clients', 400)),
+    channels: Number(arg('channels', 20)),
+    rate: Number(arg('rate', 100)),
+    seconds: Number(arg('seconds', 15)),
+    mode: arg('mode', 'processes'),
+    floor: !args.includes('--no-floor'),
+  });
+  process.stdout.write(`${result.report}\n`);
+  process.exit(0);
+}

@@ -1,0 +1,68 @@
+// The floor of the fan-out benchmark: a bare `ws` server relaying room messages through Redis pub/sub, with no
+// authentication, validation or persistence. Run standalone: PORT=4100 REDIS_URL=redis://... node relay.mjs
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { WebSocketServer } from 'ws';
+
+export const startRelay = async ({ port = 0, redisUrl, namespace = '' }) => {
+  const pub = new Redis(redisUrl);
+  const sub = pub.duplicate();
+  // a SUBSCRIBE sent while ioredis is still checking the fresh connection breaks that check
+  await Promise.all(
+    [pub, sub].map((r) => new Promise((resolve) => (r.status === 'ready' ? resolve() : r.once('ready', resolve)))),
+  );
+  const rooms = new Map();
+  const channel = (room) => `${namespace}relay:${room}`;
+  sub.on('message', (ch, raw) => {
+    for (const ws of rooms.get(ch.slice(`${namespace}relay:`.length)) ?? []) ws.send(raw);
+  });
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
+  wss.on('connection', (ws) => {
+    let room = null;
+    ws.on('message', (data) => {
+      const raw = String(data);
+      const frame = JSON.parse(raw);
+      if (frame.type === 'join') {
+        room = String(frame.room);
+        const members = rooms.get(room) ?? new Set();
+        if (members.size === 0) {
+          rooms.set(room, members);
+          void sub.subscribe(channel(room)).then(() => ws.send('{"type":"joined"}'));
+        } else ws.send('{"type":"joined"}');
+        members.add(ws);
+      } else if (frame.type === 'message' && room) {
+        void pub.publish(channel(room), raw);
+      }
+    });
+    ws.on('close', () => {
+      const members = room ? rooms.get(room) : null;
+      members?.delete(ws);
+      if (members && members.size === 0) {
+        rooms.delete(room);
+        void sub.unsubscribe(channel(room));
+      }
+    });
+  });
+  await new Promise((resolve) => http.listen(port, '127.0.0.1', resolve));
+  return {
+    port: http.address().port,
+    close: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise((resolve) => wss.close(() => http.close(resolve)));
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const relay = await startRelay({
+    port: Number(process.env.PORT ?? 0),
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    namespace: process.env.RELAY_NAMESPACE ?? '',
+  });
+  process.stdout.write(`relay listening on ${relay.port}\n`);
+  process.once('SIGTERM', () => void relay.close().then(() => process.exit(0)));
+}

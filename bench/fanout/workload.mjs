@@ -1,0 +1,135 @@
+// Client side of the fan-out benchmark: C sockets in K rooms on two nodes, S messages/s, latency of every delivery.
+import WebSocket from 'ws';
+
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+
+/** Opens every socket (alternating between the nodes' URLs) and waits until each has joined its room. */
+export const connectAll = async (plan, { concurrency = 50 } = {}) => {
+  const clients = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.length) {
+      const spec = plan[next++];
+      const ws = new WebSocket(spec.url, { headers: spec.headers ?? {}, perMessageDeflate: false });
+      const client = { ...spec, ws, received: new Map(), errors: [] };
+      ws.on('message', (data) => client.onFrame?.(String(data)));
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+        ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      });
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('join timed out')), 30000);
+        client.onFrame = (raw) => {
+          if (spec.isJoined(raw)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        ws.send(JSON.stringify(spec.joinFrame));
+      });
+      clients.push(client);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return clients;
+};
+
+/**
+ * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
+ * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
+ */
+export const runWorkload = async ({ clients, rooms, rate, seconds, messageFrame, messageIdOf, drainMs = 5000 }) => {
+  const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => c.room === r)]));
+  const sentAt = new Map();
+  const latencies = [];
+  let expected = 0;
+  let received = 0;
+  let errors = 0;
+  let firstSend = 0;
+  let lastReceive = 0;
+  for (const client of clients) {
+    client.onFrame = (raw) => {
+      const id = messageIdOf(raw);
+      if (id === null) {
+        if (raw.includes('"type":"error"')) errors++;
+        return;
+      }
+      const at = sentAt.get(id);
+      if (at === undefined || client.received.has(id)) return;
+      const now = performance.now();
+      client.received.set(id, now);
+      latencies.push(now - at);
+      received++;
+      lastReceive = now;
+    };
+  }
+  const roomList = [...byRoom.keys()];
+  let seq = 0;
+  let owed = 0;
+  firstSend = performance.now();
+  const endAt = firstSend + seconds * 1000;
+  await new Promise((resolve) => {
+    let last = performance.now();
+    const tick = () => {
+      const now = performance.now();
+      owed += ((now - last) / 1000) * rate;
+      last = now;
+      while (owed >= 1) {
+        owed -= 1;
+        const room = roomList[seq % roomList.length];
+        const members = byRoom.get(room);
+        const sender = members[Math.floor(Math.random() * members.length)];
+        const id = `b${seq++}`;
+        sentAt.set(id, performance.now());
+        expected += members.length;
+        sender.ws.send(JSON.stringify(messageFrame(sender, id)));
+      }
+      if (now >= endAt) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  const sent = seq;
+  const deadline = performance.now() + drainMs;
+  while (received < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  latencies.sort((a, b) => a - b);
+  const span = Math.max(1, (lastReceive || performance.now()) - firstSend) / 1000;
+  return {
+    sent,
+    expected,
+    delivered: received,
+    lost: expected - received,
+    errors,
+    deliveredPerSecond: received / span,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+};
+
+export const closeAll = async (clients) => {
+  await Promise.all(
+    clients.map(
+      (c) =>
+        new Promise((resolve) => {
+          if (c.ws.readyState === WebSocket.CLOSED) return resolve();
+          c.ws.once('close', resolve);
+          c.ws.close();
+        }),
+    ),
+  );
+};
+
+/** Resident set size of a process in bytes (Linux), or null. */
+export const rssOf = async (pid) => {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb * 1024 : null;
+  } catch {
+    return null;
+  }
+};
