@@ -8,7 +8,7 @@ import {
 } from '@teamchat/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { channelKeys } from '../../api/channels.js';
-import { apiJson, apiRequest, errorMessage, throwIfResNotOk } from '../../lib/request.js';
+import { apiJson, errorMessage, throwIfResNotOk } from '../../lib/request.js';
 
 export const MESSAGE_PAGE_SIZE = 50;
 
@@ -46,7 +46,15 @@ export const messagePagesQuery = (channelId: string) =>
 
 export const unreadQuery = () => queryOptions<UnreadCount[]>({ queryKey: chatKeys.unread });
 
-export const markChannelRead = (channelId: string) => apiRequest('POST', `/api/channels/${channelId}/read`);
+/** keepalive: a read mark sent just before the tab navigates away or reloads still reaches the server. */
+export const markChannelRead = async (channelId: string): Promise<void> => {
+  const res = await fetch(`/api/channels/${channelId}/read`, {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+  });
+  await throwIfResNotOk(res);
+};
 
 export const postMessage = (
   channelId: string,

@@ -9,7 +9,10 @@ import { realtime, type ConnectionState } from './realtime.js';
 
 const TASKS_KEY = ['/api/tasks'] as const;
 
-/** Marks the open channel read, batching a burst of incoming messages into one call. */
+/**
+ * Read marks: `now` for a channel the user selects (sent at once, then the counts are refetched so they match the
+ * server), `soon` for messages arriving in the channel on screen (a burst becomes one call).
+ */
 const useReadMarker = () => {
   const qc = useQueryClient();
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -17,7 +20,13 @@ const useReadMarker = () => {
     const pending = timers.current;
     return () => pending.forEach((t) => clearTimeout(t));
   }, []);
-  return (channelId: string) => {
+  const now = (channelId: string) => {
+    clearUnread(qc, channelId);
+    markChannelRead(channelId)
+      .then(() => qc.invalidateQueries({ queryKey: chatKeys.unread }))
+      .catch((err: unknown) => console.error('mark read failed', err));
+  };
+  const soon = (channelId: string) => {
     clearUnread(qc, channelId);
     const pending = timers.current;
     if (pending.has(channelId)) return;
@@ -29,11 +38,12 @@ const useReadMarker = () => {
       }, 500),
     );
   };
+  return { now, soon };
 };
 
 /**
  * Holds the socket open while mounted and applies its frames. `openChannelId` is the channel on screen: its
- * messages are marked read as they arrive instead of counting as unread.
+ * messages are marked read as they arrive instead of counting as unread. Returns the read mark for a selection.
  */
 export const useLiveUpdates = (
   user: Pick<CurrentUser, 'id' | 'username'> | null | undefined,
@@ -42,9 +52,9 @@ export const useLiveUpdates = (
   const qc = useQueryClient();
   const openRef = useRef(openChannelId);
   openRef.current = openChannelId;
-  const markRead = useReadMarker();
-  const markReadRef = useRef(markRead);
-  markReadRef.current = markRead;
+  const marker = useReadMarker();
+  const markReadRef = useRef(marker);
+  markReadRef.current = marker;
   const userId = user?.id;
   const username = user?.username;
 
@@ -65,7 +75,7 @@ export const useLiveUpdates = (
           clearTyping(message.channelId, message.userId);
           if (message.userId === userId) break;
           if (message.channelId === openRef.current && document.visibilityState !== 'hidden') {
-            markReadRef.current(message.channelId);
+            markReadRef.current.soon(message.channelId);
           } else {
             incrementUnread(qc, message.channelId);
           }
@@ -99,7 +109,8 @@ export const useLiveUpdates = (
     });
   }, [qc, userId]);
 
-  return markRead;
+  /** For the shell: the user selected this channel. */
+  return marker.now;
 };
 
 export const useConnectionState = (): ConnectionState =>

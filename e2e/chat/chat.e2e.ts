@@ -1,0 +1,454 @@
+// Chat journeys with two people in two browser contexts (and a third who joins by invite): live messages, unread
+// counts, typing, image attachments, search, tasks visibility, invites, stars in the hover card, settings tabs,
+// widgets; screenshots of every screen at 1440×900 and 390×844.
+import type { TestStack } from '@teamchat/testing';
+import { startTestStack } from '@teamchat/testing';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  aPerson,
+  DESKTOP,
+  ensureWebBuilt,
+  launchBrowser,
+  MOBILE,
+  newContext,
+  SCREENSHOTS,
+  signUpOverApi,
+  toast,
+  WEB_DIST,
+} from '../shell/support.js';
+
+/**
+ * Saves the page at 1440×900 and 390×844. The shell swaps its whole layout between the two widths, which remounts
+ * the screen, so `restore` puts back what the shot is about (an open dialog, a chosen tab) after each resize.
+ */
+const shot = async (page: Page, name: string, restore?: () => Promise<void>): Promise<void> => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    if (restore && label === 'mobile') await restore();
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(SCREENSHOTS, `chat-${name}-${label}-${size.width}x${size.height}.png`) });
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(300);
+  if (restore) await restore();
+};
+
+/** A small solid-colour PNG, so the attachment is a real image the browser decodes. */
+const png = (width: number, height: number, [r, g, b]: [number, number, number]): Buffer => {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([r, g, b]))]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+interface ChannelRow {
+  id: string;
+  name: string;
+}
+
+describe('chat journeys', () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let adaCtx: BrowserContext;
+  let graceCtx: BrowserContext;
+  let ada: Page;
+  let grace: Page;
+  let general: ChannelRow;
+  let random: ChannelRow;
+  const adaPerson = aPerson('Ada', 'Lovelace');
+  const gracePerson = aPerson('Grace', 'Hopper');
+  const linusPerson = aPerson('Linus', 'Member');
+
+  const composer = (page: Page) => page.getByPlaceholder('Type your message...');
+  const messages = (page: Page) => page.getByTestId('message-list');
+  const send = async (page: Page, text: string) => {
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await messages(page).getByText(text, { exact: true }).waitFor();
+  };
+  const openChannel = async (page: Page, channel: ChannelRow) => {
+    await page.getByRole('complementary', { name: 'Sidebar' }).locator(`[data-channel-id="${channel.id}"] a`).click();
+    await page.waitForURL(`**/channel/${channel.id}`);
+    await page.getByRole('heading', { name: `#${channel.name}` }).waitFor();
+  };
+  const openSettings = async (page: Page) => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    return page.getByRole('dialog', { name: 'Settings' });
+  };
+  /** Re-opens the settings dialog on a tab when a layout swap closed it. */
+  const settingsOn = (page: Page, tab: string) => async () => {
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    if (!(await dialog.isVisible())) await openSettings(page);
+    await dialog.getByRole('tab', { name: tab }).click();
+    await page.waitForTimeout(200);
+  };
+  const attachSquare = async (page: Page) => {
+    if (await page.getByTestId('pending-attachment').isVisible()) return;
+    await page.getByTestId('image-input').setInputFiles({
+      name: 'teal-square.png',
+      mimeType: 'image/png',
+      buffer: png(96, 64, [0, 180, 170]),
+    });
+    await page.getByRole('button', { name: 'Send' }).and(page.locator(':enabled')).waitFor();
+  };
+
+  beforeAll(async () => {
+    // `npm test` builds web/dist first; E2E_WEB_DIST lets a lone run use its own build.
+    const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
+    if (!process.env.E2E_WEB_DIST) ensureWebBuilt();
+    [stack, browser] = await Promise.all([startTestStack({ webDist }), launchBrowser()]);
+    adaCtx = await newContext(browser, stack.url);
+    graceCtx = await newContext(browser, stack.url);
+    await signUpOverApi(adaCtx.request, adaPerson, 'Analytical Engines');
+
+    // Grace joins through an invite accepted over the API, so both start in the same workspace.
+    const invite = (await (await adaCtx.request.post('/api/invites', { data: {} })).json()) as { token: string };
+    const accepted = await graceCtx.request.post(`/api/invites/${invite.token}/accept`, {
+      data: {
+        email: gracePerson.email,
+        firstName: gracePerson.firstName,
+        lastName: gracePerson.lastName,
+        password: gracePerson.password,
+      },
+    });
+    if (!accepted.ok()) throw new Error(`accept: ${accepted.status()} ${await accepted.text()}`);
+
+    const channels = (await (await adaCtx.request.get('/api/channels')).json()) as ChannelRow[];
+    general = channels.find((c) => c.name === 'general')!;
+    const created = await adaCtx.request.post('/api/channels', {
+      data: { name: 'random', description: 'Anything goes' },
+    });
+    random = (await created.json()) as ChannelRow;
+
+    ada = await adaCtx.newPage();
+    grace = await graceCtx.newPage();
+    await Promise.all([ada.goto(`/channel/${general.id}`), grace.goto(`/channel/${general.id}`)]);
+    await Promise.all([composer(ada).waitFor(), composer(grace).waitFor()]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('shows a message sent by one person to the other live, with the typing indicator first', async () => {
+    await messages(grace).getByText('No messages yet. Start the conversation.').waitFor();
+    await shot(grace, '01-empty-channel');
+
+    await composer(ada).pressSequentially('Hello Grace', { delay: 20 });
+    await grace
+      .getByTestId('typing-indicator')
+      .getByText(/is typing…$/)
+      .waitFor();
+    await shot(grace, '02-typing-indicator');
+    await composer(ada).press('Enter');
+
+    const row = messages(grace).getByTestId('message-row').filter({ hasText: 'Hello Grace' });
+    await row.waitFor();
+    expect(await row.locator('time').textContent()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(grace.getByTestId('typing-indicator').textContent()).resolves.toBe('');
+
+    await send(grace, 'Hi @ada.lovelace, welcome aboard');
+    await messages(ada).getByTestId('message-row').filter({ hasText: 'welcome aboard' }).waitFor();
+    expect(await messages(ada).locator('.tc-mention').first().textContent()).toMatch(/^@/);
+    await shot(ada, '03-conversation');
+  });
+
+  it('raises the unread count for another channel and clears it on select (server state survives a reload)', async () => {
+    await openChannel(grace, random);
+    await send(ada, 'Unread check one');
+    await send(ada, 'Unread check two');
+    const badge = grace.locator(`[data-channel-id="${general.id}"] .badge`);
+    await badge.waitFor();
+    await expect(badge.textContent()).resolves.toBe('2');
+    await shot(grace, '04-unread-badge');
+
+    const marked = grace.waitForResponse((r) => r.url().endsWith(`/api/channels/${general.id}/read`));
+    await openChannel(grace, general);
+    await badge.waitFor({ state: 'detached' });
+    expect((await marked).ok()).toBe(true);
+    await grace.reload();
+    await composer(grace).waitFor();
+    await grace.waitForTimeout(500);
+    expect(await badge.count()).toBe(0);
+  });
+
+  it('shows an image attachment to the other person', async () => {
+    await attachSquare(ada);
+    await toast(ada, 'Image uploaded').waitFor();
+    await ada.getByTestId('pending-attachment').waitFor();
+    await shot(ada, '05-pending-attachment', () => attachSquare(ada));
+    await composer(ada).fill('Here is the chart');
+    await composer(ada).press('Enter');
+
+    const image = messages(grace)
+      .getByTestId('message-row')
+      .filter({ hasText: 'Here is the chart' })
+      .getByRole('img', { name: 'Attached image' });
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^\/attachments\//);
+    await grace.waitForFunction(
+      (el) => (el as unknown as { naturalWidth: number }).naturalWidth === 96,
+      await image.elementHandle(),
+    );
+    await shot(grace, '06-image-attachment');
+  });
+
+  it('finds a message with search and navigates to its channel', async () => {
+    await openChannel(ada, random);
+    await send(ada, 'The quarterly zeppelin report is ready');
+    await openChannel(grace, general);
+
+    await grace.getByRole('button', { name: 'Search messages' }).click();
+    const dialog = grace.getByRole('dialog', { name: 'SEARCH MESSAGES' });
+    await dialog.getByText('ENTER A SEARCH QUERY').waitFor();
+    const searchFor = (query: string) => async () => {
+      if (!(await dialog.isVisible())) await grace.getByRole('button', { name: 'Search messages' }).click();
+      await dialog.getByPlaceholder('Search messages...').fill(query);
+      if (query) await dialog.getByRole('button', { name: /zeppelin/ }).waitFor();
+    };
+    await shot(grace, '07-search-empty', searchFor(''));
+    await dialog.getByPlaceholder('Search messages...').fill('zepp');
+    const result = dialog.getByRole('button', { name: /zeppelin/ });
+    await result.waitFor();
+    expect(await result.textContent()).toContain('#random');
+    await shot(grace, '08-search-results', searchFor('zepp'));
+    await dialog.getByPlaceholder('Search messages...').fill('nothingmatchesthis');
+    await dialog.getByText('NO RESULTS FOUND').waitFor();
+    await dialog.getByPlaceholder('Search messages...').fill('zeppelin');
+    await result.click();
+    await grace.waitForURL(`**/channel/${random.id}`);
+    await dialog.waitFor({ state: 'detached' });
+    await messages(grace).getByText('The quarterly zeppelin report is ready').waitFor();
+  });
+
+  it('keeps personal tasks private and shares team tasks live', async () => {
+    await Promise.all([ada.goto('/tasks'), grace.goto('/tasks')]);
+    await ada.getByRole('heading', { name: '* TASKS' }).waitFor();
+    await ada.getByPlaceholder('Add new personal task...').fill('Balance the ledgers');
+    await ada.getByPlaceholder('Add new personal task...').press('Enter');
+    await toast(ada, 'Task added').waitFor();
+    await ada.getByRole('tab', { name: 'TEAM TASKS' }).click();
+    await ada.getByPlaceholder('Add new team task...').fill('Ship the difference engine');
+    await ada.getByRole('button', { name: 'Add task' }).click();
+    await ada.getByText('Ship the difference engine').waitFor();
+    await shot(ada, '09-tasks-team', () => ada.getByRole('tab', { name: 'TEAM TASKS' }).click());
+
+    await grace.getByText('No personal tasks yet. Add your first task above.').waitFor();
+    expect(await grace.getByText('Balance the ledgers').count()).toBe(0);
+    await shot(grace, '10-tasks-personal-empty');
+    await grace.getByRole('tab', { name: 'TEAM TASKS' }).click();
+    const shared = grace.getByTestId('task-row').filter({ hasText: 'Ship the difference engine' });
+    await shared.waitFor();
+    await shared.getByRole('checkbox').click();
+    await ada.getByText('COMPLETED (1)').waitFor();
+
+    // a new team task appears for the other person without a refresh
+    await ada.getByPlaceholder('Add new team task...').fill('Oil the gears');
+    await ada.getByPlaceholder('Add new team task...').press('Enter');
+    await grace.getByText('Oil the gears').waitFor();
+
+    await ada.getByRole('tab', { name: 'PERSONAL TASKS' }).click();
+    await ada.getByTestId('task-row').filter({ hasText: 'Balance the ledgers' }).hover();
+    await ada.getByRole('button', { name: 'Delete task Balance the ledgers' }).click();
+    await toast(ada, 'Task removed').waitFor();
+  });
+
+  it('lets the admin generate an invite that a third person accepts', async () => {
+    await ada.goto(`/channel/${general.id}`);
+    const settings = await openSettings(ada);
+    await settings.getByRole('tab', { name: 'Admin' }).click();
+    await settings
+      .getByTestId('available-seats')
+      .filter({ hasText: /seats available/ })
+      .waitFor();
+    await settings.getByRole('button', { name: /Generate Invite Link/ }).click();
+    await toast(ada, 'Invite link generated').waitFor();
+    const row = settings.getByTestId('pending-invite').first();
+    await row.getByText('PENDING').waitFor();
+    const shown = (await row.locator('code').textContent())!.replace('…', '');
+    expect(shown).toHaveLength(12);
+    await shot(ada, '11-settings-admin', settingsOn(ada, 'Admin'));
+
+    const invites = (await (await adaCtx.request.get('/api/invites')).json()) as { token: string }[];
+    const token = invites.find((i) => i.token.startsWith(shown))!.token;
+    const linusCtx = await newContext(browser, stack.url);
+    const linus = await linusCtx.newPage();
+    await linus.goto(`/invite/${token}`);
+    await linus.getByRole('button', { name: 'Accept Invitation' }).click();
+    await linus.getByLabel('Email').fill(linusPerson.email);
+    await linus.getByLabel('First name').fill(linusPerson.firstName);
+    await linus.getByLabel('Last name').fill(linusPerson.lastName);
+    await linus.getByLabel('Password').fill(linusPerson.password);
+    await linus.getByRole('button', { name: 'Create Account & Join' }).click();
+    await linus.waitForURL(/\/channel\//);
+    await composer(linus).waitFor();
+    await messages(linus).getByText('Hello Grace').waitFor();
+    await linusCtx.close();
+    await ada.keyboard.press('Escape');
+  });
+
+  it('lets the admin award stars, which then show in the hover card', async () => {
+    const settings = await openSettings(ada);
+    await settings.getByRole('tab', { name: 'Admin' }).click();
+    const graceName = (await (await graceCtx.request.get('/api/auth/user')).json()) as { username: string };
+    await settings.getByLabel('User to award').selectOption({ label: graceName.username });
+    await settings.getByLabel('Number of stars').fill('3');
+    await settings.getByRole('button', { name: /Award Stars/ }).click();
+    await toast(ada, 'Stars awarded').waitFor();
+    await ada.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+
+    const author = messages(ada)
+      .getByTestId('message-row')
+      .filter({ hasText: 'welcome aboard' })
+      .getByRole('button', { name: graceName.username, exact: true });
+    await author.hover();
+    const card = ada.getByTestId('user-hover-card');
+    await card.waitFor();
+    await expect(card.getByTestId('hover-card-stars').textContent()).resolves.toBe('3');
+    expect(await card.textContent()).toContain('Grace Hopper');
+    await shot(ada, '12-hover-card', async () => {
+      await ada.mouse.move(5, 5);
+      await author.hover();
+      await card.waitFor();
+    });
+    await ada.mouse.move(5, 5);
+    await card.waitFor({ state: 'detached' });
+  });
+
+  it('shows a non-admin three settings tabs and an admin five', async () => {
+    await grace.goto(`/channel/${general.id}`);
+    const graceSettings = await openSettings(grace);
+    expect(await graceSettings.getByRole('tab').allTextContents()).toEqual(['Appearance', 'Profile', 'Reactions']);
+    await shot(grace, '13-settings-member-appearance', settingsOn(grace, 'Appearance'));
+    await grace.keyboard.press('Escape');
+
+    const settings = await openSettings(ada);
+    expect(await settings.getByRole('tab').allTextContents()).toEqual([
+      'Appearance',
+      'Profile',
+      'Reactions',
+      'Billing',
+      'Admin',
+    ]);
+    await shot(ada, '14-settings-appearance', settingsOn(ada, 'Appearance'));
+    await settings.getByRole('tab', { name: 'Profile' }).click();
+    await settings.getByLabel('About me').waitFor();
+    await shot(ada, '15-settings-profile', settingsOn(ada, 'Profile'));
+    await settings.getByRole('tab', { name: 'Reactions' }).click();
+    await settings.getByTestId('reaction-uploader').locator('.uppy-Dashboard').waitFor();
+    await shot(ada, '16-settings-reactions', settingsOn(ada, 'Reactions'));
+    await settings.getByRole('tab', { name: 'Billing' }).click();
+    await settings.getByTestId('billing-seats').filter({ hasText: '5' }).waitFor();
+    await shot(ada, '17-settings-billing', settingsOn(ada, 'Billing'));
+    await ada.keyboard.press('Escape');
+  });
+
+  it('uploads a custom reaction through the upload widget', async () => {
+    const settings = await openSettings(ada);
+    await settings.getByRole('tab', { name: 'Reactions' }).click();
+    await settings.getByPlaceholder('party_parrot').fill('teal_square');
+    await settings
+      .getByTestId('reaction-uploader')
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'teal.png', mimeType: 'image/png', buffer: png(32, 32, [0, 180, 170]) });
+    await settings.getByRole('button', { name: /^Upload/ }).click();
+    await toast(ada, 'Reaction uploaded').waitFor();
+    await settings.getByText(':teal_square:').waitFor();
+    await ada.keyboard.press('Escape');
+  });
+
+  it('manages widgets, renames a channel and hides the panel', async () => {
+    await ada.goto(`/channel/${general.id}`);
+    const panel = ada.getByRole('complementary', { name: 'Panel' });
+    await panel.getByText(/\d+\/\d+ online/).waitFor();
+    await panel.getByRole('button', { name: 'Manage widgets' }).click();
+    const manager = ada.getByRole('dialog', { name: 'MANAGE WIDGETS' });
+    expect(await manager.getByRole('button', { name: 'Move Team Status up' }).isDisabled()).toBe(true);
+    expect(await manager.getByRole('button', { name: 'Move Virtual Pet down' }).isDisabled()).toBe(true);
+    await manager.getByRole('button', { name: 'Move Virtual Pet up' }).click();
+    await shot(ada, '18-widget-manager', async () => {
+      if (await manager.isVisible()) return;
+      if (!(await panel.isVisible())) await ada.getByRole('button', { name: 'Show panel' }).click();
+      await panel.getByRole('button', { name: 'Manage widgets' }).click();
+      await manager.waitFor();
+    });
+    await ada.keyboard.press('Escape');
+    const order = await panel
+      .locator('[data-widget]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-widget')));
+    expect(order).toEqual(['team', 'clock', 'timer', 'fortune', 'pet', 'notepad']);
+
+    await ada.getByRole('button', { name: 'Rename channel' }).click();
+    const rename = ada.getByRole('dialog', { name: 'Rename Channel' });
+    await rename.getByLabel('Channel name').fill('   ');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await rename.getByText('Channel name cannot be empty.').waitFor();
+    await shot(ada, '19-rename-dialog', async () => {
+      if (!(await rename.isVisible())) await ada.getByRole('button', { name: 'Rename channel' }).click();
+      await rename.getByLabel('Channel name').fill('   ');
+      await rename.getByRole('button', { name: 'Rename' }).click();
+      await rename.getByText('Channel name cannot be empty.').waitFor();
+    });
+    await rename.getByLabel('Channel name').fill('general-chat');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await toast(ada, 'Channel renamed').waitFor();
+    await ada.getByRole('heading', { name: '#general-chat' }).waitFor();
+    general = { ...general, name: 'general-chat' };
+
+    await panel.getByRole('button', { name: 'Hide panel' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await shot(ada, '20-panel-hidden', async () => {
+      if (await panel.isVisible()) await panel.getByRole('button', { name: 'Hide panel' }).click();
+    });
+    await ada.getByRole('button', { name: 'Show panel' }).click();
+    await panel.waitFor();
+  });
+
+  it('takes the remaining screens at both sizes', async () => {
+    await ada.setViewportSize(DESKTOP);
+    await ada.goto(`/channel/${general.id}`);
+    await composer(ada).waitFor();
+    await shot(ada, '21-channel-screen');
+    await ada.goto('/channel/00000000-0000-4000-8000-000000000000');
+    await ada.getByText('SELECT A CHANNEL...').waitFor();
+    await shot(ada, '22-select-a-channel');
+
+    // the narrow layout: the panel opens as a sheet from the header
+    await ada.goto(`/channel/${general.id}`);
+    await ada.setViewportSize({ width: 390, height: 844 });
+    await composer(ada).waitFor();
+    await ada.getByRole('button', { name: 'Show panel' }).click();
+    await ada.getByRole('dialog', { name: 'PANEL' }).waitFor();
+    await ada.screenshot({ path: 'test-results/screenshots/chat-23-panel-sheet-mobile-390x844.png' });
+    await ada.keyboard.press('Escape');
+    await ada.setViewportSize(DESKTOP);
+  });
+});
