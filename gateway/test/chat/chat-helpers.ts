@@ -88,7 +88,8 @@ export class TestSocket {
   }
 
   async next(type: string, match: (f: Frame) => boolean = () => true, timeoutMs = 10000): Promise<Frame> {
-    return waitFor(() => this.frames.find((f) => f.type === type && match(f)), { timeoutMs });
+    const found = await waitFor(() => this.frames.find((f) => f.type === type && match(f)), { timeoutMs });
+    return found!;
   }
 
   async close(): Promise<void> {
