@@ -113,18 +113,18 @@ const ChannelView = ({
 
   return (
     <Group orientation="horizontal" className="tc-channel-screen" id="channel-split">
-      <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}`} minSize={`${PANEL_LAYOUT.leftMin}`}>
+      <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}%`} minSize={`${PANEL_LAYOUT.leftMin}%`}>
         {conversation}
       </Panel>
       <Separator className="resize-handle" aria-label="Resize panel" />
       <Panel
         id="widgets"
         panelRef={panelRef}
-        defaultSize={`${PANEL_LAYOUT.right}`}
-        minSize={`${PANEL_LAYOUT.rightMin}`}
-        maxSize={`${PANEL_LAYOUT.rightMax}`}
+        defaultSize={`${PANEL_LAYOUT.right}%`}
+        minSize={`${PANEL_LAYOUT.rightMin}%`}
+        maxSize={`${PANEL_LAYOUT.rightMax}%`}
         collapsible
-        collapsedSize="0"
+        collapsedSize="0%"
         onResize={(size) => setCollapsed(size.asPercentage === 0)}
       >
         {collapsed ? null : <WidgetPanel user={user} onHide={hidePanel} />}

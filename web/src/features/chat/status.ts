@@ -46,8 +46,9 @@ export const useUserStatus = (): PickerStatus => {
 };
 
 /**
- * Where a user sits in the roster: a closed connection means offline whatever they chose; otherwise their chosen
- * status decides (a break is away, focus, do-not-disturb and meetings are busy).
+ * Where a user sits in the roster. The live connection decides online or offline when it is known; the chosen status
+ * then refines an online user (a break is away; focus, do-not-disturb and meetings are busy). Without connection
+ * news the stored status decides, and a profile that never chose one (stored offline) stays offline.
  */
 export const rosterStatus = (chosen: string | null | undefined, presence: Presence | undefined): RosterStatus => {
   if (presence === 'offline') return 'offline';
@@ -60,8 +61,6 @@ export const rosterStatus = (chosen: string | null | undefined, presence: Presen
     case 'dnd':
     case 'in-meeting':
       return 'busy';
-    case 'offline':
-      return 'offline';
     case 'online':
       return 'online';
     default:

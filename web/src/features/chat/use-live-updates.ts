@@ -8,6 +8,8 @@ import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } fr
 import { realtime, type ConnectionState } from './realtime.js';
 
 const TASKS_KEY = ['/api/tasks'] as const;
+const USERS_KEY = ['/api/users'] as const;
+const INVITES_KEY = ['/api/invites'] as const;
 
 /**
  * Read marks: `now` for a channel the user selects (sent at once, then the counts are refetched so they match the
@@ -66,7 +68,16 @@ export const useLiveUpdates = (
   useEffect(() => {
     if (!userId) return;
     let rejoined = false;
-    return realtime.subscribe((frame) => {
+    let usersTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshUsersSoon = () => {
+      clearTimeout(usersTimer);
+      usersTimer = setTimeout(() => {
+        void qc.invalidateQueries({ queryKey: USERS_KEY });
+        // a newcomer usually arrives through an invite, which is no longer pending
+        void qc.invalidateQueries({ queryKey: INVITES_KEY });
+      }, 1000);
+    };
+    const unsubscribe = realtime.subscribe((frame) => {
       switch (frame.type) {
         case 'message': {
           const message = frame.message;
@@ -86,6 +97,8 @@ export const useLiveUpdates = (
           break;
         case 'presence':
           setPresence(frame.userId, frame.status);
+          // Someone came or went: their chosen status may have changed meanwhile, and a newcomer joined by invite.
+          refreshUsersSoon();
           break;
         case 'resync':
           void qc.invalidateQueries({ predicate: (q) => isMessagePagesKey(q.queryKey) });
@@ -98,7 +111,7 @@ export const useLiveUpdates = (
           // After a reconnect the replay brought the messages; counts and roster may have moved meanwhile.
           if (rejoined) {
             void qc.invalidateQueries({ queryKey: chatKeys.unread });
-            void qc.invalidateQueries({ queryKey: ['/api/users'] });
+            void qc.invalidateQueries({ queryKey: USERS_KEY });
           }
           rejoined = true;
           break;
@@ -107,6 +120,10 @@ export const useLiveUpdates = (
           break;
       }
     });
+    return () => {
+      clearTimeout(usersTimer);
+      unsubscribe();
+    };
   }, [qc, userId]);
 
   /** For the shell: the user selected this channel. */

@@ -318,7 +318,7 @@ const StarsSection = ({ users }: { users: readonly PublicUser[] }) => {
       <h3 className="tc-settings-section__title">Award stars</h3>
       <form className="tc-inline-form" onSubmit={submit} noValidate>
         <select
-          className="input"
+          className="input select"
           value={userId}
           onChange={(e) => {
             setUserId(e.target.value);

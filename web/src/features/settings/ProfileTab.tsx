@@ -200,7 +200,7 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
       <label className="field">
         <span className="field__label">Status</span>
         <select
-          className="input"
+          className="input select"
           value={status}
           onChange={(e) => {
             if (!isPickerStatus(e.target.value)) return;

@@ -68,7 +68,7 @@ export const ReactionsTab = ({ user }: { user: CurrentUser }) => {
       inline: true,
       target: target.current,
       width: '100%',
-      height: 330,
+      height: 260,
       proudlyDisplayPoweredByUppy: false,
       note: 'One image (PNG, JPEG, GIF or WebP), up to 5MB',
       theme: theme === 'light' ? 'light' : 'dark',

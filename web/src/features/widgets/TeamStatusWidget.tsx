@@ -3,7 +3,7 @@ import type { CurrentUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { usersQuery } from '../../api/users.js';
 import { usePresence } from '../chat/live-store.js';
-import { rosterStatus, sortRoster } from '../chat/status.js';
+import { rosterStatus, sortRoster, useUserStatus } from '../chat/status.js';
 import { invitesQuery } from '../settings/api.js';
 import { UserHoverCard } from '../chat/UserHoverCard.js';
 import { Avatar } from '../chat/ui.js';
@@ -16,9 +16,15 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   // Only admins may list invites; for everyone else the total is the user count.
   const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
   const presence = usePresence();
+  const myStatus = useUserStatus();
   const list = users.data ?? [];
   const entries = sortRoster(
-    list.map((u) => ({ user: u, name: u.username, status: rosterStatus(u.status, presence.get(u.id)) })),
+    list.map((u) => {
+      // This tab is connected, and its own choice is known before the server's copy catches up.
+      const self = u.id === user.id;
+      const status = rosterStatus(self ? myStatus : u.status, self ? 'online' : presence.get(u.id));
+      return { user: u, name: u.username, status };
+    }),
   );
   const online = entries.filter((e) => e.status === 'online').length;
   const total = list.length + (invites.data?.length ?? 0);
