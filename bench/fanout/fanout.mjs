@@ -18,6 +18,7 @@ import { startRelay } from './relay.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
 const MEMBERS_PER_CHANNEL = 5;
+const GC_HOOK = new URL('./gc-on-signal.mjs', import.meta.url).href;
 const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';
 
 const freePort = () =>
@@ -120,6 +121,7 @@ const startProductProcesses = async () => {
     UPLOAD_SIGNING_SECRET: 'bench-upload-secret-that-is-long-enough-0000',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import=${GC_HOOK}`.trim(),
   };
   const children = [];
   const launch = (script, extra) => {
@@ -138,7 +140,11 @@ const startProductProcesses = async () => {
   await Promise.all(urls.map((u) => waitReady(u)));
   return {
     urls,
-    rss: async () => (await Promise.all(gateways.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0),
+    rss: async () => {
+      for (const g of gateways) g.kill('SIGUSR2');
+      await new Promise((r) => setTimeout(r, 1000));
+      return (await Promise.all(gateways.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0);
+    },
     close: async () => {
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
@@ -173,6 +179,24 @@ const startProductInProcess = async () => {
       await stack.close();
     },
   };
+};
+
+/** Mean gateway → chat service → gateway time of `chat.message.create`, from the gateways' Prometheus metrics. */
+const createRoundTrip = async (urls) => {
+  let sum = 0;
+  let count = 0;
+  for (const url of new Set(urls)) {
+    const text = await (await fetch(`${url}/metrics`)).text().catch(() => '');
+    const pick = (suffix) =>
+      Number(
+        new RegExp(
+          `bus_request_duration_seconds_${suffix}\\{[^}]*subject="chat\\.message\\.create"[^}]*outcome="ok"[^}]*\\} ([\\d.e+-]+)`,
+        ).exec(text)?.[1] ?? 0,
+      );
+    sum += pick('sum');
+    count += pick('count');
+  }
+  return count ? (sum / count) * 1000 : null;
 };
 
 const runProduct = async (o) => {
@@ -222,7 +246,11 @@ const runProduct = async (o) => {
       messageIdOf: (raw) =>
         raw.startsWith('{"type":"message"') ? (/"clientMsgId":"(b\d+)"/.exec(raw)?.[1] ?? null) : null,
     });
-    return { ...result, rssPerSocket: rssBefore && rssAfter ? (rssAfter - rssBefore) / o.clients : null };
+    return {
+      ...result,
+      rssPerSocket: rssBefore && rssAfter ? (rssAfter - rssBefore) / o.clients : null,
+      createRoundTrip: await createRoundTrip(o.mode === 'processes' ? product.urls : [product.urls[0]]),
+    };
   } finally {
     await closeAll(clients);
     await product.close();
@@ -236,10 +264,14 @@ const runFloor = async (o) => {
   if (o.mode === 'processes') {
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      const child = spawn(process.execPath, [fileURLToPath(new URL('./relay.mjs', import.meta.url))], {
-        env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--expose-gc', `--import=${GC_HOOK}`, fileURLToPath(new URL('./relay.mjs', import.meta.url))],
+        {
+          env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       await new Promise((resolve) => child.stdout.once('data', resolve));
       nodes.push({
         port,
@@ -318,6 +350,7 @@ export const formatReport = (o, product, floor) => {
     ['latency p50 (ms)', (r) => fmt(r.p50), (p, f) => fmt(p.p50 / f.p50, 1)],
     ['latency p95 (ms)', (r) => fmt(r.p95), (p, f) => fmt(p.p95 / f.p95, 1)],
     ['latency p99 (ms)', (r) => fmt(r.p99), (p, f) => fmt(p.p99 / f.p99, 1)],
+    ['create round trip (ms)', (r) => fmt(r.createRoundTrip ?? null), () => ''],
     ['lost deliveries', (r) => `${r.lost} of ${r.expected}`, () => ''],
     ['error frames', (r) => String(r.errors), () => ''],
     [

@@ -82,7 +82,7 @@ export class MessageService {
     const [member, author, channel] = await Promise.all([
       this.workspace.member(actor),
       this.directory.author(actor.userId),
-      this.access.readable(claimed, input.channelId),
+      this.access.readableRef(claimed, input.channelId),
     ]);
     const content = input.content?.trim() ? input.content : null;
     const imageUrl = input.imageUrl?.trim() || null;
@@ -107,7 +107,7 @@ export class MessageService {
       [member.userId, clientMsgId],
     )) as MessageRow[];
     const storedChannel =
-      stored.channel_id === channel.id ? channel : await this.access.readable(member, stored.channel_id);
+      stored.channel_id === channel.id ? channel : await this.access.readableRef(member, stored.channel_id);
     return {
       message: toMessage(stored, author),
       created: false,
