@@ -20,10 +20,6 @@ import { MemoryRateLimitStorage, RedisRateLimitStorage, type RateLimitStorage } 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
 
 const WINDOW_MS = 10 * 60_000;
-/** Per client IP, all guarded routes together (an office behind one NAT still has room). */
-export const AUTH_LIMIT_PER_IP = 100;
-/** Per email address, all guarded routes together. */
-export const AUTH_LIMIT_PER_EMAIL = 10;
 
 interface Throttler {
   name: string;
@@ -38,14 +34,18 @@ const emailOf = (req: Request): string | null => {
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
 };
 
-const THROTTLERS: Throttler[] = [
+/**
+ * Per client IP (all guarded routes together; an office behind one NAT still has room) and per email address.
+ * Both limits come from the environment so a load test from one machine can raise the per-IP one.
+ */
+const throttlers = (env: GatewayRuntime['env']): Throttler[] => [
   {
     name: 'ip',
-    limit: AUTH_LIMIT_PER_IP,
+    limit: env.AUTH_RATE_LIMIT_PER_IP,
     ttlMs: WINDOW_MS,
     track: (req) => req.ip ?? req.socket.remoteAddress ?? 'unknown',
   },
-  { name: 'email', limit: AUTH_LIMIT_PER_EMAIL, ttlMs: WINDOW_MS, track: emailOf },
+  { name: 'email', limit: env.AUTH_RATE_LIMIT_PER_EMAIL, ttlMs: WINDOW_MS, track: emailOf },
 ];
 
 export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
@@ -61,12 +61,19 @@ export const rateLimitStorageProvider = {
 /** `@UseGuards(AuthThrottleGuard)`: over a limit answers 429 `{"error":"Too many attempts. Try again later."}`. */
 @Injectable()
 export class AuthThrottleGuard implements CanActivate, OnApplicationShutdown {
-  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage) {}
+  private readonly throttlers: Throttler[];
+
+  constructor(
+    @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
+    @Inject(GATEWAY_RUNTIME) runtime: GatewayRuntime,
+  ) {
+    this.throttlers = throttlers(runtime.env);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
-    for (const throttler of THROTTLERS) {
+    for (const throttler of this.throttlers) {
       const tracker = throttler.track(req);
       if (tracker === null) continue;
       const record = await this.storage.increment(

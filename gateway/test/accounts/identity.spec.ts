@@ -490,7 +490,9 @@ describe('rate limiting in cluster mode (REDIS_URL set)', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    stack = await startTestStack({ env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } });
+    stack = await startTestStack({
+      env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', AUTH_RATE_LIMIT_PER_IP: '3' },
+    });
     redis = new Redis(stack.env.REDIS_URL!);
   }, 120_000);
   afterAll(async () => {
@@ -516,5 +518,20 @@ describe('rate limiting in cluster mode (REDIS_URL set)', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('Too many attempts. Try again later.');
     expect(await redis.pttl(`${stack.env.BUS_NAMESPACE}tc:throttle:auth:email:${email}:block`)).toBeGreaterThan(0);
+  });
+
+  it('takes the per-address limit from AUTH_RATE_LIMIT_PER_IP (load tests from one machine raise it)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await request(stack.url)
+        .post('/api/login')
+        .set('x-forwarded-for', '10.31.0.1')
+        .send({ email: `ip${i}@example.com`, password: 'x' });
+      expect(res.status).toBe(401);
+    }
+    const limited = await request(stack.url)
+      .post('/api/login')
+      .set('x-forwarded-for', '10.31.0.1')
+      .send({ email: 'ip9@example.com', password: 'x' });
+    expect(limited.status).toBe(429);
   });
 });
