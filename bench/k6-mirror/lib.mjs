@@ -261,6 +261,7 @@ export const seedWorkspace = async (metrics, { runId, index, members, channels }
       201,
       'accept invite',
       (u) => u.email === email,
+      '/api/invites/{token}/accept',
     );
     if (joined) users.push({ email, userId: joined.id });
   }

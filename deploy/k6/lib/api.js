@@ -160,12 +160,17 @@ export const seedWorkspace = ({ runId, index, members, channels }) => {
     const email = emailOf(i + 1);
     const joined = /** @type {CurrentUser | null} */ (
       expect(
-        api('POST', `/api/invites/${token}/accept`, {
-          email,
-          firstName: `Member${i + 1}`,
-          lastName: `W${index}`,
-          password: PASSWORD,
-        }),
+        api(
+          'POST',
+          `/api/invites/${token}/accept`,
+          {
+            email,
+            firstName: `Member${i + 1}`,
+            lastName: `W${index}`,
+            password: PASSWORD,
+          },
+          '/api/invites/{token}/accept',
+        ),
         201,
         'accept invite',
         (u) => u.email === email,
