@@ -1,19 +1,20 @@
 // Direct uploads: ask for a signed URL, PUT the bytes there, keep the URL without its query string.
+import { imageAddressFromUploadUrl, type UploadUrlResponse } from '@teamchat/contracts';
 import { apiJson } from '../lib/request.js';
 
 export class UploadError extends Error {}
 
-/** Spec 1 §7: the stored image address is the upload address without its query string. */
-export const storedUrl = (uploadUrl: string): string => uploadUrl.split('?')[0]!;
 
-export const uploadFile = async (file: File): Promise<string> => {
+/** Uploads a workspace logo or a profile image; resolves with the address to store. */
+export const uploadFile = async (file: File, kind: 'logo' | 'profile'): Promise<string> => {
   let uploadUrl: string | undefined;
   try {
-    const res = await apiJson<{ uploadUrl?: string; uploadURL?: string }>('POST', '/api/upload-url', {
+    const res = await apiJson<Partial<UploadUrlResponse>>('POST', '/api/upload-url', {
       filename: file.name,
       contentType: file.type,
+      kind,
     });
-    uploadUrl = res.uploadUrl ?? res.uploadURL;
+    uploadUrl = res.uploadUrl;
   } catch {
     throw new UploadError('Failed to get upload URL');
   }
@@ -25,7 +26,7 @@ export const uploadFile = async (file: File): Promise<string> => {
     credentials: sameOrigin(uploadUrl) ? 'include' : 'omit',
   }).catch(() => undefined);
   if (!put?.ok) throw new UploadError('Failed to upload file');
-  return storedUrl(uploadUrl);
+  return imageAddressFromUploadUrl(uploadUrl);
 };
 
 const sameOrigin = (url: string): boolean => {

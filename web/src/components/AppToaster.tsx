@@ -12,6 +12,14 @@ export const AppToaster = () => {
       theme={theme === 'light' ? 'light' : 'dark'}
       closeButton
       toastOptions={{ className: 'app-toast' }}
+      // Sonner's own palette follows these variables; pointing them at the theme keeps toasts on-theme.
+      style={
+        {
+          '--normal-bg': 'var(--panel)',
+          '--normal-border': 'var(--border)',
+          '--normal-text': 'var(--text)',
+        } as React.CSSProperties
+      }
     />
   );
 };

@@ -1,20 +1,33 @@
 // Pick an image, check it, upload it straight away and report the stored address.
+import { UPLOAD_LIMITS } from '@teamchat/contracts';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { uploadFile, UploadError } from '../api/uploads.js';
-import { checkImageFile } from '../lib/image-file.js';
+import { checkImageFile, type ImageUploadKind } from '../lib/image-file.js';
 import { notify } from '../lib/toast.js';
 
 interface ImagePickerProps {
   label: string;
+  kind: ImageUploadKind;
   value: string | null;
   onChange: (url: string | null) => void;
   onUploadingChange?: (uploading: boolean) => void;
   accept?: readonly string[];
   shape?: 'square' | 'round';
+  /** Offer a Remove button that clears the choice (off where the caller has its own remove action). */
+  removable?: boolean;
 }
 
-export const ImagePicker = ({ label, value, onChange, onUploadingChange, accept, shape = 'square' }: ImagePickerProps) => {
+export const ImagePicker = ({
+  label,
+  kind,
+  value,
+  onChange,
+  onUploadingChange,
+  accept,
+  shape = 'square',
+  removable = true,
+}: ImagePickerProps) => {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,12 +40,12 @@ export const ImagePicker = ({ label, value, onChange, onUploadingChange, accept,
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const problem = checkImageFile(file, accept);
+    const problem = checkImageFile(file, kind, accept);
     setError(problem);
     if (problem) return;
     setBusy(true);
     try {
-      onChange(await uploadFile(file));
+      onChange(await uploadFile(file, kind));
     } catch (err) {
       notify.error('Upload failed', err instanceof UploadError ? err.message : undefined);
     } finally {
@@ -69,12 +82,14 @@ export const ImagePicker = ({ label, value, onChange, onUploadingChange, accept,
             aria-labelledby={`${inputId}-label`}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
-          {value ? (
+          {value && removable ? (
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(null)}>
               <Trash2 size={14} aria-hidden /> Remove
             </button>
           ) : null}
-          <p className="field__hint">{accept ? 'PNG or JPEG, under 5MB.' : 'Any image, under 5MB.'}</p>
+          <p className="field__hint">
+            {accept ? 'PNG or JPEG' : 'PNG, JPEG, GIF or WebP'}, up to {UPLOAD_LIMITS[kind] / (1024 * 1024)}MB.
+          </p>
         </div>
       </div>
       {error ? (

@@ -8,7 +8,12 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import * as ContextMenu from '@radix-ui/react-context-menu';
@@ -16,11 +21,10 @@ import type { Channel, Section } from '@teamchat/contracts';
 import { ChevronRight, GripVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { useDeleteSection, useReorderChannel } from '../../api/channels.js';
+import { useReorderChannel } from '../../api/channels.js';
 import { ChannelIcon } from '../../components/ChannelIcon.js';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
-import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import { useShellDialogs } from './ShellDialogs.js';
 import { reorderWithin } from './sort.js';
 
 interface ChannelSectionsProps {
@@ -33,24 +37,11 @@ interface ChannelSectionsProps {
 
 export const ChannelSections = ({ sections, groups, allChannels, unread, onNavigate }: ChannelSectionsProps) => {
   const reorder = useReorderChannel();
-  const deleteSection = useDeleteSection();
-  const [toDelete, setToDelete] = useState<Section | null>(null);
+  const dialogs = useShellDialogs();
 
   const onReorder = (group: Channel[], channelId: string, newIndex: number) => {
     const optimistic = reorderWithin(allChannels, group, channelId, newIndex);
     reorder.mutate({ channelId, newOrder: newIndex, optimistic });
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteSection.mutateAsync(toDelete.id);
-      notify.success('Section deleted', `${toDelete.name} was removed.`);
-    } catch {
-      notify.error('This section may contain channels. Remove channels first.');
-    } finally {
-      setToDelete(null);
-    }
   };
 
   const unsectioned = groups.get(null) ?? [];
@@ -75,20 +66,11 @@ export const ChannelSections = ({ sections, groups, allChannels, unread, onNavig
             channels={channels}
             unread={unread}
             onReorder={(id, index) => onReorder(channels, id, index)}
-            onDelete={() => setToDelete(section)}
+            onDelete={() => dialogs.deleteSection(section)}
             onNavigate={onNavigate}
           />
         );
       })}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete section?"
-        description={`"${toDelete?.name ?? ''}" will be removed from the sidebar. Sections that still contain channels cannot be deleted.`}
-        confirmLabel="Delete Section"
-        onConfirm={() => void confirmDelete()}
-        pending={deleteSection.isPending}
-      />
     </>
   );
 };
@@ -127,7 +109,12 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
   );
 
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="sidebar-section" data-testid={section ? `section-${section.id}` : 'section-unsectioned'}>
+    <Collapsible.Root
+      open={open}
+      onOpenChange={setOpen}
+      className="sidebar-section"
+      data-testid={section ? `section-${section.id}` : 'section-unsectioned'}
+    >
       {onDelete ? (
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>{header}</ContextMenu.Trigger>
@@ -147,7 +134,12 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
           <SortableContext items={channels.map((c) => c.id)} strategy={verticalListSortingStrategy}>
             <ul className="sidebar-list" aria-label={`${title} channels`}>
               {channels.map((channel) => (
-                <SortableChannel key={channel.id} channel={channel} unread={unread.get(channel.id) ?? 0} onNavigate={onNavigate} />
+                <SortableChannel
+                  key={channel.id}
+                  channel={channel}
+                  unread={unread.get(channel.id) ?? 0}
+                  onNavigate={onNavigate}
+                />
               ))}
               {channels.length === 0 ? <li className="sidebar-list__empty">No channels yet</li> : null}
             </ul>
@@ -158,8 +150,18 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
   );
 };
 
-const SortableChannel = ({ channel, unread, onNavigate }: { channel: Channel; unread: number; onNavigate?: (() => void) | undefined }) => {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: channel.id });
+const SortableChannel = ({
+  channel,
+  unread,
+  onNavigate,
+}: {
+  channel: Channel;
+  unread: number;
+  onNavigate?: (() => void) | undefined;
+}) => {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: channel.id,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -169,7 +171,9 @@ const SortableChannel = ({ channel, unread, onNavigate }: { channel: Channel; un
     >
       <NavLink
         to={ROUTES.channel(channel.id)}
-        className={({ isActive }) => ['sidebar-link', isActive ? 'is-active' : '', unread > 0 ? 'has-unread' : ''].filter(Boolean).join(' ')}
+        className={({ isActive }) =>
+          ['sidebar-link', isActive ? 'is-active' : '', unread > 0 ? 'has-unread' : ''].filter(Boolean).join(' ')
+        }
         onClick={onNavigate}
       >
         <ChannelIcon icon={channel.icon} size={15} className="sidebar-link__icon" />

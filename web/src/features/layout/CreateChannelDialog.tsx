@@ -59,7 +59,12 @@ export const CreateChannelDialog = ({ open, onOpenChange, sections, defaultSecti
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Channel" description="Channels are where your team talks about a topic.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Channel"
+      description="Channels are where your team talks about a topic."
+    >
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field label="Name" error={errors.name?.message} prefix="#">
           <input className="input" placeholder="design-review" autoFocus {...register('name')} />

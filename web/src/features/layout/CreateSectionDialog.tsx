@@ -13,7 +13,13 @@ import { notify } from '../../lib/toast.js';
 const CreateSectionFormSchema = CreateSectionSchema.pick({ name: true });
 type CreateSectionForm = z.infer<typeof CreateSectionFormSchema>;
 
-export const CreateSectionDialog = ({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) => {
+export const CreateSectionDialog = ({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => {
   const createSection = useCreateSection();
   const {
     register,
@@ -37,7 +43,12 @@ export const CreateSectionDialog = ({ open, onOpenChange }: { open: boolean; onO
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Section" description="Sections group related channels in the sidebar.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Section"
+      description="Sections group related channels in the sidebar."
+    >
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field label="Name" error={errors.name?.message}>
           <input className="input" placeholder="Projects" autoFocus {...register('name')} />

@@ -10,10 +10,24 @@ jest.unstable_mockModule('../chat/use-live-updates.js', () => ({ useLiveUpdates:
 const { MainLayout, SIDEBAR_SIZES } = await import('./MainLayout.js');
 
 const me = aUser({ workspaceId: WORKSPACE_ID, paymentCompleted: true, onboardingCompleted: true, isAdmin: true });
-const grace = { ...aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace', firstName: 'Grace', lastName: 'Hopper' }) };
+const grace = {
+  ...aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace', firstName: 'Grace', lastName: 'Hopper' }),
+};
 const ts = '2025-01-01T00:00:00.000Z';
-const section = (id: string, name: string, order = 0): Section => ({ id, workspaceId: WORKSPACE_ID, name, order, createdAt: ts });
-const channel = (id: string, name: string, sectionId: string | null, order: number, extra: Partial<Channel> = {}): Channel => ({
+const section = (id: string, name: string, order = 0): Section => ({
+  id,
+  workspaceId: WORKSPACE_ID,
+  name,
+  order,
+  createdAt: ts,
+});
+const channel = (
+  id: string,
+  name: string,
+  sectionId: string | null,
+  order: number,
+  extra: Partial<Channel> = {},
+): Channel => ({
   id,
   workspaceId: WORKSPACE_ID,
   name,
@@ -52,7 +66,12 @@ const api = (overrides: Record<string, unknown> = {}) =>
       ],
     },
     'GET /api/users': { body: [me, grace] },
-    'GET /api/unread': { body: [{ channelId: C2, count: 3 }, { channelId: D1, count: 1 }] },
+    'GET /api/unread': {
+      body: [
+        { channelId: C2, count: 3 },
+        { channelId: D1, count: 1 },
+      ],
+    },
     ...(overrides as Record<string, never>),
   });
 
@@ -83,7 +102,11 @@ describe(MainLayout.name, () => {
     expect(within(dms).getByLabelText('1 unread')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tasks' })).toHaveAttribute('href', '/tasks');
     const channels = screen.getByRole('list', { name: 'Channels channels' });
-    expect(within(channels).getAllByRole('link').map((a) => a.textContent)).toEqual(['general', 'random3']);
+    expect(
+      within(channels)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['general', 'random3']);
     expect(screen.getByRole('list', { name: 'Projects channels' })).toHaveTextContent('No channels yet');
     expect(screen.getByText('STATUS: ACTIVE')).toBeInTheDocument();
     expect(screen.getByText('2 CHANNELS · 2 DMS')).toBeInTheDocument();
@@ -110,7 +133,9 @@ describe(MainLayout.name, () => {
   });
 
   it('creates a section: refuses a blank name, sends order 0, says "Section created"', async () => {
-    const { calls } = api({ 'POST /api/channel-sections': { status: 201, body: section('a0000000-0000-4000-8000-000000000003', 'Ops') } });
+    const { calls } = api({
+      'POST /api/channel-sections': { status: 201, body: section('a0000000-0000-4000-8000-000000000003', 'Ops') },
+    });
     renderShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Section' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Section' });
@@ -120,7 +145,10 @@ describe(MainLayout.name, () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Ops');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Section' }));
     expect(await screen.findByText('Section created')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/channel-sections')?.body).toEqual({ name: 'Ops', order: 0 });
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/channel-sections')?.body).toEqual({
+      name: 'Ops',
+      order: 0,
+    });
   });
 
   it('says "Failed to create section. Please try again." when the server refuses', async () => {
@@ -234,9 +262,13 @@ describe(MainLayout.name, () => {
       api();
       renderShell();
       const dialog = await open();
-      await userEvent.upload(within(dialog).getByLabelText('New logo'), new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+      await userEvent.upload(
+        within(dialog).getByLabelText('New logo'),
+        new File(['x'], 'notes.txt', { type: 'text/plain' }),
+        { applyAccept: false },
+      );
       expect(await within(dialog).findByText('Please select an image file')).toBeInTheDocument();
-      const big = new File([new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' });
+      const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
       await userEvent.upload(within(dialog).getByLabelText('New logo'), big);
       expect(await within(dialog).findByText('Please select an image under 5MB')).toBeInTheDocument();
     });
@@ -250,17 +282,24 @@ describe(MainLayout.name, () => {
       renderShell();
       const dialog = await open();
       expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
-      await userEvent.upload(within(dialog).getByLabelText('New logo'), new File(['png'], 'acme.png', { type: 'image/png' }));
+      await userEvent.upload(
+        within(dialog).getByLabelText('New logo'),
+        new File(['png'], 'acme.png', { type: 'image/png' }),
+      );
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeEnabled());
       expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
       expect(await screen.findByText('Logo updated')).toBeInTheDocument();
-      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ profileImageUrl: 'http://localhost/uploads/acme.png' });
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        profileImageUrl: 'http://localhost/uploads/acme.png',
+      });
     });
 
     it('Remove Logo sets an empty value; a failure says "Failed to update workspace logo"', async () => {
       const { calls } = api({
-        'GET /api/workspaces': { body: [{ id: WORKSPACE_ID, name: 'Acme', profileImageUrl: '/attachments/logo.png', role: 'admin' }] },
+        'GET /api/workspaces': {
+          body: [{ id: WORKSPACE_ID, name: 'Acme', profileImageUrl: '/attachments/logo.png', role: 'admin' }],
+        },
         [`PATCH /api/workspaces/${WORKSPACE_ID}/profile-image`]: { status: 500 },
       });
       renderShell();

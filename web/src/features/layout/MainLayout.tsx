@@ -1,14 +1,14 @@
 // The signed-in shell: workspace switcher, resizable sidebar (20/15/30 %), content outlet, live socket.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { CurrentUser } from '@teamchat/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { Outlet, useMatch } from 'react-router-dom';
 import { authUserQuery } from '../../api/auth.js';
-import { channelsQuery, dmsQuery, sectionsQuery } from '../../api/channels.js';
-import { usersQuery } from '../../api/users.js';
+import { channelKeys, channelsQuery, dmsQuery, sectionsQuery } from '../../api/channels.js';
+import { userKeys, usersQuery } from '../../api/users.js';
 import { workspacesQuery } from '../../api/workspaces.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { Button } from '../../components/ui/Button.js';
@@ -18,6 +18,7 @@ import { useIsMobile } from '../../lib/use-media-query.js';
 import { ROUTES } from '../../routes.js';
 import { Sidebar } from './Sidebar.js';
 import { groupChannels, isDirect, sortSections } from './sort.js';
+import { ShellDialogsProvider } from './ShellDialogs.js';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.js';
 
 export const SIDEBAR_SIZES = { default: '20%', min: '15%', max: '30%', content: '80%' } as const;
@@ -60,6 +61,23 @@ const Shell = ({ user }: { user: CurrentUser }) => {
     if (openChannelId) markReadRef.current(openChannelId);
   }, [openChannelId]);
 
+  // A live message for a channel we have never listed means someone opened a DM with us or added a channel:
+  // refresh the lists (and the roster, for the DM partner's name) instead of showing a count nowhere.
+  const qc = useQueryClient();
+  const refreshedFor = useRef(new Set<string>());
+  useEffect(() => {
+    if (!unread.data || !channels.data || !dms.data) return;
+    const known = new Set([...channels.data, ...dms.data].map((c) => c.id));
+    const unknown = unread.data.map((u) => u.channelId).filter((id) => !known.has(id) && !refreshedFor.current.has(id));
+    if (unknown.length > 0) {
+      // Once per channel, so an id the lists never contain cannot cause a refetch loop.
+      unknown.forEach((id) => refreshedFor.current.add(id));
+      void qc.invalidateQueries({ queryKey: channelKeys.all });
+      void qc.invalidateQueries({ queryKey: channelKeys.dms });
+      void qc.invalidateQueries({ queryKey: userKeys.all });
+    }
+  }, [unread.data, channels.data, dms.data, qc]);
+
   const toggleSwitcher = () =>
     setSwitcherCollapsed((c) => {
       localStorage.setItem(SWITCHER_KEY, String(!c));
@@ -86,7 +104,14 @@ const Shell = ({ user }: { user: CurrentUser }) => {
     />
   );
 
-  if (isMobile) {
+  const shell = isMobile ? mobileShell() : desktopShell();
+  return (
+    <ShellDialogsProvider sections={sortedSections} workspaces={workspaces.data ?? []} currentUserId={user.id}>
+      {shell}
+    </ShellDialogsProvider>
+  );
+
+  function mobileShell() {
     const totalUnread = [...unreadMap.values()].reduce((a, b) => a + b, 0);
     return (
       <div className="shell shell--mobile">
@@ -100,7 +125,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
               <RadixDialog.Overlay className="dialog-overlay" />
               <RadixDialog.Content className="drawer" aria-describedby={undefined}>
                 <RadixDialog.Title className="visually-hidden">Navigation</RadixDialog.Title>
-                <WorkspaceSwitcher user={user} collapsed onToggle={() => undefined} />
+                <WorkspaceSwitcher user={user} collapsed />
                 <div className="drawer__sidebar">{sidebar(() => setDrawerOpen(false))}</div>
                 <RadixDialog.Close className="btn btn--icon btn--sm drawer__close" aria-label="Close navigation">
                   <X size={18} aria-hidden />
@@ -117,20 +142,27 @@ const Shell = ({ user }: { user: CurrentUser }) => {
     );
   }
 
-  return (
-    <div className="shell">
-      <WorkspaceSwitcher user={user} collapsed={switcherCollapsed} onToggle={toggleSwitcher} />
-      <Group orientation="horizontal" className="shell__panels" id="main-layout">
-        <Panel id="sidebar" defaultSize={SIDEBAR_SIZES.default} minSize={SIDEBAR_SIZES.min} maxSize={SIDEBAR_SIZES.max}>
-          {sidebar()}
-        </Panel>
-        <Separator className="resize-handle" aria-label="Resize sidebar" />
-        <Panel id="content" defaultSize={SIDEBAR_SIZES.content}>
-          <main className="content">
-            <Outlet />
-          </main>
-        </Panel>
-      </Group>
-    </div>
-  );
+  function desktopShell() {
+    return (
+      <div className="shell">
+        <WorkspaceSwitcher user={user} collapsed={switcherCollapsed} onToggle={toggleSwitcher} />
+        <Group orientation="horizontal" className="shell__panels" id="main-layout">
+          <Panel
+            id="sidebar"
+            defaultSize={SIDEBAR_SIZES.default}
+            minSize={SIDEBAR_SIZES.min}
+            maxSize={SIDEBAR_SIZES.max}
+          >
+            {sidebar()}
+          </Panel>
+          <Separator className="resize-handle" aria-label="Resize sidebar" />
+          <Panel id="content" defaultSize={SIDEBAR_SIZES.content}>
+            <main className="content">
+              <Outlet />
+            </main>
+          </Panel>
+        </Group>
+      </div>
+    );
+  }
 };

@@ -1,15 +1,14 @@
 // Sidebar: tasks entry, private messages, channel sections, create buttons and the status footer.
 import * as Collapsible from '@radix-ui/react-collapsible';
 import type { Channel, CurrentUser, PublicUser, Section } from '@teamchat/contracts';
-import { ChevronRight, FolderPlus, ListTodo, MessageCircle, Plus } from 'lucide-react';
+import { ChevronRight, FolderPlus, ListTodo, LogOut, MessageCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
+import { logout } from '../../api/auth.js';
 import { Avatar } from '../../components/Avatar.js';
 import { ROUTES } from '../../routes.js';
 import { ChannelSections } from './ChannelSections.js';
-import { CreateChannelDialog } from './CreateChannelDialog.js';
-import { CreateSectionDialog } from './CreateSectionDialog.js';
-import { StartDmDialog } from './StartDmDialog.js';
+import { useShellDialogs } from './ShellDialogs.js';
 
 interface SidebarProps {
   user: CurrentUser;
@@ -24,30 +23,56 @@ interface SidebarProps {
 }
 
 /** The other participant's username, or Unknown when they are not (or no longer) in the user list. */
-export const dmPartnerName = (dm: Channel, meId: string, users: readonly PublicUser[]): { name: string; user?: PublicUser } => {
+export const dmPartnerName = (
+  dm: Channel,
+  meId: string,
+  users: readonly PublicUser[],
+): { name: string; user?: PublicUser } => {
   const otherId = (dm.participantIds ?? []).find((id) => id !== meId) ?? meId;
   const other = users.find((u) => u.id === otherId);
   return other ? { name: other.username, user: other } : { name: 'Unknown' };
 };
 
-export const Sidebar = ({ user, workspaceName, sections, groups, channels, dms, users, unread, onNavigate }: SidebarProps) => {
+export const Sidebar = ({
+  user,
+  workspaceName,
+  sections,
+  groups,
+  channels,
+  dms,
+  users,
+  unread,
+  onNavigate,
+}: SidebarProps) => {
   const [dmOpen, setDmOpen] = useState(true);
-  const [dialog, setDialog] = useState<'channel' | 'section' | 'dm' | null>(null);
+  const dialogs = useShellDialogs();
+  // From the mobile drawer, a dialog replaces the drawer rather than stacking over it.
+  const openDialog = (show: () => void) => () => {
+    onNavigate?.();
+    show();
+  };
   const regularCount = [...groups.values()].reduce((n, list) => n + list.length, 0);
 
   return (
     <aside className="sidebar" aria-label="Sidebar">
       <header className="sidebar__header">
-        <span className="sidebar__workspace" title={workspaceName}>
-          {workspaceName}
-        </span>
-        <span className="sidebar__user">@{user.username}</span>
+        <div className="sidebar__identity">
+          <span className="sidebar__workspace" title={workspaceName}>
+            {workspaceName}
+          </span>
+          <span className="sidebar__user">@{user.username}</span>
+        </div>
+        <button type="button" className="btn btn--icon btn--sm" aria-label="Log out" title="Log out" onClick={logout}>
+          <LogOut size={15} aria-hidden />
+        </button>
       </header>
 
       <div className="sidebar__scroll">
         <NavLink
           to={ROUTES.tasks}
-          className={({ isActive }) => ['sidebar-link', 'sidebar-link--entry', isActive ? 'is-active' : ''].filter(Boolean).join(' ')}
+          className={({ isActive }) =>
+            ['sidebar-link', 'sidebar-link--entry', isActive ? 'is-active' : ''].filter(Boolean).join(' ')
+          }
           onClick={onNavigate}
         >
           <ListTodo size={16} className="sidebar-link__icon" aria-hidden />
@@ -61,7 +86,12 @@ export const Sidebar = ({ user, workspaceName, sections, groups, channels, dms, 
               <span className="sidebar-section__title">Private Messages</span>
               <span className="sidebar-section__count">{dms.length}</span>
             </Collapsible.Trigger>
-            <button type="button" className="btn btn--icon btn--xs" aria-label="Start direct message" onClick={() => setDialog('dm')}>
+            <button
+              type="button"
+              className="btn btn--icon btn--xs"
+              aria-label="Start direct message"
+              onClick={openDialog(dialogs.startDm)}
+            >
               <Plus size={14} aria-hidden />
             </button>
           </div>
@@ -74,10 +104,20 @@ export const Sidebar = ({ user, workspaceName, sections, groups, channels, dms, 
                   <li key={dm.id} className="sidebar-item">
                     <NavLink
                       to={ROUTES.channel(dm.id)}
-                      className={({ isActive }) => ['sidebar-link', isActive ? 'is-active' : '', count > 0 ? 'has-unread' : ''].filter(Boolean).join(' ')}
+                      className={({ isActive }) =>
+                        ['sidebar-link', isActive ? 'is-active' : '', count > 0 ? 'has-unread' : '']
+                          .filter(Boolean)
+                          .join(' ')
+                      }
                       onClick={onNavigate}
                     >
-                      <Avatar name={partner.name} src={partner.user?.profileImageUrl} size={18} shape="round" className="sidebar-link__avatar" />
+                      <Avatar
+                        name={partner.name}
+                        src={partner.user?.profileImageUrl}
+                        size={18}
+                        shape="round"
+                        className="sidebar-link__avatar"
+                      />
                       <span className="sidebar-link__label">{partner.name}</span>
                       {count > 0 ? (
                         <span className="badge" aria-label={`${count} unread`}>
@@ -97,14 +137,20 @@ export const Sidebar = ({ user, workspaceName, sections, groups, channels, dms, 
           </Collapsible.Content>
         </Collapsible.Root>
 
-        <ChannelSections sections={sections} groups={groups} allChannels={channels} unread={unread} onNavigate={onNavigate} />
+        <ChannelSections
+          sections={sections}
+          groups={groups}
+          allChannels={channels}
+          unread={unread}
+          onNavigate={onNavigate}
+        />
       </div>
 
       <div className="sidebar__actions">
-        <button type="button" className="btn btn--outline btn--sm" onClick={() => setDialog('channel')}>
+        <button type="button" className="btn btn--outline btn--sm" onClick={openDialog(dialogs.createChannel)}>
           <Plus size={14} aria-hidden /> Channel
         </button>
-        <button type="button" className="btn btn--outline btn--sm" onClick={() => setDialog('section')}>
+        <button type="button" className="btn btn--outline btn--sm" onClick={openDialog(dialogs.createSection)}>
           <FolderPlus size={14} aria-hidden /> Section
         </button>
       </div>
@@ -116,10 +162,6 @@ export const Sidebar = ({ user, workspaceName, sections, groups, channels, dms, 
           {regularCount} {regularCount === 1 ? 'CHANNEL' : 'CHANNELS'} · {dms.length} {dms.length === 1 ? 'DM' : 'DMS'}
         </span>
       </footer>
-
-      <CreateChannelDialog open={dialog === 'channel'} onOpenChange={(o) => setDialog(o ? 'channel' : null)} sections={sections} />
-      <CreateSectionDialog open={dialog === 'section'} onOpenChange={(o) => setDialog(o ? 'section' : null)} />
-      <StartDmDialog open={dialog === 'dm'} onOpenChange={(o) => setDialog(o ? 'dm' : null)} currentUserId={user.id} />
     </aside>
   );
 };

@@ -15,15 +15,26 @@ import { ROUTES } from '../../routes.js';
 
 const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
-export const StartDmDialog = ({ open, onOpenChange, currentUserId }: { open: boolean; onOpenChange: (open: boolean) => void; currentUserId: string }) => {
+export const StartDmDialog = ({
+  open,
+  onOpenChange,
+  currentUserId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentUserId: string;
+}) => {
   const navigate = useNavigate();
   const users = useQuery({ ...usersQuery(), enabled: open });
   const createDm = useCreateDm();
   const [picked, setPicked] = useState<PublicUser | null>(null);
 
+  // The roster is cached forever (spec query defaults); teammates who joined since must show up here.
+  const { refetch } = users;
   useEffect(() => {
-    if (!open) setPicked(null);
-  }, [open]);
+    if (open) void refetch();
+    else setPicked(null);
+  }, [open, refetch]);
 
   const others = (users.data ?? []).filter((u) => u.id !== currentUserId);
 
@@ -40,7 +51,12 @@ export const StartDmDialog = ({ open, onOpenChange, currentUserId }: { open: boo
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Start Direct Message" description="Pick a teammate to message privately.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Start Direct Message"
+      description="Pick a teammate to message privately."
+    >
       <Command className="command" label="Users" loop>
         <Command.Input className="input command__input" placeholder="Search users..." autoFocus />
         <Command.List className="command__list">

@@ -34,7 +34,12 @@ export const WorkspaceSettingsDialog = ({ open, onOpenChange, workspace }: Props
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Workspace Settings" description={`Manage how ${workspace.name} looks.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Workspace Settings"
+      description={`Manage how ${workspace.name} looks.`}
+    >
       <div className="workspace-settings">
         <div className="workspace-settings__current">
           <Avatar name={workspace.name} src={workspace.profileImageUrl || null} size={56} />
@@ -43,7 +48,13 @@ export const WorkspaceSettingsDialog = ({ open, onOpenChange, workspace }: Props
             <p className="text-muted">{workspace.profileImageUrl ? 'Current logo' : 'No logo yet'}</p>
           </div>
         </div>
-        <ImagePicker label="New logo" value={uploaded} onChange={setUploaded} onUploadingChange={setUploading} />
+        <ImagePicker
+          kind="logo"
+          label="New logo"
+          value={uploaded}
+          onChange={setUploaded}
+          onUploadingChange={setUploading}
+        />
         <div className="dialog__actions">
           <Button
             variant="danger"
@@ -52,7 +63,11 @@ export const WorkspaceSettingsDialog = ({ open, onOpenChange, workspace }: Props
           >
             Remove Logo
           </Button>
-          <Button onClick={() => uploaded && void apply(uploaded)} disabled={!uploaded || uploading} loading={updateImage.isPending}>
+          <Button
+            onClick={() => uploaded && void apply(uploaded)}
+            disabled={!uploaded || uploading}
+            loading={updateImage.isPending}
+          >
             Save Changes
           </Button>
         </div>

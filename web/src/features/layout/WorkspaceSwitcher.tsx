@@ -3,25 +3,25 @@ import type { CurrentUser, WorkspaceListItem } from '@teamchat/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronsLeft, ChevronsRight, Plus, Settings } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSwitchWorkspace, workspacesQuery } from '../../api/workspaces.js';
 import { Avatar } from '../../components/Avatar.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
-import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog.js';
+import { useShellDialogs } from './ShellDialogs.js';
 
 interface Props {
   user: CurrentUser;
   collapsed: boolean;
-  onToggle: () => void;
+  /** Absent where the width is fixed (the mobile drawer). */
+  onToggle?: () => void;
 }
 
 export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
   const navigate = useNavigate();
   const { data: workspaces = [] } = useQuery(workspacesQuery());
   const switchWorkspace = useSwitchWorkspace();
-  const [settingsFor, setSettingsFor] = useState<WorkspaceListItem | null>(null);
+  const dialogs = useShellDialogs();
 
   const choose = async (ws: WorkspaceListItem) => {
     if (ws.id === user.workspaceId || switchWorkspace.isPending) return;
@@ -38,7 +38,7 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
       type="button"
       className="btn btn--icon btn--sm switcher__gear"
       aria-label="Workspace settings"
-      onClick={() => setSettingsFor(ws)}
+      onClick={() => dialogs.workspaceSettings(ws)}
     >
       <Settings size={15} aria-hidden />
     </button>
@@ -49,15 +49,17 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
       <nav className={['switcher', collapsed ? 'is-collapsed' : ''].filter(Boolean).join(' ')} aria-label="Workspaces">
         <div className="switcher__top">
           {!collapsed ? <span className="switcher__heading">WORKSPACES</span> : null}
-          <button
-            type="button"
-            className="btn btn--icon btn--sm"
-            onClick={onToggle}
-            aria-label={collapsed ? 'Expand workspace switcher' : 'Collapse workspace switcher'}
-            aria-expanded={!collapsed}
-          >
-            {collapsed ? <ChevronsRight size={16} aria-hidden /> : <ChevronsLeft size={16} aria-hidden />}
-          </button>
+          {onToggle ? (
+            <button
+              type="button"
+              className="btn btn--icon btn--sm"
+              onClick={onToggle}
+              aria-label={collapsed ? 'Expand workspace switcher' : 'Collapse workspace switcher'}
+              aria-expanded={!collapsed}
+            >
+              {collapsed ? <ChevronsRight size={16} aria-hidden /> : <ChevronsLeft size={16} aria-hidden />}
+            </button>
+          ) : null}
         </div>
         <ul className="switcher__list">
           {workspaces.map((ws) => {
@@ -111,13 +113,6 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
           <Plus size={16} aria-hidden />
           {!collapsed ? <span>New workspace</span> : null}
         </button>
-        {settingsFor ? (
-          <WorkspaceSettingsDialog
-            open
-            onOpenChange={(open) => !open && setSettingsFor(null)}
-            workspace={workspaces.find((w) => w.id === settingsFor.id) ?? settingsFor}
-          />
-        ) : null}
       </nav>
     </Tooltip.Provider>
   );

@@ -88,7 +88,7 @@ describe(SignupPage.name, () => {
         cardNumber: '4242424242424242',
       });
       expect(await screen.findByRole('form', { name: 'Workspace' })).toBeInTheDocument();
-      expect(location()).toBe('/signup');
+      await waitFor(() => expect(location()).toBe('/signup'));
     });
 
     it('shows "Payment Failed" with the server message when the card is refused', async () => {

@@ -120,7 +120,7 @@ describe(WorkspaceStep.name, () => {
     expect(await screen.findByAltText('Workspace logo (optional) preview')).toHaveAttribute('src', 'http://localhost/uploads/logo-1.png');
     await userEvent.click(screen.getByRole('button', { name: 'Create Workspace' }));
     expect(await screen.findByText('Workspace Created')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/upload-url')?.body).toEqual({ filename: 'logo.png', contentType: 'image/png' });
+    expect(calls.find((c) => c.url === '/api/upload-url')?.body).toEqual({ filename: 'logo.png', contentType: 'image/png', kind: 'logo' });
     expect(calls.find((c) => c.url === '/api/workspaces')?.body).toEqual({ name: 'Acme', profileImageUrl: 'http://localhost/uploads/logo-1.png' });
   });
 

@@ -1,0 +1,110 @@
+// Shared setup for the shell journeys: the built SPA on a real standalone stack, Debian's Chromium, screenshots.
+import { startTestStack, type TestStack } from '@teamchat/testing';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const WEB_DIST = join(root, 'web', 'dist');
+export const SCREENSHOTS = join(root, 'test-results', 'screenshots');
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** `npm test` builds the SPA first; a lone run of this project builds it when it is missing. */
+export const ensureWebBuilt = (): void => {
+  if (existsSync(join(WEB_DIST, 'index.html'))) return;
+  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: join(root, 'web'),
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
+};
+
+export const startShellStack = async (): Promise<TestStack> => {
+  ensureWebBuilt();
+  return startTestStack({ webDist: WEB_DIST });
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
+  browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
+
+/**
+ * Saves the page at 1440×900 and at 390×844 (then restores the desktop size). Transient states that a resize closes
+ * (an open context menu) are taken at one size only.
+ */
+export const screenshots = async (
+  page: Page,
+  name: string,
+  { fullPage = false, only }: { fullPage?: boolean; only?: 'desktop' | 'mobile' } = {},
+): Promise<void> => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const sizes = (
+    [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const
+  ).filter(([label]) => !only || label === only);
+  for (const [label, size] of sizes) {
+    await page.setViewportSize(size);
+    // Let layout (media queries, resizable panels) and entry animations settle.
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}-${size.width}x${size.height}.png`), fullPage });
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+};
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+export const aPerson = (firstName: string, lastName = 'Tester'): Person => {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return { firstName, lastName, email: `${firstName.toLowerCase()}.${tag}@example.test`, password: 'correct-horse-42' };
+};
+
+const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>, what: string) => {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+  return res.json().catch(() => undefined) as Promise<unknown>;
+};
+
+/**
+ * An account that has paid and owns a workspace with onboarding done, made over the API through the context's own
+ * request client, so the browser context ends up signed in as that person.
+ */
+export const signUpOverApi = async (request: APIRequestContext, person: Person, workspaceName: string) => {
+  await ok(await request.post('/api/register', { data: { ...person, companySize: '2-5' } }), 'register');
+  const { clientSecret } = (await ok(await request.post('/api/create-signup-subscription', { data: { seats: 5 } }), 'subscription')) as {
+    clientSecret: string;
+  };
+  await ok(await request.post('/api/local-payments/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } }), 'confirm');
+  await ok(await request.post('/api/verify-payment-status', { data: {} }), 'verify');
+  const workspace = (await ok(await request.post('/api/workspaces', { data: { name: workspaceName } }), 'workspace')) as { id: string };
+  const user = (await (await request.get('/api/auth/user')).json()) as { id: string };
+  await ok(await request.patch(`/api/users/${user.id}`, { data: { onboardingCompleted: true } }), 'onboarding');
+  return { userId: user.id, workspaceId: workspace.id };
+};
+
+/** A visible toast with this title (sonner renders toasts as list items). */
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
