@@ -240,6 +240,24 @@ describe(ChannelScreen.name, () => {
     log.mockRestore();
   });
 
+  it('loads the older page when the reader scrolls to the top', async () => {
+    const newest = Array.from({ length: 50 }, (_, i) => msg(i + 10));
+    api(newest);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    await screen.findByText('message 59');
+    const { calls } = api(newest, {
+      [`GET /api/channels/${GENERAL}/messages`]: (_body: unknown, url: string) =>
+        url.includes('before=') ? { body: [msg(1, { content: 'from long ago' })] } : { body: newest },
+    });
+    fireEvent.scroll(screen.getByTestId('message-list'));
+    expect(await screen.findByText('from long ago')).toBeInTheDocument();
+    expect(screen.getByText('Start of the channel')).toBeInTheDocument();
+    const older = calls.find((c) => c.url.includes('before='))!;
+    expect(new URL(older.url, 'http://x').searchParams.get('before')).toBe(newest[0]!.id);
+    const rows = screen.getAllByTestId('message-row');
+    expect(within(rows[0]!).getByText('from long ago')).toBeInTheDocument();
+  });
+
   it('refetches on resync', async () => {
     const first = api([msg(1)]);
     renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
