@@ -16,6 +16,8 @@ export interface FanoutOptions {
   channels?: number;
   rate?: number;
   seconds?: number;
+  /** Unmeasured seconds at the same rate before the measured run. */
+  warmup?: number;
   /** `processes`: services and gateways as built processes (needs `npm run build`); `inprocess`: the test harness. */
   mode?: 'processes' | 'inprocess';
   floor?: boolean;

@@ -199,6 +199,12 @@ const createRoundTrip = async (urls) => {
   return count ? (sum / count) * 1000 : null;
 };
 
+/** A short unmeasured run first (JIT, connection pools, caches), then the measured one. */
+const warmThenRun = async (workload, o) => {
+  if (o.warmup > 0) await runWorkload({ ...workload, seconds: o.warmup, prefix: 'w', drainMs: 3000 });
+  return runWorkload({ ...workload, seconds: o.seconds, prefix: 'b' });
+};
+
 const runProduct = async (o) => {
   const product = o.mode === 'processes' ? await startProductProcesses() : await startProductInProcess();
   let clients = [];
@@ -229,7 +235,7 @@ const runProduct = async (o) => {
     clients = await connectAll(plan);
     await new Promise((r) => setTimeout(r, 500));
     const rssAfter = await product.rss();
-    const result = await runWorkload({
+    const workload = {
       clients,
       rooms: channels.map((c) => c.channelId),
       rate: o.rate,
@@ -244,8 +250,9 @@ const runProduct = async (o) => {
         clientMsgId: id,
       }),
       messageIdOf: (raw) =>
-        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"(b\d+)"/.exec(raw)?.[1] ?? null) : null,
-    });
+        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bw]\d+)"/.exec(raw)?.[1] ?? null) : null,
+    };
+    const result = await warmThenRun(workload, o);
     return {
       ...result,
       rssPerSocket: rssBefore && rssAfter ? (rssAfter - rssBefore) / o.clients : null,
@@ -309,7 +316,7 @@ const runFloor = async (o) => {
     clients = await connectAll(plan);
     await new Promise((r) => setTimeout(r, 500));
     const rssAfter = await rss();
-    const result = await runWorkload({
+    const workload = {
       clients,
       rooms: perChannel.map((_, i) => `room-${i}`),
       rate: o.rate,
@@ -329,8 +336,9 @@ const runFloor = async (o) => {
         },
       }),
       messageIdOf: (raw) =>
-        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"(b\d+)"/.exec(raw)?.[1] ?? null) : null,
-    });
+        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bw]\d+)"/.exec(raw)?.[1] ?? null) : null,
+    };
+    const result = await warmThenRun(workload, o);
     return { ...result, rssPerSocket: (rssAfter - rssBefore) / o.clients };
   } finally {
     await closeAll(clients);
@@ -360,7 +368,7 @@ export const formatReport = (o, product, floor) => {
     ],
   ];
   const lines = [
-    `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s`,
+    `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s (after ${o.warmup} s warm-up)`,
     `${'metric'.padEnd(26)}${'product'.padStart(16)}${floor ? 'floor (ws+Redis)'.padStart(18) + 'ratio'.padStart(8) : ''}`,
   ];
   for (const [name, value, ratio] of rows) {
@@ -373,7 +381,16 @@ export const formatReport = (o, product, floor) => {
 };
 
 export const runFanoutBench = async (options = {}) => {
-  const o = { clients: 400, channels: 20, rate: 100, seconds: 15, mode: 'processes', floor: true, ...options };
+  const o = {
+    clients: 400,
+    channels: 20,
+    rate: 100,
+    seconds: 15,
+    warmup: 3,
+    mode: 'processes',
+    floor: true,
+    ...options,
+  };
   const product = await runProduct(o);
   const floor = o.floor ? await runFloor(o) : null;
   return { options: o, product, floor, report: formatReport(o, product, floor) };
@@ -390,6 +407,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     channels: Number(arg('channels', 20)),
     rate: Number(arg('rate', 100)),
     seconds: Number(arg('seconds', 15)),
+    warmup: Number(arg('warmup', 3)),
     mode: arg('mode', 'processes'),
     floor: !args.includes('--no-floor'),
   });

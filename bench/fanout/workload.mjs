@@ -40,7 +40,16 @@ export const connectAll = async (plan, { concurrency = 50 } = {}) => {
  * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
  * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
  */
-export const runWorkload = async ({ clients, rooms, rate, seconds, messageFrame, messageIdOf, drainMs = 5000 }) => {
+export const runWorkload = async ({
+  clients,
+  rooms,
+  rate,
+  seconds,
+  messageFrame,
+  messageIdOf,
+  drainMs = 5000,
+  prefix = 'b',
+}) => {
   const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => c.room === r)]));
   const sentAt = new Map();
   const latencies = [];
@@ -50,6 +59,7 @@ export const runWorkload = async ({ clients, rooms, rate, seconds, messageFrame,
   let firstSend = 0;
   let lastReceive = 0;
   for (const client of clients) {
+    client.received = new Map();
     client.onFrame = (raw) => {
       const id = messageIdOf(raw);
       if (id === null) {
@@ -81,7 +91,7 @@ export const runWorkload = async ({ clients, rooms, rate, seconds, messageFrame,
         const room = roomList[seq % roomList.length];
         const members = byRoom.get(room);
         const sender = members[Math.floor(Math.random() * members.length)];
-        const id = `b${seq++}`;
+        const id = `${prefix}${seq++}`;
         sentAt.set(id, performance.now());
         expected += members.length;
         sender.ws.send(JSON.stringify(messageFrame(sender, id)));
