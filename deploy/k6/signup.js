@@ -1,6 +1,6 @@
 // signup.js: new customers signing up with the offline payment provider: account, 3-day trial subscription, test card,
-// payment poll, first workspace, and its default channel. The default rate stays under the gateway's sign-up limit of
-// 100 attempts per client address per 10 minutes; run from several hosts for more (see README.md).
+// payment poll, first workspace, and its default channel. The default rate stays under the gateway's default sign-up
+// limit of 100 attempts per client address per 10 minutes (AUTH_RATE_LIMIT_PER_IP; see README.md).
 //   k6 run -e BASE_URL=https://chat.example.com deploy/k6/signup.js
 import { check } from 'k6';
 import { BASE_THRESHOLDS, api, createWorkspace, expect, listChannels, signUp } from './lib/api.js';
