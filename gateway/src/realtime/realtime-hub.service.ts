@@ -328,6 +328,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
         client.socket.terminate();
         continue;
       }
+      if (client.socket.readyState !== client.socket.OPEN) continue;
       client.alive = false;
       client.socket.ping();
     }

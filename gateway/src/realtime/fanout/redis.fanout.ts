@@ -27,6 +27,7 @@ export class RedisFanout implements Fanout {
   private handler: EnvelopeHandler = () => undefined;
   private interrupted: (workspaceIds: string[]) => void = () => undefined;
   private connectionLost = false;
+  private closed = false;
 
   constructor(
     private readonly publisher: Redis,
@@ -61,6 +62,7 @@ export class RedisFanout implements Fanout {
   }
 
   subscribe(workspaceId: string): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.refs.add(workspaceId)) {
       return this.chain(workspaceId, async () => {
         await this.connected();
@@ -71,7 +73,8 @@ export class RedisFanout implements Fanout {
   }
 
   unsubscribe(workspaceId: string): Promise<void> {
-    if (this.refs.remove(workspaceId)) {
+    // once closed, the connection is gone and its subscriptions with it
+    if (this.refs.remove(workspaceId) && !this.closed) {
       return this.chain(workspaceId, async () => {
         await this.connected();
         await this.subscriber.unsubscribe(this.channelOf(workspaceId));
@@ -85,14 +88,14 @@ export class RedisFanout implements Fanout {
    * drops the connection; waiting for `ready` (bounded, so a join never hangs on a Redis outage) avoids it.
    */
   private connected(): Promise<void> {
-    if (this.subscriber.status === 'ready') return Promise.resolve();
+    if (this.subscriber.status === 'ready' || this.subscriber.status === 'end') return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.subscriber.off('ready', done);
         resolve();
       };
-      const timer = setTimeout(done, READY_WAIT_MS);
+      const timer = setTimeout(done, READY_WAIT_MS).unref();
       this.subscriber.once('ready', done);
     });
   }
@@ -108,6 +111,7 @@ export class RedisFanout implements Fanout {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.allSettled(this.pending.values());
     this.subscriber.disconnect();
   }
