@@ -243,6 +243,25 @@ describe('workspace shell journeys', () => {
     await page.setViewportSize(DESKTOP);
   });
 
+  it('creates another workspace and switches between workspaces', async () => {
+    const switcher = page.getByRole('navigation', { name: 'Workspaces' });
+    await switcher.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('heading', { name: 'Create another workspace' }).waitFor();
+    await screenshots(page, '21-create-another-workspace');
+    await page.getByLabel('Workspace name').fill('Second Base');
+    await page.getByRole('button', { name: 'Create Workspace' }).click();
+    await toast(page, 'Workspace Created').waitFor();
+    await page.waitForURL(/\/channel\//);
+    await sidebar().locator('.sidebar__workspace', { hasText: 'Second Base' }).waitFor();
+    await switcher.getByText('Orbital Labs').waitFor();
+    expect(await channelNames('Channels')).not.toContain('zeta');
+
+    await switcher.getByRole('button', { name: /Orbital Labs/ }).click();
+    await sidebar().locator('.sidebar__workspace', { hasText: 'Orbital Labs' }).waitFor();
+    await page.waitForURL(/\/channel\//);
+    await expect_(async () => (await channelNames('Channels')).includes('zeta')).toBe(true);
+  });
+
   it('looks deliberate in every theme', async () => {
     for (const theme of THEMES) {
       await page.evaluate(`localStorage.setItem('theme', ${JSON.stringify(theme)})`);

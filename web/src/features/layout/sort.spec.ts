@@ -1,5 +1,5 @@
 import type { Channel, Section } from '@teamchat/contracts';
-import { groupChannels, reorderWithin, sortSections } from './sort.js';
+import { firstChannel, groupChannels, reorderWithin, sortSections } from './sort.js';
 
 const ch = (id: string, sectionId: string | null, order: number, type: Channel['type'] = 'regular'): Channel => ({
   id,
@@ -30,5 +30,11 @@ describe('sidebar ordering', () => {
     const all = [ch('a', 's', 0), ch('b', 's', 1), ch('c', 's', 2), ch('o', 't', 0)];
     const next = reorderWithin(all, all.slice(0, 3), 'c', 0);
     expect(Object.fromEntries(next.map((c) => [c.id, c.order]))).toEqual({ a: 1, b: 2, c: 0, o: 0 });
+  });
+
+  it('picks the first channel of the first section for /', () => {
+    const channels = [ch('late', 's2', 0), ch('b', 's1', 1), ch('a', 's1', 0), ch('dm', null, 0, 'direct')];
+    expect(firstChannel(channels, [sec('s2', 1), sec('s1', 0)])?.id).toBe('a');
+    expect(firstChannel([ch('dm', null, 0, 'direct')], [])).toBeUndefined();
   });
 });

@@ -33,3 +33,13 @@ export const reorderWithin = (all: readonly Channel[], group: readonly Channel[]
   const orders = new Map(reordered.map((c, i) => [c.id, i]));
   return all.map((c) => (orders.has(c.id) ? { ...c, order: orders.get(c.id)! } : c));
 };
+
+/** The channel the sidebar shows first: unsectioned ones lead, then sections in order. */
+export const firstChannel = (channels: readonly Channel[], sections: readonly Section[]): Channel | undefined => {
+  const groups = groupChannels(channels, sortSections(sections));
+  for (const key of [null, ...sortSections(sections).map((s) => s.id)]) {
+    const first = groups.get(key)?.[0];
+    if (first) return first;
+  }
+  return undefined;
+};
