@@ -25,7 +25,8 @@ describe('signup and login journeys', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor();
     expect(await page.getByText("Team chat that's fresh, fast, and fun.").isVisible()).toBe(true);
-    for (const card of ['Real-time', 'Secure', 'Team-First']) expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
+    for (const card of ['Real-time', 'Secure', 'Team-First'])
+      expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
     await screenshots(page, '01-landing', { fullPage: true });
   });
 

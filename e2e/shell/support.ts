@@ -95,12 +95,21 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>, what: str
  */
 export const signUpOverApi = async (request: APIRequestContext, person: Person, workspaceName: string) => {
   await ok(await request.post('/api/register', { data: { ...person, companySize: '2-5' } }), 'register');
-  const { clientSecret } = (await ok(await request.post('/api/create-signup-subscription', { data: { seats: 5 } }), 'subscription')) as {
+  const { clientSecret } = (await ok(
+    await request.post('/api/create-signup-subscription', { data: { seats: 5 } }),
+    'subscription',
+  )) as {
     clientSecret: string;
   };
-  await ok(await request.post('/api/local-payments/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } }), 'confirm');
+  await ok(
+    await request.post('/api/local-payments/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } }),
+    'confirm',
+  );
   await ok(await request.post('/api/verify-payment-status', { data: {} }), 'verify');
-  const workspace = (await ok(await request.post('/api/workspaces', { data: { name: workspaceName } }), 'workspace')) as { id: string };
+  const workspace = (await ok(
+    await request.post('/api/workspaces', { data: { name: workspaceName } }),
+    'workspace',
+  )) as { id: string };
   const user = (await (await request.get('/api/auth/user')).json()) as { id: string };
   await ok(await request.patch(`/api/users/${user.id}`, { data: { onboardingCompleted: true } }), 'onboarding');
   return { userId: user.id, workspaceId: workspace.id };

@@ -5,7 +5,18 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { THEMES } from '../../web/src/theme/themes.js';
-import { aPerson, DESKTOP, launchBrowser, MOBILE, newContext, SCREENSHOTS, screenshots, signUpOverApi, startShellStack, toast } from './support.js';
+import {
+  aPerson,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newContext,
+  SCREENSHOTS,
+  screenshots,
+  signUpOverApi,
+  startShellStack,
+  toast,
+} from './support.js';
 
 interface ChannelRow {
   id: string;
@@ -25,10 +36,14 @@ describe('workspace shell journeys', () => {
   const grace = aPerson('Grace', 'Hopper');
 
   const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
-  const section = (name: string) => sidebar().locator('.sidebar-section').filter({ has: page.locator('.sidebar-section__title', { hasText: new RegExp(`^${name}$`) }) });
+  const section = (name: string) =>
+    sidebar()
+      .locator('.sidebar-section')
+      .filter({ has: page.locator('.sidebar-section__title', { hasText: new RegExp(`^${name}$`) }) });
   const channelNames = async (sectionName: string) =>
     (await section(sectionName).locator('.sidebar-link__label').allTextContents()).map((t) => t.trim());
-  const channels = async (): Promise<ChannelRow[]> => (await (await admin.request.get('/api/channels')).json()) as ChannelRow[];
+  const channels = async (): Promise<ChannelRow[]> =>
+    (await (await admin.request.get('/api/channels')).json()) as ChannelRow[];
 
   const createChannel = async (name: string, sectionName?: string) => {
     await sidebar().getByRole('button', { name: 'Channel', exact: true }).click();
@@ -192,13 +207,17 @@ describe('workspace shell journeys', () => {
   it('counts unread messages from others in channels not on screen, and clears them on selection', async () => {
     const general = (await channels()).find((c) => c.name === 'general')!;
     // The admin is on the DM; the guest writes in general.
-    const res = await guest.request.post(`/api/channels/${general.id}/messages`, { data: { content: 'Hello from Grace' } });
+    const res = await guest.request.post(`/api/channels/${general.id}/messages`, {
+      data: { content: 'Hello from Grace' },
+    });
     expect(res.ok()).toBe(true);
     const badge = section('Channels').locator(`[data-channel-id="${general.id}"] .badge`);
     await badge.waitFor();
     expect((await badge.textContent())?.trim()).toBe('1');
     await screenshots(page, '17-unread-badge');
-    await section('Channels').getByRole('link', { name: /general/ }).click();
+    await section('Channels')
+      .getByRole('link', { name: /general/ })
+      .click();
     await badge.waitFor({ state: 'detached' });
   });
 

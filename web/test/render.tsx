@@ -21,7 +21,14 @@ export interface FetchCall {
   credentials: RequestCredentials | undefined;
 }
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 500: 'Internal Server Error' };
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+};
 
 const toResponse = ({ status = 200, body }: FakeResponse) => {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
@@ -58,7 +65,10 @@ export const LocationProbe = () => {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 };
 
-export const renderWithApp = (ui: ReactElement, { route = '/', client }: { route?: string; client?: QueryClient } = {}) => {
+export const renderWithApp = (
+  ui: ReactElement,
+  { route = '/', client }: { route?: string; client?: QueryClient } = {},
+) => {
   const queryClient = client ?? createQueryClient();
   const utils = render(
     <AppProviders client={queryClient}>

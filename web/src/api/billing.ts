@@ -17,4 +17,5 @@ export const createSignupSubscription = (seats: number) =>
 export const confirmLocalPayment = (clientSecret: string, cardNumber: string) =>
   apiJson<unknown>('POST', '/api/local-payments/confirm', { clientSecret, cardNumber });
 
-export const verifyPaymentStatus = () => apiJson<{ paymentCompleted: boolean }>('POST', '/api/verify-payment-status', {});
+export const verifyPaymentStatus = () =>
+  apiJson<{ paymentCompleted: boolean }>('POST', '/api/verify-payment-status', {});

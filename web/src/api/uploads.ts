@@ -4,7 +4,6 @@ import { apiJson } from '../lib/request.js';
 
 export class UploadError extends Error {}
 
-
 /** Uploads a workspace logo or a profile image; resolves with the address to store. */
 export const uploadFile = async (file: File, kind: 'logo' | 'profile'): Promise<string> => {
   let uploadUrl: string | undefined;

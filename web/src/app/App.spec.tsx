@@ -38,7 +38,9 @@ const shellData = {
     ],
   },
   'GET /api/channel-sections': {
-    body: [{ id: SECTION_ID, workspaceId: WORKSPACE_ID, name: 'Channels', order: 0, createdAt: '2025-01-01T00:00:00.000Z' }],
+    body: [
+      { id: SECTION_ID, workspaceId: WORKSPACE_ID, name: 'Channels', order: 0, createdAt: '2025-01-01T00:00:00.000Z' },
+    ],
   },
   'GET /api/dm': { body: [] },
   'GET /api/users': { body: [] },
@@ -60,7 +62,9 @@ describe('routing rules', () => {
   beforeEach(() => {
     mockFetch({
       ...shellData,
-      'GET /api/invites/validate/tok123': { body: { invite: { workspace: { name: 'Acme' }, email: null, invitedBy: 'Grace' } } },
+      'GET /api/invites/validate/tok123': {
+        body: { invite: { workspace: { name: 'Acme' }, email: null, invitedBy: 'Grace' } },
+      },
       'GET /api/billing/config': { body: { stripePublishableKey: null } },
       'POST /api/create-signup-subscription': { body: { clientSecret: 'local_secret' } },
     });
@@ -95,7 +99,9 @@ describe('routing rules', () => {
     it('redirects any path with ?invite= to /invite/{token}', async () => {
       mockFetch({
         'GET /api/auth/user': { status: 401 },
-        'GET /api/invites/validate/tok123': { body: { invite: { workspace: { name: 'Acme' }, email: null, invitedBy: 'Grace' } } },
+        'GET /api/invites/validate/tok123': {
+          body: { invite: { workspace: { name: 'Acme' }, email: null, invitedBy: 'Grace' } },
+        },
       });
       renderWithApp(<App />, { route: '/whatever?invite=tok123' });
       expect(await screens.invite()).toBeInTheDocument();
@@ -106,10 +112,13 @@ describe('routing rules', () => {
   describe('logged in without a workspace', () => {
     const user = aUser({ paymentCompleted: true });
 
-    it.each(['/', '/channel/123', '/tasks', '/login', '/create-workspace'])('%s shows the create-workspace screen', async (path) => {
-      renderWithApp(<AppRoutes user={user} inviteToken={null} />, { route: path });
-      expect(await screens.createWorkspace()).toBeInTheDocument();
-    });
+    it.each(['/', '/channel/123', '/tasks', '/login', '/create-workspace'])(
+      '%s shows the create-workspace screen',
+      async (path) => {
+        renderWithApp(<AppRoutes user={user} inviteToken={null} />, { route: path });
+        expect(await screens.createWorkspace()).toBeInTheDocument();
+      },
+    );
 
     it('still reaches /signup', async () => {
       renderWithApp(<AppRoutes user={user} inviteToken={null} />, { route: '/signup' });

@@ -8,7 +8,12 @@ describe('apiRequest', () => {
     const { calls, fn } = mockFetch({ 'POST /api/channels': { body: { id: 'c1' } } });
     const res = await apiRequest('POST', '/api/channels', { name: 'general' });
     expect(await res.json()).toEqual({ id: 'c1' });
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/channels', body: { name: 'general' }, credentials: 'include' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/channels',
+      body: { name: 'general' },
+      credentials: 'include',
+    });
     const init = fn.mock.calls[0]![1] as RequestInit;
     expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
   });
@@ -22,7 +27,12 @@ describe('apiRequest', () => {
   });
 
   it('raises "<status>: <body text>" for a response that is not ok', async () => {
-    mockFetch({ 'POST /api/login': { status: 401, body: { error: 'Invalid email or password', code: 'IDENTITY.BAD_CREDENTIALS' } } });
+    mockFetch({
+      'POST /api/login': {
+        status: 401,
+        body: { error: 'Invalid email or password', code: 'IDENTITY.BAD_CREDENTIALS' },
+      },
+    });
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow(
       '401: {"error":"Invalid email or password","code":"IDENTITY.BAD_CREDENTIALS"}',
     );
@@ -72,13 +82,20 @@ describe('default query function', () => {
 
   it('never goes stale, never retries, never refetches on focus and never polls', () => {
     const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchInterval: false });
+    expect(defaults.queries).toMatchObject({
+      staleTime: Infinity,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
   });
 
   it('does not retry a failed query', async () => {
     const { fn } = mockFetch({ 'GET /api/users': { status: 500 } });
-    await expect(createQueryClient().fetchQuery({ queryKey: ['/api/users'] })).rejects.toThrow('500: Internal Server Error');
+    await expect(createQueryClient().fetchQuery({ queryKey: ['/api/users'] })).rejects.toThrow(
+      '500: Internal Server Error',
+    );
     expect(fn).toHaveBeenCalledTimes(1);
     void jest;
   });

@@ -31,8 +31,16 @@ describe('theme colours', () => {
   describe.each(THEMES)('%s', (theme) => {
     const t = tokens(theme);
     const pairs: [string, string][] = [];
-    for (const fg of ['text', 'text-muted']) for (const bg of ['bg', 'panel', 'panel-2', 'surface', 'surface-hover']) pairs.push([fg, bg]);
-    pairs.push(['primary-text', 'primary'], ['accent-text', 'accent'], ['primary', 'panel'], ['primary', 'bg'], ['danger', 'panel'], ['danger', 'panel-2']);
+    for (const fg of ['text', 'text-muted'])
+      for (const bg of ['bg', 'panel', 'panel-2', 'surface', 'surface-hover']) pairs.push([fg, bg]);
+    pairs.push(
+      ['primary-text', 'primary'],
+      ['accent-text', 'accent'],
+      ['primary', 'panel'],
+      ['primary', 'bg'],
+      ['danger', 'panel'],
+      ['danger', 'panel-2'],
+    );
 
     it.each(pairs)('--%s on --%s is at least 4.5:1', (fg, bg) => {
       expect(t[fg]).toBeDefined();

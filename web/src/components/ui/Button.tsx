@@ -10,7 +10,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
-  ({ variant = 'primary', size = 'md', loading = false, className, type = 'button', disabled, children, ...rest }, ref) => (
+  (
+    { variant = 'primary', size = 'md', loading = false, className, type = 'button', disabled, children, ...rest },
+    ref,
+  ) => (
     <button
       ref={ref}
       type={type}

@@ -12,7 +12,15 @@ interface ConfirmDialogProps {
   pending?: boolean;
 }
 
-export const ConfirmDialog = ({ open, onOpenChange, title, description, confirmLabel, onConfirm, pending }: ConfirmDialogProps) => (
+export const ConfirmDialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending,
+}: ConfirmDialogProps) => (
   <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
     <AlertDialog.Portal>
       <AlertDialog.Overlay className="dialog-overlay" />

@@ -26,7 +26,9 @@ export const Dialog = ({ open, onOpenChange, title, description, children, class
             <X size={16} aria-hidden />
           </RadixDialog.Close>
         </header>
-        {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
+        {description ? (
+          <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+        ) : null}
         <div className="dialog__body">{children}</div>
       </RadixDialog.Content>
     </RadixDialog.Portal>

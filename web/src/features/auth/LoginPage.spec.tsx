@@ -24,12 +24,20 @@ describe(LoginPage.name, () => {
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await submit();
     expect(await screen.findByText('Welcome Back')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('shows "Login Failed" with the server error', async () => {
-    mockFetch({ 'POST /api/login': { status: 401, body: { error: 'Invalid email or password', code: 'IDENTITY.INVALID_CREDENTIALS' } } });
+    mockFetch({
+      'POST /api/login': {
+        status: 401,
+        body: { error: 'Invalid email or password', code: 'IDENTITY.INVALID_CREDENTIALS' },
+      },
+    });
     renderWithApp(<LoginPage />, { route: '/login' });
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');

@@ -42,7 +42,13 @@ export const LoginPage = () => {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field label="Email" error={errors.email?.message}>
-          <input className="input" type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} />
+          <input
+            className="input"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...register('email')}
+          />
         </Field>
         <Field label="Password" error={errors.password?.message}>
           <input className="input" type="password" autoComplete="current-password" {...register('password')} />

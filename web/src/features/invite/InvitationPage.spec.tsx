@@ -4,7 +4,9 @@ import { Route, Routes } from 'react-router-dom';
 import { mockFetch, renderWithApp } from '../../../test/render.js';
 import { InvitationPage } from './InvitationPage.js';
 
-const invite = (email: string | null) => ({ body: { invite: { workspace: { name: 'Acme' }, email, invitedBy: 'Grace Hopper' } } });
+const invite = (email: string | null) => ({
+  body: { invite: { workspace: { name: 'Acme' }, email, invitedBy: 'Grace Hopper' } },
+});
 const renderAt = (route: string) =>
   renderWithApp(
     <Routes>

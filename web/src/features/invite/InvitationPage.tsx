@@ -70,7 +70,15 @@ export const InvitationPage = () => {
   return <InviteAccountForm token={token} workspaceName={workspace.name} email={email ?? ''} />;
 };
 
-const InviteAccountForm = ({ token, workspaceName, email }: { token: string; workspaceName: string; email: string }) => {
+const InviteAccountForm = ({
+  token,
+  workspaceName,
+  email,
+}: {
+  token: string;
+  workspaceName: string;
+  email: string;
+}) => {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const {

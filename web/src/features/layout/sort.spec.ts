@@ -13,15 +13,28 @@ const ch = (id: string, sectionId: string | null, order: number, type: Channel['
   order,
   createdAt: '2025-01-01T00:00:00.000Z',
 });
-const sec = (id: string, order: number, createdAt = '2025-01-01T00:00:00.000Z'): Section => ({ id, workspaceId: 'w', name: id, order, createdAt });
+const sec = (id: string, order: number, createdAt = '2025-01-01T00:00:00.000Z'): Section => ({
+  id,
+  workspaceId: 'w',
+  name: id,
+  order,
+  createdAt,
+});
 
 describe('sidebar ordering', () => {
   it('sorts sections by order, then age', () => {
-    expect(sortSections([sec('b', 1), sec('c', 0, '2025-02-01T00:00:00.000Z'), sec('a', 0)]).map((s) => s.id)).toEqual(['a', 'c', 'b']);
+    expect(sortSections([sec('b', 1), sec('c', 0, '2025-02-01T00:00:00.000Z'), sec('a', 0)]).map((s) => s.id)).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
   });
 
   it('groups regular channels by section, leaves DMs out, and puts channels of a missing section under null', () => {
-    const groups = groupChannels([ch('x', 's1', 1), ch('y', 's1', 0), ch('dm', null, 0, 'direct'), ch('z', 'gone', 0)], [sec('s1', 0)]);
+    const groups = groupChannels(
+      [ch('x', 's1', 1), ch('y', 's1', 0), ch('dm', null, 0, 'direct'), ch('z', 'gone', 0)],
+      [sec('s1', 0)],
+    );
     expect(groups.get('s1')!.map((c) => c.id)).toEqual(['y', 'x']);
     expect(groups.get(null)!.map((c) => c.id)).toEqual(['z']);
   });

@@ -12,7 +12,10 @@ export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   (channel.type as string) === 'direct' || (channel.type as string) === 'dm';
 
 /** Regular channels grouped by section id, each group sorted; channels whose section is gone fall under null. */
-export const groupChannels = (channels: readonly Channel[], sections: readonly Section[]): Map<string | null, Channel[]> => {
+export const groupChannels = (
+  channels: readonly Channel[],
+  sections: readonly Section[],
+): Map<string | null, Channel[]> => {
   const known = new Set(sections.map((s) => s.id));
   const groups = new Map<string | null, Channel[]>();
   for (const channel of channels) {
@@ -25,7 +28,12 @@ export const groupChannels = (channels: readonly Channel[], sections: readonly S
 };
 
 /** The channel list after moving one channel to `newIndex` inside its group, with orders renumbered. */
-export const reorderWithin = (all: readonly Channel[], group: readonly Channel[], channelId: string, newIndex: number): Channel[] => {
+export const reorderWithin = (
+  all: readonly Channel[],
+  group: readonly Channel[],
+  channelId: string,
+  newIndex: number,
+): Channel[] => {
   const moving = group.find((c) => c.id === channelId);
   if (!moving) return [...all];
   const rest = group.filter((c) => c.id !== channelId);

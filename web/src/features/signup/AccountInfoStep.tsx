@@ -19,7 +19,13 @@ export const AccountInfoStep = () => {
     formState: { errors },
   } = useForm<AccountInfoForm, unknown, z.output<typeof RegisterSchema>>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', companySize: '' as AccountInfoForm['companySize'] },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      companySize: '' as AccountInfoForm['companySize'],
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -42,7 +48,13 @@ export const AccountInfoStep = () => {
         </Field>
       </div>
       <Field label="Work email" error={errors.email?.message}>
-        <input className="input" type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} />
+        <input
+          className="input"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...register('email')}
+        />
       </Field>
       <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
         <input className="input" type="password" autoComplete="new-password" {...register('password')} />

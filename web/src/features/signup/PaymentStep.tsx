@@ -33,7 +33,9 @@ const useSignupClientSecret = (seats: number) => {
       answer = await createSignupSubscription(seats);
     } catch (err) {
       // A network failure never reached the server; an HTTP error means it refused to create one.
-      notify.error(err instanceof TypeError ? 'Failed to initialize payment. Please try again.' : 'Failed to create subscription');
+      notify.error(
+        err instanceof TypeError ? 'Failed to initialize payment. Please try again.' : 'Failed to create subscription',
+      );
       setSecret({ status: 'failed' });
       return;
     }
@@ -115,7 +117,11 @@ export const OfflineCardForm = ({ clientSecret }: { clientSecret: string }) => {
       void navigate(ROUTES.signupPaymentSuccess, { replace: true });
     } catch (err) {
       if (errorStatus(err) !== undefined) notify.error('Payment Failed', errorMessage(err, 'Your card was declined.'));
-      else notify.error('Payment Error', err instanceof Error && err.message ? err.message : 'An unexpected error occurred');
+      else
+        notify.error(
+          'Payment Error',
+          err instanceof Error && err.message ? err.message : 'An unexpected error occurred',
+        );
     }
   });
 
@@ -135,7 +141,13 @@ export const OfflineCardForm = ({ clientSecret }: { clientSecret: string }) => {
           <input className="input input--mono" autoComplete="cc-exp" placeholder="12/34" {...register('expiry')} />
         </Field>
         <Field label="CVC" error={errors.cvc?.message}>
-          <input className="input input--mono" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...register('cvc')} />
+          <input
+            className="input input--mono"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            {...register('cvc')}
+          />
         </Field>
       </div>
       <Button type="submit" size="lg" className="form__submit" loading={isSubmitting}>

@@ -54,7 +54,15 @@ export const ProfileStep = ({ user }: { user: CurrentUser | null }) => {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Profile">
-      <ImagePicker kind="profile" label="Profile image (optional)" value={image} onChange={setImage} onUploadingChange={setUploading} accept={PNG_JPEG_TYPES} shape="round" />
+      <ImagePicker
+        kind="profile"
+        label="Profile image (optional)"
+        value={image}
+        onChange={setImage}
+        onUploadingChange={setUploading}
+        accept={PNG_JPEG_TYPES}
+        shape="round"
+      />
       <Field label="Handle (optional)" error={errors.handle?.message} prefix="@">
         <input className="input" placeholder="ada_l" autoComplete="nickname" {...register('handle')} />
       </Field>

@@ -20,7 +20,8 @@ describe(SignupPage.name, () => {
       expect(await screen.findByRole('form', { name: 'Account Info' })).toBeInTheDocument();
       expect(progress()).toHaveAttribute('aria-valuenow', '1');
       expect(progress()).toHaveAttribute('aria-valuemax', '4');
-      for (const label of ['Account Info', 'Payment', 'Workspace', 'Profile']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+      for (const label of ['Account Info', 'Payment', 'Workspace', 'Profile'])
+        expect(screen.getAllByText(label).length).toBeGreaterThan(0);
       expect(screen.getByRole('button', { name: /Back to Home/ })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     });
@@ -55,7 +56,9 @@ describe(SignupPage.name, () => {
 
     it('sends a user who finished onboarding to /', async () => {
       mockFetch({
-        'GET /api/auth/user': { body: aUser({ paymentCompleted: true, workspaceId: WORKSPACE_ID, onboardingCompleted: true }) },
+        'GET /api/auth/user': {
+          body: aUser({ paymentCompleted: true, workspaceId: WORKSPACE_ID, onboardingCompleted: true }),
+        },
       });
       renderWithApp(<SignupPage />, { route: '/signup' });
       await waitFor(() => expect(location()).toBe('/'));
@@ -96,7 +99,10 @@ describe(SignupPage.name, () => {
         'GET /api/auth/user': { body: payer },
         'GET /api/billing/config': { body: { stripePublishableKey: null } },
         'POST /api/create-signup-subscription': { body: { clientSecret: 'local_secret_1' } },
-        'POST /api/local-payments/confirm': { status: 402, body: { error: 'Your card was declined.', code: 'BILLING.CARD_DECLINED' } },
+        'POST /api/local-payments/confirm': {
+          status: 402,
+          body: { error: 'Your card was declined.', code: 'BILLING.CARD_DECLINED' },
+        },
       });
       renderWithApp(<SignupPage />, { route: '/signup' });
       await userEvent.type(await screen.findByLabelText('Card number'), '4000000000000002');
@@ -165,7 +171,9 @@ describe(SignupPage.name, () => {
       });
       expect(polls()).toBe(10);
       expect(screen.getByText('Payment Verification Timeout')).toBeInTheDocument();
-      expect(screen.getByText('Payment may still be processing. Please refresh the page in a moment.')).toBeInTheDocument();
+      expect(
+        screen.getByText('Payment may still be processing. Please refresh the page in a moment.'),
+      ).toBeInTheDocument();
       await act(async () => {
         await jest.advanceTimersByTimeAsync(5000);
       });

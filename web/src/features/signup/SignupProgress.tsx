@@ -21,11 +21,7 @@ export const SignupProgress = ({ step }: { step: SignupStep }) => {
         {SIGNUP_STEPS.map((s, i) => (
           <li
             key={s.id}
-            className={[
-              'signup-progress__step',
-              i < current ? 'is-done' : '',
-              i === current ? 'is-current' : '',
-            ]
+            className={['signup-progress__step', i < current ? 'is-done' : '', i === current ? 'is-current' : '']
               .filter(Boolean)
               .join(' ')}
             aria-current={i === current ? 'step' : undefined}

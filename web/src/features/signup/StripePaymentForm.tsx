@@ -17,7 +17,13 @@ const getStripe = (key: string) => {
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-export const StripePaymentForm = ({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) => {
+export const StripePaymentForm = ({
+  publishableKey,
+  clientSecret,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+}) => {
   const appearance = useMemo(
     () => ({
       theme: 'night' as const,

@@ -34,7 +34,14 @@ export const WorkspaceStep = () => {
       <Field label="Workspace name" error={errors.name?.message}>
         <input className="input" autoComplete="organization" placeholder="Acme Inc." {...register('name')} />
       </Field>
-      <ImagePicker kind="logo" label="Workspace logo (optional)" value={logo} onChange={setLogo} onUploadingChange={setUploading} accept={PNG_JPEG_TYPES} />
+      <ImagePicker
+        kind="logo"
+        label="Workspace logo (optional)"
+        value={logo}
+        onChange={setLogo}
+        onUploadingChange={setUploading}
+        accept={PNG_JPEG_TYPES}
+      />
       <Button type="submit" size="lg" className="form__submit" loading={createWorkspace.isPending} disabled={uploading}>
         {createWorkspace.isPending ? 'Creating...' : 'Create Workspace'}
       </Button>

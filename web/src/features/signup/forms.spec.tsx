@@ -116,18 +116,34 @@ describe(WorkspaceStep.name, () => {
     });
     renderWithApp(<WorkspaceStep />, { route: '/signup' });
     await userEvent.type(screen.getByLabelText('Workspace name'), 'Acme');
-    await userEvent.upload(screen.getByLabelText('Workspace logo (optional)'), new File(['png'], 'logo.png', { type: 'image/png' }));
-    expect(await screen.findByAltText('Workspace logo (optional) preview')).toHaveAttribute('src', 'http://localhost/uploads/logo-1.png');
+    await userEvent.upload(
+      screen.getByLabelText('Workspace logo (optional)'),
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByAltText('Workspace logo (optional) preview')).toHaveAttribute(
+      'src',
+      'http://localhost/uploads/logo-1.png',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create Workspace' }));
     expect(await screen.findByText('Workspace Created')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/upload-url')?.body).toEqual({ filename: 'logo.png', contentType: 'image/png', kind: 'logo' });
-    expect(calls.find((c) => c.url === '/api/workspaces')?.body).toEqual({ name: 'Acme', profileImageUrl: 'http://localhost/uploads/logo-1.png' });
+    expect(calls.find((c) => c.url === '/api/upload-url')?.body).toEqual({
+      filename: 'logo.png',
+      contentType: 'image/png',
+      kind: 'logo',
+    });
+    expect(calls.find((c) => c.url === '/api/workspaces')?.body).toEqual({
+      name: 'Acme',
+      profileImageUrl: 'http://localhost/uploads/logo-1.png',
+    });
   });
 
   it('says "Failed to get upload URL" and "Failed to upload file" when an upload breaks', async () => {
     mockFetch({ 'POST /api/upload-url': { status: 500 } });
     renderWithApp(<WorkspaceStep />, { route: '/signup' });
-    await userEvent.upload(screen.getByLabelText('Workspace logo (optional)'), new File(['png'], 'logo.png', { type: 'image/png' }));
+    await userEvent.upload(
+      screen.getByLabelText('Workspace logo (optional)'),
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+    );
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('Failed to get upload URL')).toBeInTheDocument();
 
@@ -135,7 +151,10 @@ describe(WorkspaceStep.name, () => {
       'POST /api/upload-url': { body: { uploadUrl: 'http://localhost/uploads/logo-2.png?sig=abc' } },
       'PUT http://localhost/uploads/logo-2.png': { status: 403 },
     });
-    await userEvent.upload(screen.getByLabelText('Workspace logo (optional)'), new File(['png'], 'logo.png', { type: 'image/png' }));
+    await userEvent.upload(
+      screen.getByLabelText('Workspace logo (optional)'),
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+    );
     expect(await screen.findByText('Failed to upload file')).toBeInTheDocument();
   });
 
@@ -166,7 +185,9 @@ describe(ProfileStep.name, () => {
     renderWithApp(<ProfileStep user={user} />, { route: '/signup' });
     await userEvent.type(screen.getByLabelText('Handle (optional)'), 'ada lovelace!');
     await userEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
-    expect(await screen.findByText('Handle can only contain letters, numbers, underscores, and hyphens.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Handle can only contain letters, numbers, underscores, and hyphens.'),
+    ).toBeInTheDocument();
   });
 
   it('saves the profile with onboarding done and says "Profile Complete"', async () => {
@@ -176,7 +197,11 @@ describe(ProfileStep.name, () => {
     await userEvent.type(screen.getByLabelText('About me (optional)'), 'Poet of numbers');
     await userEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
     expect(await screen.findByText('Profile Complete')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ handle: 'ada_l', aboutMe: 'Poet of numbers', onboardingCompleted: true });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      handle: 'ada_l',
+      aboutMe: 'Poet of numbers',
+      onboardingCompleted: true,
+    });
   });
 
   it('can be skipped, which still finishes onboarding', async () => {

@@ -49,7 +49,10 @@ export const usePaymentPoll = (active: boolean, onDone: (state: 'confirmed' | 't
         if (attempt < PAYMENT_POLL_MAX_ATTEMPTS) await sleep(PAYMENT_POLL_INTERVAL_MS);
       }
       if (unmounted.current) return;
-      notify.error('Payment Verification Timeout', 'Payment may still be processing. Please refresh the page in a moment.');
+      notify.error(
+        'Payment Verification Timeout',
+        'Payment may still be processing. Please refresh the page in a moment.',
+      );
       setState('timeout');
       onDoneRef.current('timeout');
     })();
