@@ -3,7 +3,11 @@ import { AuthController } from './auth.controller.js';
 import { UsersController } from './users.controller.js';
 import { WorkspacesController } from './workspaces.controller.js';
 import { InvitesController } from './invites.controller.js';
+import { ImageAddresses } from './image-address.js';
 
 /** The edge of the identity and workspace services: accounts, sessions, profiles, workspaces and invites. */
-@Module({ controllers: [AuthController, UsersController, WorkspacesController, InvitesController] })
+@Module({
+  controllers: [AuthController, UsersController, WorkspacesController, InvitesController],
+  providers: [ImageAddresses],
+})
 export class AccountsModule {}

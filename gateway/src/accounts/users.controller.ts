@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { z } from 'zod';
 import {
   AwardStarsSchema,
@@ -25,13 +26,17 @@ import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, RequireWorkspace, type RequestActor, type WorkspaceActor } from '../auth/actor.js';
 import { IdParam } from './params.js';
 import { toCurrentUser } from './current-user.js';
+import { ImageAddresses } from './image-address.js';
 
 const userNotFound = { error: 'User not found', code: ErrorCodes.userNotFound };
 
 /** Profiles, handles, stars and admin roles (spec 2 §5–§8). */
 @Controller('users')
 export class UsersController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly images: ImageAddresses,
+  ) {}
 
   @Get()
   @RequireWorkspace()
@@ -51,7 +56,9 @@ export class UsersController {
     @IdParam('id', userNotFound) id: string,
     @ZodBody(UpdateUserSchema) changes: UpdateUser,
     @Actor() actor: RequestActor,
+    @Req() req: Request,
   ): Promise<CurrentUser> {
+    if (changes.profileImageUrl) changes.profileImageUrl = this.images.siteRelative(changes.profileImageUrl, req);
     const user = await this.bus.request(IdentityContracts.update, { actor, userId: id, changes });
     return toCurrentUser(user, actor);
   }

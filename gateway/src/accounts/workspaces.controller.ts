@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, HttpCode, NotFoundException, Patch, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { z } from 'zod';
 import {
   CreateWorkspaceSchema,
@@ -18,6 +19,7 @@ import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, type RequestActor } from '../auth/actor.js';
 import { SocketEvictions } from '../realtime/socket-evictions.js';
 import { IdParam } from './params.js';
+import { ImageAddresses } from './image-address.js';
 
 const workspaceNotFound = { error: 'Workspace not found', code: ErrorCodes.workspaceNotFound };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,6 +31,7 @@ export class WorkspacesController {
   constructor(
     private readonly bus: BusClient,
     private readonly evictions: SocketEvictions,
+    private readonly images: ImageAddresses,
   ) {}
 
   @Post('workspaces')
@@ -37,8 +40,12 @@ export class WorkspacesController {
     body: CreateWorkspaceSchema,
     response: WorkspaceSchema,
   })
-  create(@ZodBody(CreateWorkspaceSchema) body: CreateWorkspace, @Actor() actor: RequestActor) {
-    return this.bus.request(WorkspaceContracts.create, { actor, ...body });
+  create(@ZodBody(CreateWorkspaceSchema) body: CreateWorkspace, @Actor() actor: RequestActor, @Req() req: Request) {
+    return this.bus.request(WorkspaceContracts.create, {
+      actor,
+      ...body,
+      profileImageUrl: this.images.siteRelative(body.profileImageUrl, req),
+    });
   }
 
   @Get('workspaces')
@@ -57,11 +64,12 @@ export class WorkspacesController {
     @IdParam('id', workspaceNotFound) workspaceId: string,
     @ZodBody(UpdateWorkspaceImageSchema) body: { profileImageUrl: string },
     @Actor() actor: RequestActor,
+    @Req() req: Request,
   ) {
     return this.bus.request(WorkspaceContracts.updateImage, {
       actor,
       workspaceId,
-      profileImageUrl: body.profileImageUrl,
+      profileImageUrl: this.images.siteRelative(body.profileImageUrl, req),
     });
   }
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { imageAddressFromUploadUrl } from '@teamchat/contracts';
 
 let counter = 0;
 
@@ -56,4 +57,29 @@ export const joinAsMember = async (
   if (res.status !== 201) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`);
   const cookie = String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
   return { agent, user: res.body as { id: string; username: string; email: string }, body, cookie };
+};
+
+/** The first bytes of a PNG, then padding: what the media checks look at. */
+export const pngBytes = (size = 256) =>
+  Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(Math.max(0, size - 8), 7)]);
+
+/**
+ * Uploads an image the way the SPA does (spec 1 §7): an upload URL (`kind` as given; none is what the spec's call
+ * sends), a PUT of the bytes straight to it, and the address it derives (`imageAddressFromUploadUrl`).
+ */
+export const uploadImage = async (
+  agent: Agent,
+  options: { kind?: 'profile' | 'logo'; bytes?: Buffer; contentType?: string } = {},
+) => {
+  const ticket = await agent
+    .post('/api/upload-url')
+    .send({ filename: 'image.png', contentType: 'image/png', ...(options.kind ? { kind: options.kind } : {}) });
+  if (ticket.status !== 200) throw new Error(`upload-url failed: ${ticket.status} ${JSON.stringify(ticket.body)}`);
+  const { uploadUrl, objectPath } = ticket.body as { uploadUrl: string; objectPath: string };
+  const put = await fetch(uploadUrl, {
+    method: 'PUT',
+    body: options.bytes ?? pngBytes(),
+    headers: { 'content-type': options.contentType ?? 'image/png' },
+  });
+  return { uploadUrl, objectPath, address: imageAddressFromUploadUrl(uploadUrl), putStatus: put.status };
 };

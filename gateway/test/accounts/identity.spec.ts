@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '@teamchat/testing';
-import { adminWithWorkspace, signUp, signupBody, type Agent } from './helpers.js';
+import { adminWithWorkspace, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
 const noSecrets = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|password_hash/i);
 
@@ -222,10 +222,11 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
     });
 
     it('updates handle, about me, image, onboarding and status of your own profile', async () => {
+      const image = await uploadImage(me.agent);
       const res = await me.agent.patch(`/api/users/${me.user.id}`).send({
         handle: 'ada_l',
         aboutMe: 'First programmer',
-        profileImageUrl: '/uploads/ada.png',
+        profileImageUrl: image.address,
         onboardingCompleted: true,
         status: 'deep-focus',
       });
@@ -233,7 +234,7 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       expect(res.body).toMatchObject({
         handle: 'ada_l',
         aboutMe: 'First programmer',
-        profileImageUrl: '/uploads/ada.png',
+        profileImageUrl: image.objectPath,
         onboardingCompleted: true,
         status: 'deep-focus',
       });

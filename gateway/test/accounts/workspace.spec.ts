@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { BillingEvents, OUT_OF_SEATS_MESSAGE } from '@teamchat/contracts';
 import { BusClient, BusModule } from '@teamchat/bus';
 import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
-import { adminWithWorkspace, joinAsMember, signUp, signupBody, type Agent } from './helpers.js';
+import { adminWithWorkspace, joinAsMember, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
 const accept = (url: string, token: string, body: object, ip = '10.20.0.1') =>
   request(url).post(`/api/invites/${token}/accept`).set('x-forwarded-for', ip).send(body);
@@ -62,11 +62,10 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
 
     it('accepts 100 characters and an optional logo', async () => {
       const { agent } = await signUp(stack.url, {}, '10.21.0.2');
-      const res = await agent
-        .post('/api/workspaces')
-        .send({ name: 'n'.repeat(100), profileImageUrl: '/uploads/logo.png' });
+      const logo = await uploadImage(agent, { kind: 'logo' });
+      const res = await agent.post('/api/workspaces').send({ name: 'n'.repeat(100), profileImageUrl: logo.address });
       expect(res.status).toBe(201);
-      expect(res.body.profileImageUrl).toBe('/uploads/logo.png');
+      expect(res.body.profileImageUrl).toBe(logo.objectPath);
     });
 
     it('answers 401 when signed out', async () => {
@@ -157,12 +156,13 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
   describe('PATCH /api/workspaces/{id}/profile-image', () => {
     it('lets an admin set the logo and remove it with ""', async () => {
       const { agent, workspace } = await adminWithWorkspace(stack.url, 'Logo', '10.23.0.1');
+      const logo = await uploadImage(agent, { kind: 'logo' });
       const set = await agent
         .patch(`/api/workspaces/${workspace.id}/profile-image`)
-        .send({ profileImageUrl: '/uploads/logo.png' });
+        .send({ profileImageUrl: logo.address });
       expect(set.status).toBe(200);
-      expect(set.body.profileImageUrl).toBe('/uploads/logo.png');
-      expect((await agent.get('/api/workspaces')).body[0].profileImageUrl).toBe('/uploads/logo.png');
+      expect(set.body.profileImageUrl).toBe(logo.objectPath);
+      expect((await agent.get('/api/workspaces')).body[0].profileImageUrl).toBe(logo.objectPath);
       const removed = await agent.patch(`/api/workspaces/${workspace.id}/profile-image`).send({ profileImageUrl: '' });
       expect(removed.body.profileImageUrl).toBeNull();
     });

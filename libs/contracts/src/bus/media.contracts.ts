@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { defineRequest } from '../contract.js';
 import { withActor } from '../actor.js';
-import { IMAGE_CONTENT_TYPES, ObjectKeySchema, SignedUploadQuerySchema, UPLOAD_KINDS } from '../http/media.schema.js';
+import { ErrorCodes } from '../errors.js';
+import {
+  IMAGE_CONTENT_TYPES,
+  NOT_AN_IMAGE_MESSAGES,
+  ObjectKeySchema,
+  objectKeyFromUrl,
+  objectPathFor,
+  SignedUploadQuerySchema,
+  TOO_LARGE_MESSAGES,
+  UPLOAD_KINDS,
+  type UploadKind,
+} from '../http/media.schema.js';
 
 export const UploadTicketSchema = z.object({
   /** Where the client PUTs the bytes: a gateway path (local driver, made absolute by the gateway) or a presigned S3 URL. */
@@ -64,3 +75,48 @@ export const MediaContracts = {
    */
   verifyUpload: defineRequest('media.upload.verify', withActor({ url: z.string().max(2048) }), StoredObjectSchema),
 } as const;
+
+/** Images other services keep the address of: a user's profile image, a workspace's logo. */
+export type StoredImageKind = 'profile' | 'logo';
+
+/**
+ * The upload kinds each stored image may come from. A logo may also be a profile-kind upload: the spec's
+ * `POST /api/upload-url` call sends only filename and contentType, which makes a profile upload (3MB, within 5MB).
+ */
+export const STORED_IMAGE_UPLOAD_KINDS: Record<StoredImageKind, readonly UploadKind[]> = {
+  profile: ['profile'],
+  logo: ['logo', 'profile'],
+};
+
+/** Who an object key belongs to: `w/<workspaceId>/...` or, uploaded before its uploader had a workspace, `u/<userId>/...`. */
+export const ImageOwners = {
+  workspace: (workspaceId: string) => `w/${workspaceId}`,
+  user: (userId: string) => `u/${userId}`,
+} as const;
+
+/** The refusal for an image address that names no upload the caller may use here. */
+export const IMAGE_NOT_UPLOADED_MESSAGE = 'Image not found. Please upload it again.';
+
+/**
+ * The object key of an image address exactly as the gateway serves it (`/objects/<key>`, nothing before or after it),
+ * when the key belongs to one of `owners` (see `ImageOwners`); null otherwise. A service checks this before asking
+ * media (`verifyUpload`) whether the object is stored, valid and of the right kind.
+ */
+export const storedImageKey = (address: string, kind: StoredImageKind, owners: readonly string[]): string | null => {
+  if (!address.startsWith('/')) return null;
+  const key = objectKeyFromUrl(address);
+  if (!key || objectPathFor(kind, key) !== address) return null;
+  return owners.some((owner) => key.startsWith(`${owner}/`)) ? key : null;
+};
+
+/**
+ * What to answer when media refused to verify an image (by its error code): the kind's spec text for a file that is
+ * not an image or is too large, IMAGE_NOT_UPLOADED_MESSAGE when there is no such upload; null for any other failure
+ * (media unavailable), which is not the caller's fault.
+ */
+export const imageRefusalMessage = (kind: StoredImageKind, code: string): string | null => {
+  if (code === ErrorCodes.uploadInvalid) return NOT_AN_IMAGE_MESSAGES[kind];
+  if (code === ErrorCodes.uploadTooLarge) return TOO_LARGE_MESSAGES[kind];
+  if (code === ErrorCodes.objectNotFound) return IMAGE_NOT_UPLOADED_MESSAGE;
+  return null;
+};

@@ -19,6 +19,7 @@ import { UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
 import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
 import { toIdentityUser, toUserProfile } from './user.mapper.js';
+import { ProfileImages } from './profile-image.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -43,6 +44,7 @@ export class UserService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly bus: BusClient,
+    private readonly profileImages: ProfileImages,
   ) {}
 
   async register(input: RegisterUser): Promise<IdentityUser> {
@@ -110,6 +112,12 @@ export class UserService {
 
   async update(actor: Actor, userId: string, changes: UpdateUser): Promise<IdentityUser> {
     if (actor.userId !== userId) throw new DomainError(ErrorCodes.forbidden, 'You can only edit your own profile');
+    if (changes.profileImageUrl) {
+      const current = await this.find(userId);
+      // the signup profile step sends the stored address back unchanged: nothing new to check
+      if (changes.profileImageUrl !== current.profileImageUrl)
+        await this.profileImages.requireUploaded(actor, changes.profileImageUrl);
+    }
     const saved = await this.dataSource.transaction(async (em) => {
       const user = await em.findOne(UserEntity, { where: { id: userId } });
       if (!user) throw new DomainError(ErrorCodes.userNotFound, 'User not found');

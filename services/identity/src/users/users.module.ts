@@ -4,10 +4,11 @@ import { UserEntity } from './user.entity.js';
 import { UserController } from './user.controller.js';
 import { UserService } from './user.service.js';
 import { PasswordHasher } from './password.hasher.js';
+import { ProfileImages } from './profile-image.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UserController],
-  providers: [UserService, PasswordHasher],
+  providers: [UserService, PasswordHasher, ProfileImages],
 })
 export class UsersModule {}

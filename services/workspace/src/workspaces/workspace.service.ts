@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  ImageOwners,
   WorkspaceEvents,
   type Actor,
   type CreateWorkspace,
@@ -15,6 +16,7 @@ import { BusClient } from '@teamchat/bus';
 import { WorkspaceEntity } from './workspace.entity.js';
 import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
 import { WorkspaceAccess } from '../members/workspace-access.js';
+import { WorkspaceLogos } from './workspace-logo.js';
 
 export const toWorkspace = (w: WorkspaceEntity, role: WorkspaceRole): Workspace => ({
   id: w.id,
@@ -37,9 +39,16 @@ export class WorkspaceService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: WorkspaceAccess,
     private readonly bus: BusClient,
+    private readonly logos: WorkspaceLogos,
   ) {}
 
   async create(actor: Actor, input: CreateWorkspace): Promise<Workspace> {
+    if (input.profileImageUrl) {
+      // the workspace does not exist yet, so its logo was uploaded under its creator (the signup workspace step)
+      await this.logos.requireUploaded({ userId: actor.userId, workspaceId: null }, input.profileImageUrl, [
+        ImageOwners.user(actor.userId),
+      ]);
+    }
     const workspace = await this.dataSource.transaction(async (em) => {
       const created = await em.save(
         em.create(WorkspaceEntity, {
@@ -77,6 +86,18 @@ export class WorkspaceService {
   }
 
   async updateImage(actor: Actor, workspaceId: string, profileImageUrl: string): Promise<Workspace> {
+    if (profileImageUrl !== '') {
+      // who may change the logo is answered before whether the image is acceptable, and media is asked outside the lock
+      const em = this.dataSource.manager;
+      await this.access.requireAdmin(em, workspaceId, actor.userId);
+      const current = await em.findOneBy(WorkspaceEntity, { id: workspaceId });
+      if (current?.profileImageUrl !== profileImageUrl) {
+        await this.logos.requireUploaded({ userId: actor.userId, workspaceId }, profileImageUrl, [
+          ImageOwners.workspace(workspaceId),
+          ImageOwners.user(actor.userId),
+        ]);
+      }
+    }
     return this.dataSource.transaction(async (em) => {
       const membership = await this.access.requireAdmin(em, workspaceId, actor.userId);
       const workspace = await this.access.lockWorkspace(em, workspaceId);
