@@ -70,6 +70,27 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('signs upload URLs for the published MinIO port, where browsers reach the store the services use', () => {
+    const [[, media]] = byProcess('media');
+    const env = serviceEnv(media);
+    const internal = new URL(env.S3_ENDPOINT);
+    const browser = new URL(env.S3_PUBLIC_ENDPOINT);
+    expect(internal.hostname).toBe('minio');
+    expect(browser.hostname).toBe('localhost');
+    expect(services.minio.ports).toContain(`${browser.port}:${internal.port}`);
+    expect(serviceEnv(media, { S3_PUBLIC_ENDPOINT: 'https://files.example.org' }).S3_PUBLIC_ENDPOINT).toBe(
+      'https://files.example.org',
+    );
+  });
+
+  it("lets browsers PUT to MinIO from the site's origin only (its server-wide CORS setting)", () => {
+    for (const given of [{}, { PUBLIC_URL: 'https://chat.example.org' }] as Record<string, string>[]) {
+      const origins = serviceEnv(services.minio, given).MINIO_API_CORS_ALLOW_ORIGIN.split(',');
+      const sites = new Set(byProcess('gateway').map(([, s]) => new URL(serviceEnv(s, given).PUBLIC_URL).origin));
+      expect(origins).toEqual([...sites]);
+    }
+  });
+
   it('applies migrations once, before any service or gateway starts', () => {
     const [[migrateName, migrate]] = byProcess('migrate');
     expect(serviceEnv(migrate).MIGRATIONS_RUN).toBe('true');

@@ -359,7 +359,30 @@ describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
     expect(gateway.spec.sessionAffinity ?? 'None').toBe('None');
   });
 
+  it('signs upload URLs for an S3 address browsers reach, while the services use S3_ENDPOINT', () => {
+    const media = resolveEnv(appDeployments.find((d) => d.metadata.name === 'media')!.spec.template.spec.containers[0]);
+    const services = new Set(ofKind<Service>('Service').map((s) => s.metadata.name));
+    const browser = new URL(media.env.S3_PUBLIC_ENDPOINT);
+    expect(services.has(browser.hostname)).toBe(false);
+    if (overlay === 'dev') {
+      // `kubectl port-forward svc/minio 9000` makes the in-cluster MinIO reachable at localhost:9000
+      const minio = ofKind<Service>('Service').find((s) => s.metadata.name === 'minio')!;
+      expect(browser.hostname).toBe('localhost');
+      expect(minio.spec.ports.map((p) => String(p.port))).toContain(browser.port);
+      expect(new URL(media.env.S3_ENDPOINT).port).toBe(browser.port);
+    } else {
+      expect(browser.protocol).toBe('https:');
+    }
+  });
+
   if (overlay === 'dev') {
+    it("lets browsers PUT to MinIO from the site's origin only", () => {
+      const minio = ofKind<StatefulSet>('StatefulSet').find((s) => s.metadata.name === 'minio')!;
+      const gateway = appDeployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0];
+      const cors = resolveEnv(minio.spec.template.spec.containers[0]).env.MINIO_API_CORS_ALLOW_ORIGIN;
+      expect(cors.split(',')).toEqual([new URL(resolveEnv(gateway).env.PUBLIC_URL).origin]);
+    });
+
     it('runs Postgres, Redis, NATS with JetStream and MinIO as StatefulSets with persistent volumes, and points at them', () => {
       const sets = ofKind<StatefulSet>('StatefulSet');
       expect(sets.map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);

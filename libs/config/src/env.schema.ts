@@ -36,6 +36,8 @@ export const EnvSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+  // where browsers reach the same store (presigned upload URLs name it); S3_ENDPOINT when unset
+  S3_PUBLIC_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),

@@ -3,7 +3,10 @@ import { Client } from 'minio';
 import { ObjectStorage, type StoredStat, type UploadTarget } from './object-storage.js';
 
 export interface S3Settings {
+  /** Where this service reaches the store (stat, read, delete, bucket creation). */
   endpoint: string;
+  /** Where browsers reach the same store; presigned upload URLs name it. `endpoint` when unset. */
+  publicEndpoint?: string;
   region: string;
   accessKey: string;
   secretKey: string;
@@ -19,25 +22,41 @@ const isMissing = (err: unknown): boolean => {
 };
 
 /**
+ * A client for the store at `endpoint` (scheme, host and port; the `minio` client has no path prefix). With the region
+ * given, presigning needs no request to the store.
+ */
+const clientFor = (endpoint: string, settings: S3Settings): Client => {
+  const url = new URL(endpoint);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`an S3 endpoint is a scheme, host and port only, without a path: ${endpoint}`);
+  const useSSL = url.protocol === 'https:';
+  return new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    region: settings.region,
+    accessKey: settings.accessKey,
+    secretKey: settings.secretKey,
+    pathStyle: true,
+  });
+};
+
+/**
  * Objects in an S3 bucket (MinIO, AWS, anything S3-compatible) through the `minio` client. The client PUTs to a
  * presigned URL; S3 cannot cap a presigned PUT's size, so the media service checks the object afterwards.
  */
 export class S3ObjectStorage extends ObjectStorage {
   readonly client: Client;
+  /** Signs upload URLs for the public endpoint; it only signs (the region is known), never connects. */
+  private readonly presigner: Client;
 
   constructor(private readonly settings: S3Settings) {
     super();
-    const url = new URL(settings.endpoint);
-    const useSSL = url.protocol === 'https:';
-    this.client = new Client({
-      endPoint: url.hostname,
-      port: url.port ? Number(url.port) : useSSL ? 443 : 80,
-      useSSL,
-      region: settings.region,
-      accessKey: settings.accessKey,
-      secretKey: settings.secretKey,
-      pathStyle: true,
-    });
+    this.client = clientFor(settings.endpoint, settings);
+    this.presigner =
+      settings.publicEndpoint && settings.publicEndpoint !== settings.endpoint
+        ? clientFor(settings.publicEndpoint, settings)
+        : this.client;
   }
 
   get bucket(): string {
@@ -57,7 +76,8 @@ export class S3ObjectStorage extends ObjectStorage {
 
   uploadUrl(target: UploadTarget): Promise<string> {
     const ttl = Math.max(1, target.expires - Math.floor(Date.now() / 1000));
-    return this.client.presignedPutObject(this.bucket, target.key, ttl);
+    // SigV4 signs the host: the URL must name the host the browser sends it to, not the in-cluster one
+    return this.presigner.presignedPutObject(this.bucket, target.key, ttl);
   }
 
   async stat(key: string): Promise<StoredStat | null> {

@@ -12,6 +12,7 @@ export const createObjectStorage = (env: Env): ObjectStorage => {
     if (missing.length) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
     return new S3ObjectStorage({
       endpoint: env.S3_ENDPOINT!,
+      publicEndpoint: env.S3_PUBLIC_ENDPOINT,
       region: env.S3_REGION,
       accessKey: env.S3_ACCESS_KEY!,
       secretKey: env.S3_SECRET_KEY!,
