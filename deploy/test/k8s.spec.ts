@@ -31,6 +31,7 @@ import {
   type K8sObject,
 } from './support/kustomize.js';
 import { envProblems, readsOf, WAIT_MODE_NOT_READ, type Deployed } from './support/process-env.js';
+import { deniesEveryone, routeOf, routesFor } from './support/ingress-routing.js';
 
 const hasKubectl = kubectlAvailable();
 const runtime = parseDockerfile(join(repoRoot, 'deploy/docker/Dockerfile')).at(-1)!;
@@ -347,7 +348,7 @@ describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
   });
 
   it('routes the Ingress to the gateway Service with long socket timeouts and no session affinity', () => {
-    const [ingress] = ofKind<Ingress>('Ingress');
+    const ingress = ofKind<Ingress>('Ingress').find((i) => i.metadata.name === 'gateway')!;
     const gateway = ofKind<Service>('Service').find((s) => s.metadata.name === 'gateway')!;
     const backend = ingress.spec.rules[0].http.paths[0].backend.service;
     expect(backend.name).toBe('gateway');
@@ -357,6 +358,53 @@ describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
     expect(Number(a['nginx.ingress.kubernetes.io/proxy-send-timeout'])).toBeGreaterThanOrEqual(3600);
     expect(Object.keys(a).filter((k) => /affinity|sticky|upstream-hash-by/.test(k))).toEqual([]);
     expect(gateway.spec.sessionAffinity ?? 'None').toBe('None');
+  });
+
+  it("refuses the gateway's /metrics to every client on each host, and routes the product's paths to the gateway", () => {
+    const ingresses = ofKind<Ingress>('Ingress');
+    const main = ingresses.find((i) => i.metadata.name === 'gateway')!;
+    const hosts = main.spec.rules.map((r) => r.host!);
+    expect(hosts.length).toBeGreaterThan(0);
+    for (const host of hosts) {
+      const routes = routesFor(ingresses, host, main.spec.ingressClassName);
+      // the forms Express answers with the metrics handler (it matches case-insensitively, and below /metrics/)
+      for (const path of [
+        '/metrics',
+        '/METRICS',
+        '/Metrics/',
+        '/metrics/x',
+        '/metrics?name=x',
+        '//metrics',
+        '/%6Detrics',
+      ]) {
+        const route = routeOf(routes, path);
+        expect({ host, path, denied: route !== undefined && deniesEveryone(route) }).toEqual({
+          host,
+          path,
+          denied: true,
+        });
+      }
+      for (const path of [
+        '/',
+        '/login',
+        '/invite/abc',
+        '/api/health',
+        '/api/messages',
+        '/ws',
+        '/objects/w/a.png',
+        '/attachments/w/a.png',
+        '/assets/index-abc123.js',
+        '/favicon.ico',
+      ]) {
+        const route = routeOf(routes, path);
+        expect({ host, path, service: route?.backend.name, denied: route && deniesEveryone(route) }).toEqual({
+          host,
+          path,
+          service: 'gateway',
+          denied: false,
+        });
+      }
+    }
   });
 
   it('signs upload URLs for an S3 address browsers reach, while the services use S3_ENDPOINT', () => {
