@@ -1,5 +1,5 @@
 // The workspace packages in build order (dependencies first).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -16,5 +16,19 @@ export const SERVER_PACKAGES = [
   'libs/testing',
 ];
 
-export const isBuilt = (pkg) => existsSync(join(root, pkg, 'dist', 'index.js'));
-export const webBuilt = () => existsSync(join(root, 'web', 'dist', 'index.html'));
+/** Newest modification time of any file under `dir` (0 when absent). */
+const newest = (dir) => {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+};
+
+const fresh = (output, sources) => existsSync(output) && statSync(output).mtimeMs >= Math.max(...sources.map(newest));
+
+/** Built and not older than its sources, so `npm start` never runs stale code after an edit. */
+export const isBuilt = (pkg) => fresh(join(root, pkg, 'dist', 'index.js'), [join(root, pkg, 'src')]);
+export const webBuilt = () =>
+  fresh(join(root, 'web', 'dist', 'index.html'), [join(root, 'web', 'src'), join(root, 'libs', 'contracts', 'src')]);
