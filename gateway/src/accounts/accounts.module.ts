@@ -4,10 +4,11 @@ import { UsersController } from './users.controller.js';
 import { WorkspacesController } from './workspaces.controller.js';
 import { InvitesController } from './invites.controller.js';
 import { ImageAddresses } from './image-address.js';
+import { CurrentUsers } from './current-user.js';
 
 /** The edge of the identity and workspace services: accounts, sessions, profiles, workspaces and invites. */
 @Module({
   controllers: [AuthController, UsersController, WorkspacesController, InvitesController],
-  providers: [ImageAddresses],
+  providers: [ImageAddresses, CurrentUsers],
 })
 export class AccountsModule {}

@@ -14,17 +14,17 @@ import { BusClient } from '@teamchat/bus';
 import { ZodBody } from '../http/zod.decorators.js';
 import { Api } from '../openapi/api.decorator.js';
 import { AuthGuard } from '../auth/auth.guard.js';
-import { Actor, ActorService, CurrentIdentity, type RequestActor } from '../auth/actor.js';
+import { Actor, CurrentIdentity, type RequestActor } from '../auth/actor.js';
 import { AuthThrottleGuard } from '../auth/auth-throttle.js';
 import { endSession, establishSession } from '../auth/session-auth.js';
-import { freshCurrentUser, toCurrentUser } from './current-user.js';
+import { CurrentUsers, toCurrentUser } from './current-user.js';
 
 /** Sign up, sign in, sign out and the current user (spec 1 §7). */
 @Controller()
 export class AuthController {
   constructor(
     private readonly bus: BusClient,
-    private readonly actors: ActorService,
+    private readonly currentUsers: CurrentUsers,
   ) {}
 
   @Post('register')
@@ -43,14 +43,14 @@ export class AuthController {
   async login(@ZodBody(LoginSchema) body: Login, @Req() req: Request): Promise<CurrentUser> {
     const { userId } = await this.bus.request(IdentityContracts.authenticate, body);
     await establishSession(req, userId);
-    return freshCurrentUser(this.actors, req);
+    return this.currentUsers.fresh(req);
   }
 
   @Get('auth/user')
   @UseGuards(AuthGuard)
   @Api({ summary: 'The signed-in user (401 when signed out)', response: CurrentUserSchema })
-  user(@CurrentIdentity() user: IdentityUser, @Actor() actor: RequestActor): CurrentUser {
-    return toCurrentUser(user, actor);
+  user(@CurrentIdentity() user: IdentityUser, @Actor() actor: RequestActor): Promise<CurrentUser> {
+    return this.currentUsers.describe(user, actor);
   }
 
   @Get('logout')

@@ -16,11 +16,11 @@ import {
 import { BusClient } from '@teamchat/bus';
 import { ZodBody } from '../http/zod.decorators.js';
 import { Api } from '../openapi/api.decorator.js';
-import { Actor, ActorService, RequireWorkspace, type WorkspaceActor } from '../auth/actor.js';
+import { Actor, RequireWorkspace, type WorkspaceActor } from '../auth/actor.js';
 import { AuthThrottleGuard } from '../auth/auth-throttle.js';
 import { establishSession } from '../auth/session-auth.js';
 import { IdParam, TokenParam } from './params.js';
-import { freshCurrentUser } from './current-user.js';
+import { CurrentUsers } from './current-user.js';
 
 const inviteNotFound = { error: 'Invite not found', code: ErrorCodes.inviteNotFound };
 
@@ -29,7 +29,7 @@ const inviteNotFound = { error: 'Invite not found', code: ErrorCodes.inviteNotFo
 export class InvitesController {
   constructor(
     private readonly bus: BusClient,
-    private readonly actors: ActorService,
+    private readonly currentUsers: CurrentUsers,
   ) {}
 
   @Post()
@@ -82,6 +82,6 @@ export class InvitesController {
   ): Promise<CurrentUser> {
     const { userId } = await this.bus.request(WorkspaceContracts.acceptInvite, { token, ...body });
     await establishSession(req, userId);
-    return freshCurrentUser(this.actors, req);
+    return this.currentUsers.fresh(req);
   }
 }

@@ -25,7 +25,7 @@ import { Api } from '../openapi/api.decorator.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, RequireWorkspace, type RequestActor, type WorkspaceActor } from '../auth/actor.js';
 import { IdParam } from './params.js';
-import { toCurrentUser } from './current-user.js';
+import { CurrentUsers } from './current-user.js';
 import { ImageAddresses } from './image-address.js';
 
 const userNotFound = { error: 'User not found', code: ErrorCodes.userNotFound };
@@ -36,6 +36,7 @@ export class UsersController {
   constructor(
     private readonly bus: BusClient,
     private readonly images: ImageAddresses,
+    private readonly currentUsers: CurrentUsers,
   ) {}
 
   @Get()
@@ -60,7 +61,7 @@ export class UsersController {
   ): Promise<CurrentUser> {
     if (changes.profileImageUrl) changes.profileImageUrl = this.images.siteRelative(changes.profileImageUrl, req);
     const user = await this.bus.request(IdentityContracts.update, { actor, userId: id, changes });
-    return toCurrentUser(user, actor);
+    return this.currentUsers.describe(user, actor);
   }
 
   @Patch(':id/handle')
@@ -80,7 +81,7 @@ export class UsersController {
       userId: id,
       changes: { handle: body.handle },
     });
-    return toCurrentUser(user, actor);
+    return this.currentUsers.describe(user, actor);
   }
 
   @Post(':id/stars')

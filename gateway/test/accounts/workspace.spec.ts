@@ -234,6 +234,55 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
     });
   });
 
+  describe('GET /api/auth/user stripeSubscriptionId', () => {
+    // the SPA asks for GET /api/subscription-details only when the user has a subscription id (spec 2 §7)
+    const subscriptionIdOf = async (agent: Agent) =>
+      (await agent.get('/api/auth/user')).body.stripeSubscriptionId as string | null;
+    /** Billing attaches a subscription to every new workspace shortly after it is created. */
+    const attachedTo = (agent: Agent, other?: string | null) =>
+      waitFor(
+        async () => {
+          const id = await subscriptionIdOf(agent);
+          return id !== other ? id : null;
+        },
+        { intervalMs: 50 },
+      );
+
+    it("describes the current workspace's subscription to its admins, including one promoted after an invite", async () => {
+      const admin = await adminWithWorkspace(stack.url, 'Billed', '10.26.0.1');
+      // the creator never paid: the id they see is the one billing attached to the workspace
+      const subscriptionId = await attachedTo(admin.agent);
+      const [stored] = (
+        await db.query('SELECT stripe_subscription_id AS id FROM workspace.workspace WHERE id = $1', [
+          admin.workspace.id,
+        ])
+      ).rows;
+      expect(subscriptionId).toBe(stored.id);
+      const member = await joinAsMember(stack.url, admin.agent, {}, '10.26.0.1');
+      expect(await subscriptionIdOf(member.agent)).toBeNull();
+      await admin.agent.patch(`/api/users/${member.user.id}/admin`).send({ isAdmin: true });
+      const promoted = (await member.agent.get('/api/auth/user')).body;
+      expect(promoted).toMatchObject({ isAdmin: true, stripeSubscriptionId: subscriptionId });
+      expect((await member.agent.get('/api/subscription-details')).status).toBe(200);
+      await admin.agent.patch(`/api/users/${member.user.id}/admin`).send({ isAdmin: false });
+      expect(await subscriptionIdOf(member.agent)).toBeNull();
+    });
+
+    it("follows the admin to an additional workspace and back, and falls back to the user's own", async () => {
+      const admin = await adminWithWorkspace(stack.url, 'First Billed', '10.26.0.2');
+      const first = await attachedTo(admin.agent);
+      const second = await admin.agent.post('/api/workspaces').send({ name: 'Second Billed' });
+      expect(second.status).toBe(201);
+      expect(await attachedTo(admin.agent, first)).toEqual(expect.any(String));
+      await admin.agent.post('/api/switch-workspace').send({ workspaceId: admin.workspace.id });
+      expect(await subscriptionIdOf(admin.agent)).toBe(first);
+      await db.query('UPDATE workspace.workspace SET stripe_subscription_id = NULL WHERE id = $1', [second.body.id]);
+      await db.query(`UPDATE identity."user" SET stripe_subscription_id = 'sub_own' WHERE id = $1`, [admin.user.id]);
+      await admin.agent.post('/api/switch-workspace').send({ workspaceId: second.body.id });
+      expect(await subscriptionIdOf(admin.agent)).toBe('sub_own');
+    });
+  });
+
   describe('DELETE /api/workspaces/{workspaceId}/users/{userId}', () => {
     it('removes a member: their next request sees no access to the workspace', async () => {
       const admin = await adminWithWorkspace(stack.url, 'Removal', '10.25.0.1');

@@ -40,6 +40,11 @@ export class WorkspaceController {
     return this.workspaces.create(actor, input);
   }
 
+  @OnRequest(WorkspaceContracts.get)
+  get(@Payload(pipe('get')) body: In<'get'>) {
+    return this.workspaces.get(body.actor, body.workspaceId);
+  }
+
   @OnRequest(WorkspaceContracts.list)
   list(@Payload(pipe('list')) body: In<'list'>) {
     return this.workspaces.list(body.actor);

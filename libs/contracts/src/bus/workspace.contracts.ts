@@ -59,6 +59,8 @@ export const WorkspaceContracts = {
   ),
   /** Creates a workspace; the actor becomes its admin and it becomes their current workspace. */
   create: defineRequest('workspace.workspace.create', withActor(CreateWorkspaceSchema.shape), WorkspaceSchema),
+  /** One workspace of the actor with their role there (members only, WORKSPACE.NOT_FOUND otherwise). */
+  get: defineRequest('workspace.workspace.get', withActor({ workspaceId: id }), WorkspaceSchema),
   /** The actor's workspaces with their role in each. */
   list: defineRequest('workspace.workspace.list', withActor({}), z.array(WorkspaceListItemSchema)),
   /** Admin only; "" removes the logo. */

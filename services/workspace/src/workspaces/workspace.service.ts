@@ -15,7 +15,7 @@ import {
 import { BusClient } from '@teamchat/bus';
 import { WorkspaceEntity } from './workspace.entity.js';
 import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
-import { WorkspaceAccess } from '../members/workspace-access.js';
+import { WorkspaceAccess, workspaceNotFound } from '../members/workspace-access.js';
 import { WorkspaceLogos } from './workspace-logo.js';
 
 export const toWorkspace = (w: WorkspaceEntity, role: WorkspaceRole): Workspace => ({
@@ -72,6 +72,14 @@ export class WorkspaceService {
       role: 'admin',
     });
     return toWorkspace(workspace, 'admin');
+  }
+
+  async get(actor: Actor, workspaceId: string): Promise<Workspace> {
+    const em = this.dataSource.manager;
+    const membership = await this.access.requireMember(em, workspaceId, actor.userId);
+    const workspace = await em.findOneBy(WorkspaceEntity, { id: workspaceId });
+    if (!workspace) throw workspaceNotFound();
+    return toWorkspace(workspace, membership.role);
   }
 
   async list(actor: Actor): Promise<WorkspaceListItem[]> {
