@@ -63,6 +63,7 @@ const keyOf = (url: string) => pathOf(url).split('/').slice(2).join('/');
 describe('media on the local driver', () => {
   let stack: TestStack;
   let admin: Agent;
+  let workspaceId: string;
   let member: Agent;
   let outsider: Agent;
   let ip = 0;
@@ -77,6 +78,7 @@ describe('media on the local driver', () => {
     stack = await startTestStack({ transport: 'inprocess' });
     const a = await adminWithWorkspace(stack.url, 'Media Co', nextIp());
     admin = a.agent;
+    workspaceId = a.workspace.id;
     member = await invitedMember(stack.url, admin, nextIp());
     outsider = (await adminWithWorkspace(stack.url, 'Other Co', nextIp())).agent;
   }, 120_000);
@@ -190,6 +192,24 @@ describe('media on the local driver', () => {
     expect(readdirSync(join(objectsDir(), '.incoming'))).toEqual([]);
   });
 
+  it.each([
+    ['/api/messages/upload', 'uploadURL', 'attachments'],
+    ['/api/reactions/upload', 'uploadURL', 'objects'],
+    ['/api/upload-url', 'uploadUrl', 'objects'],
+  ])("%s names a fresh random key under the caller's workspace, never the file name", async (route, field, prefix) => {
+    const given = randomUUID();
+    const keys = new Set<string>();
+    for (const filename of [`${given}.png`, `../../w/${randomUUID()}/${given}.png`, `${given}.png`]) {
+      const res = await admin.post(route).send({ filename, contentType: 'image/png' });
+      expect(res.status).toBe(200);
+      const url = new URL(res.body[field]);
+      expect(url.pathname).toMatch(new RegExp(`^/${prefix}/w/${workspaceId}/[0-9a-f-]{36}\\.png$`));
+      expect(url.pathname).not.toContain(given);
+      keys.add(url.pathname);
+    }
+    expect(keys.size).toBe(3);
+  });
+
   describe('wrong types', () => {
     it.each([
       [{ filename: 'drawing.svg', contentType: 'image/svg+xml' }, 'Please upload an image file.'],
@@ -263,6 +283,20 @@ describe('media on the local driver', () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: 'Invalid upload signature', code: 'MEDIA.SIGNATURE_INVALID' });
       expect(storedFiles()).toHaveLength(before);
+    });
+
+    it("refuses one upload URL's signature on another key handed out to the same member, which keeps its own", async () => {
+      const first = new URL(await fresh());
+      const second = new URL(await fresh());
+      const reused = new URL(second.pathname + first.search, stack.url);
+      const res = await put(reused.toString(), file(PNG_SIGNATURE, 64), 'image/png');
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'Invalid upload signature', code: 'MEDIA.SIGNATURE_INVALID' });
+      expect((await admin.get(second.pathname)).status).toBe(404);
+      expect((await put(second.toString(), file(PNG_SIGNATURE, 96), 'image/png')).status).toBe(200);
+      expect((await put(first.toString(), file(PNG_SIGNATURE, 32), 'image/png')).status).toBe(200);
+      expect((await admin.get(second.pathname)).headers['content-length']).toBe('96');
+      expect((await admin.get(first.pathname)).headers['content-length']).toBe('32');
     });
 
     it('refuses an expired URL with 403 "Upload URL has expired"', async () => {
@@ -465,6 +499,34 @@ describe('media on the s3 driver (s3rver)', () => {
     expect((await admin.get(ticket.body.objectPath)).status).toBe(404);
     await expect(client.statObject(bucket, key)).rejects.toMatchObject({ code: 'NotFound' });
   });
+
+  it.each([
+    ['profile image', '/api/upload-url', { filename: 'me.png', contentType: 'image/png' }, 'uploadUrl', 3 * MB],
+    [
+      'workspace logo',
+      '/api/upload-url',
+      { filename: 'l.png', contentType: 'image/png', kind: 'logo' },
+      'uploadUrl',
+      5 * MB,
+    ],
+    ['custom reaction', '/api/reactions/upload', { filename: 'r.png' }, 'uploadURL', 5242880],
+    ['message image', '/api/messages/upload', { filename: 'm.png' }, 'uploadURL', 10485760],
+  ])(
+    'keeps a %s of exactly its limit, and deletes what the same URL replaces it with a byte over (%s)',
+    async (_what, route, body, field, limit) => {
+      const ticket = await admin.post(route).send(body);
+      const uploadUrl: string = ticket.body[field];
+      const key = ticket.body.objectPath.split('/').slice(2).join('/');
+      expect((await put(uploadUrl, file(PNG_SIGNATURE, limit), 'image/png')).status).toBe(200);
+      const kept = await admin.head(ticket.body.objectPath);
+      expect(kept.status).toBe(200);
+      expect(kept.headers['content-length']).toBe(String(limit));
+      // a presigned PUT stays usable until it expires, and S3 cannot cap its size: the media service checks again
+      expect((await put(uploadUrl, file(PNG_SIGNATURE, limit + 1), 'image/png')).status).toBe(200);
+      expect((await admin.get(ticket.body.objectPath)).status).toBe(404);
+      await expect(client.statObject(bucket, key)).rejects.toMatchObject({ code: 'NotFound' });
+    },
+  );
 
   it('leaves the local upload endpoint closed', async () => {
     const res = await put(

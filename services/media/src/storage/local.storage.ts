@@ -10,6 +10,7 @@ import { isValidUploadSignature, signUpload, type SignedFields } from './upload-
  */
 export class LocalObjectStorage extends ObjectStorage {
   readonly root: string;
+  readonly overwritable: boolean = false;
 
   constructor(
     root: string,

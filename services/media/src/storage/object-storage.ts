@@ -3,6 +3,12 @@ import type { SignedFields } from './upload-signature.js';
 
 /** What the media service needs from wherever the bytes live (local disk or S3/MinIO); chosen once from config. */
 export abstract class ObjectStorage {
+  /**
+   * Whether an upload URL can replace an object that was already stored (and checked) until it expires: true for a
+   * presigned S3 PUT, false for the local driver, which refuses a second PUT to a key.
+   */
+  abstract readonly overwritable: boolean;
+
   /** Prepares the store (creates the bucket or the folder). */
   abstract init(): Promise<void>;
 

@@ -47,6 +47,7 @@ const clientFor = (endpoint: string, settings: S3Settings): Client => {
  */
 export class S3ObjectStorage extends ObjectStorage {
   readonly client: Client;
+  readonly overwritable = true;
   /** Signs upload URLs for the public endpoint; it only signs (the region is known), never connects. */
   private readonly presigner: Client;
 

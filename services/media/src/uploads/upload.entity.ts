@@ -10,6 +10,7 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
  */
 @Entity({ name: 'upload', schema: 'media' })
 @Index('IDX_UPLOAD_PENDING_EXPIRES', ['expiresAt'], { where: `"status" = 'pending'` })
+@Index('IDX_UPLOAD_RECHECK_AT', ['recheckAt'], { where: `"recheck_at" IS NOT NULL` })
 export class UploadEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -45,6 +46,14 @@ export class UploadEntity {
 
   @Column({ name: 'stored_at', type: 'timestamptz', nullable: true })
   storedAt!: Date | null;
+
+  /**
+   * Set when the object was checked while its upload URL could still replace it (a presigned S3 PUT stays usable
+   * until it expires; the local driver refuses a second PUT): the status is provisional, every read checks again, and
+   * the sweeper checks once more after this time. Null once the status is final.
+   */
+  @Column({ name: 'recheck_at', type: 'timestamptz', nullable: true })
+  recheckAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

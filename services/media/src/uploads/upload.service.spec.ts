@@ -13,7 +13,7 @@ import { mediaEntities } from '../media.entities.js';
 import { mediaMigrations } from '../migrations/index.js';
 import { LocalObjectStorage } from '../storage/local.storage.js';
 import { UploadEntity } from './upload.entity.js';
-import { SWEEP_GRACE_MS, UploadService } from './upload.service.js';
+import { RECHECK_SLACK_MS, SWEEP_GRACE_MS, UploadService } from './upload.service.js';
 import { WorkspaceAccess } from './workspace-access.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -160,6 +160,22 @@ describe(UploadService.name, () => {
       });
     });
 
+    it.each([
+      ['a name that looks like an object key', () => `${randomUUID()}.png`],
+      ['a path into another workspace', () => `../../w/${wsB}/${randomUUID()}.png`],
+      ['a name with folders', () => 'a/b/c.png'],
+    ])('makes a fresh random key under the caller’s workspace for %s', async (_what, name) => {
+      const filename = name();
+      const given = /[0-9a-f-]{36}/.exec(filename)?.[0];
+      const ticket = await service.create(alice, { kind: 'message', filename });
+      expect(ticket.key).toMatch(
+        new RegExp(`^w/${wsA}/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\\.png$`),
+      );
+      if (given) expect(ticket.key).not.toContain(given);
+      expect(ticket.key).not.toContain(wsB);
+      expect(new URL(ticket.uploadUrl, 'http://x').pathname).toBe(`/attachments/${ticket.key}`);
+    });
+
     it('refuses a caller who is not a member of the workspace', async () => {
       await expect(
         service.create({ userId: randomUUID(), workspaceId: wsA }, { kind: 'message', filename: 'a.png' }),
@@ -201,6 +217,38 @@ describe(UploadService.name, () => {
         message: 'Please upload an image smaller than 3MB.',
       });
       expect(existsSync(join(storage.root, ticket.key))).toBe(false);
+    });
+
+    it.each([
+      ['profile', 3145728, 'Please upload an image smaller than 3MB.'],
+      ['logo', 5242880, 'Please select an image under 5MB'],
+      ['reaction', 5242880, 'Please upload an image smaller than 5MB.'],
+      ['message', 10485760, 'Please upload an image smaller than 10MB.'],
+    ] as const)(
+      'keeps a %s image of exactly %d bytes and deletes one a byte larger with "%s"',
+      async (kind, limit, message) => {
+        const exact = await service.create(alice, { kind, filename: 'a.png', contentType: 'image/png' });
+        put(exact, Buffer.concat([PNG, Buffer.alloc(limit - PNG.length)]));
+        await expect(service.complete(signed(exact))).resolves.toMatchObject({ size: limit });
+        const over = await service.create(alice, { kind, filename: 'a.png', contentType: 'image/png' });
+        put(over, Buffer.concat([PNG, Buffer.alloc(limit + 1 - PNG.length)]));
+        await expect(service.complete(signed(over))).rejects.toMatchObject({
+          code: ErrorCodes.uploadTooLarge,
+          message,
+        });
+        expect(existsSync(join(storage.root, over.key))).toBe(false);
+        await expect(service.verify(alice, over.objectPath)).rejects.toMatchObject({ message });
+        expect(existsSync(join(storage.root, exact.key))).toBe(true);
+      },
+    );
+
+    it('refuses a signature made for another key, even one it handed out', async () => {
+      const mine = await service.create(alice, { kind: 'message', filename: 'a.png' });
+      const other = await service.create(alice, { kind: 'message', filename: 'b.png' });
+      put(other, PNG);
+      await expect(service.complete({ ...signed(mine), key: other.key })).rejects.toMatchObject({
+        code: ErrorCodes.uploadSignature,
+      });
     });
 
     it('refuses a tampered signature', async () => {
@@ -262,6 +310,71 @@ describe(UploadService.name, () => {
       await expect(service.verify(alice, 'https://example.com/cat.png')).rejects.toMatchObject({
         code: ErrorCodes.uploadInvalid,
       });
+    });
+  });
+
+  describe('on a store whose upload URL can replace a stored object until it expires (S3)', () => {
+    class OverwritableStorage extends LocalObjectStorage {
+      override readonly overwritable = true;
+    }
+    const expiry = (ticket: UploadTicket) => new Date(ticket.expiresAt).getTime();
+    const row = (ticket: UploadTicket) => ds.getRepository(UploadEntity).findOneByOrFail({ key: ticket.key });
+
+    beforeEach(async () => {
+      storage = new OverwritableStorage(join(dir, randomUUID()), 'a-test-secret-that-is-long-enough-0123456789');
+      await storage.init();
+      service = new UploadService(
+        ds.getRepository(UploadEntity),
+        storage,
+        new WorkspaceAccess(workspaces as unknown as BusClient),
+      );
+    });
+
+    it('checks the object again on every read while the URL can write, and deletes a replacement over the limit', async () => {
+      const ticket = await service.create(alice, { kind: 'reaction', filename: 'a.png' });
+      put(ticket, PNG);
+      await expect(service.get(bob, ticket.key)).resolves.toMatchObject({ size: PNG.length });
+      expect((await row(ticket)).recheckAt?.getTime()).toBe(expiry(ticket) + RECHECK_SLACK_MS);
+      // the same URL PUT again: S3 replaces the object that was already checked
+      put(ticket, Buffer.concat([PNG, Buffer.alloc(5242880)]));
+      await expect(service.get(bob, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+      expect(existsSync(join(storage.root, ticket.key))).toBe(false);
+      await expect(service.verify(alice, ticket.objectPath)).rejects.toMatchObject({
+        code: ErrorCodes.uploadTooLarge,
+        message: 'Please upload an image smaller than 5MB.',
+      });
+      // and again, with a valid image, while the URL is still valid
+      put(ticket, PNG);
+      await expect(service.verify(alice, ticket.objectPath)).resolves.toMatchObject({ size: PNG.length });
+    });
+
+    it('has the sweeper check it once more after the URL expired, then treats the answer as final', async () => {
+      const kept = await service.create(alice, { kind: 'message', filename: 'a.png' });
+      const replaced = await service.create(alice, { kind: 'message', filename: 'b.png' });
+      for (const t of [kept, replaced]) {
+        put(t, PNG);
+        await service.verify(alice, t.objectPath);
+      }
+      put(replaced, JPEG);
+      expect(await service.sweep(new Date(expiry(kept) + RECHECK_SLACK_MS - 1000))).toBe(0);
+      expect(await service.sweep(new Date(expiry(replaced) + RECHECK_SLACK_MS + 1000))).toBe(2);
+      expect(await row(kept)).toMatchObject({ status: 'stored', recheckAt: null });
+      expect(await row(replaced)).toMatchObject({ status: 'rejected', recheckAt: null });
+      expect(existsSync(join(storage.root, replaced.key))).toBe(false);
+      expect(await service.sweep(new Date(expiry(replaced) + RECHECK_SLACK_MS + 1000))).toBe(0);
+      await expect(service.get(bob, kept.key)).resolves.toMatchObject({ size: PNG.length });
+    });
+
+    it('answers at once on the driver whose URLs cannot write twice (local)', async () => {
+      const local = new UploadService(
+        ds.getRepository(UploadEntity),
+        new LocalObjectStorage(storage.root, 'a-test-secret-that-is-long-enough-0123456789'),
+        new WorkspaceAccess(workspaces as unknown as BusClient),
+      );
+      const ticket = await local.create(alice, { kind: 'message', filename: 'a.png' });
+      put(ticket, PNG);
+      await local.complete(signed(ticket));
+      expect(await row(ticket)).toMatchObject({ status: 'stored', recheckAt: null });
     });
   });
 

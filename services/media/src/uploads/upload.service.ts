@@ -31,6 +31,11 @@ import { WorkspaceAccess } from './workspace-access.js';
 /** How long past its URL's expiry an upload may still be in flight before the sweeper gives up on it. */
 export const SWEEP_GRACE_MS = 15 * 60 * 1000;
 const SWEEP_BATCH = 100;
+/**
+ * How long after its URL's expiry an upload checked before then is still checked again: covers a PUT that started just
+ * before the expiry and the store's clock running behind ours.
+ */
+export const RECHECK_SLACK_MS = 2 * 60 * 1000;
 /** Declared types that say nothing (a PUT without a type); the first bytes decide then. */
 const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
 
@@ -135,7 +140,8 @@ export class UploadService {
 
   /**
    * Pending uploads whose URL expired long ago: check what was stored (S3 uploads are never announced), delete bad
-   * objects, and mark the never-uploaded ones abandoned. Returns how many were looked at.
+   * objects, and mark the never-uploaded ones abandoned. Then uploads checked while their URL could still replace the
+   * object: check them once more, now that it cannot. Returns how many were looked at.
    */
   async sweep(now = new Date()): Promise<number> {
     const stale = await this.uploads.find({
@@ -143,9 +149,14 @@ export class UploadService {
       order: { expiresAt: 'ASC' },
       take: SWEEP_BATCH,
     });
-    for (const upload of stale) {
+    const provisional = await this.uploads.find({
+      where: { recheckAt: LessThan(now) },
+      order: { recheckAt: 'ASC' },
+      take: SWEEP_BATCH,
+    });
+    for (const upload of [...stale, ...provisional]) {
       try {
-        await this.settle(upload);
+        await this.settle(upload, now);
       } catch (err) {
         if (!(err instanceof DomainError))
           this.logger.warn(`checking upload ${upload.key} failed: ${(err as Error).message}`);
@@ -154,7 +165,7 @@ export class UploadService {
         }
       }
     }
-    return stale.length;
+    return stale.length + provisional.length;
   }
 
   private async readable(actor: Actor, key: string): Promise<UploadEntity> {
@@ -178,15 +189,29 @@ export class UploadService {
   }
 
   /**
-   * Brings an upload to a final answer: stored (returned), rejected (the object is deleted; the reason is thrown), or
-   * not there (MEDIA.NOT_FOUND). Checks size against the limit, the declared type, and the first bytes.
+   * Brings an upload to an answer: stored (returned), rejected (the object is deleted; the reason is thrown), or not
+   * there (MEDIA.NOT_FOUND). Checks size against the limit, the declared type, and the first bytes. While the upload
+   * URL can still replace the object (S3), the answer is provisional (`recheckAt`) and the object is checked again.
    */
-  private async settle(upload: UploadEntity): Promise<UploadEntity> {
-    if (upload.status === 'stored') return upload;
-    if (upload.status === 'rejected') throw this.rejection(upload);
+  private async settle(upload: UploadEntity, now = new Date()): Promise<UploadEntity> {
     if (upload.status === 'abandoned') throw notFound();
+    if (upload.recheckAt === null) {
+      if (upload.status === 'stored') return upload;
+      if (upload.status === 'rejected') throw this.rejection(upload);
+    }
+    const provisional = this.storage.overwritable && now.getTime() <= upload.expiresAt.getTime() + RECHECK_SLACK_MS;
+    const recheckAt = provisional ? new Date(upload.expiresAt.getTime() + RECHECK_SLACK_MS) : null;
     const stat = await this.storage.stat(upload.key);
-    if (!stat) throw notFound();
+    if (!stat) {
+      // nothing uploaded yet, or a rejected upload's object (deleted then) was not uploaded again: that is final once
+      // the URL can no longer write
+      if (upload.recheckAt !== null && !provisional) {
+        await this.uploads.update({ id: upload.id }, { recheckAt: null });
+        upload.recheckAt = null;
+      }
+      if (upload.status === 'rejected') throw this.rejection(upload);
+      throw notFound();
+    }
     const declared = stat.contentType?.split(';')[0].trim().toLowerCase();
     const declaredOk = !declared || GENERIC_TYPES.has(declared) || normalizeImageType(declared) === upload.contentType;
     const ok =
@@ -195,15 +220,16 @@ export class UploadService {
       declaredOk &&
       sniffImageType(await this.storage.head(upload.key, SNIFF_BYTES)) === upload.contentType;
     upload.size = stat.size;
+    upload.recheckAt = recheckAt;
     if (!ok) {
       await this.storage.remove(upload.key);
       upload.status = 'rejected';
-      await this.uploads.update({ id: upload.id }, { status: 'rejected', size: stat.size });
+      await this.uploads.update({ id: upload.id }, { status: 'rejected', size: stat.size, recheckAt });
       throw this.rejection(upload);
     }
     upload.status = 'stored';
-    upload.storedAt = new Date();
-    await this.uploads.update({ id: upload.id }, { status: 'stored', size: stat.size, storedAt: upload.storedAt });
+    upload.storedAt = now;
+    await this.uploads.update({ id: upload.id }, { status: 'stored', size: stat.size, storedAt: now, recheckAt });
     return upload;
   }
 
