@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import {
-  ErrorCodes,
-  IdentityContracts,
-  WorkspaceContracts,
-  type IdentityUser,
-  type WorkspaceRole,
-} from '@teamchat/contracts';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { WorkspaceContracts, type IdentityUser, type WorkspaceRole } from '@teamchat/contracts';
+import { BusClient } from '@teamchat/bus';
+import { sessionUser } from './session-user.js';
 
 /** Who is calling: `workspaceId`/`role` describe the user's current workspace (null when they have none). */
 export interface RequestActor {
@@ -58,10 +53,7 @@ export class ActorService {
 
   private async lookUp(userId: string): Promise<ResolvedRequest | null> {
     const [user, current] = await Promise.all([
-      this.bus.request(IdentityContracts.get, { userId }).catch((err: unknown) => {
-        if (err instanceof DomainError && err.code === ErrorCodes.userNotFound) return null;
-        throw err;
-      }),
+      sessionUser(this.bus, userId),
       this.bus.request(WorkspaceContracts.resolveActor, { userId }),
     ]);
     if (!user) return null;

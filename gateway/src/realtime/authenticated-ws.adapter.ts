@@ -1,8 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
+import { BusClient } from '@teamchat/bus';
 import { ClientFrameSchemas } from '@teamchat/contracts';
 import type { SessionKit } from '../auth/session.js';
+import { sessionUser } from '../auth/session-user.js';
 
 /** The upgrade request, once the session cookie has been checked. */
 export interface AuthenticatedUpgrade extends IncomingMessage {
@@ -28,13 +30,26 @@ const parseFrame = (data: unknown) => {
   }
 };
 
-/** The `ws` adapter, refusing upgrades (HTTP 401) that carry no valid session cookie. */
+/**
+ * The `ws` adapter, refusing upgrades (HTTP 401) that carry no valid session cookie, or whose session's user no longer
+ * exists (the same check as AuthGuard's).
+ */
 export class AuthenticatedWsAdapter extends WsAdapter {
+  private bus?: BusClient;
+
   constructor(
-    app: INestApplicationContext,
+    private readonly app: INestApplicationContext,
     private readonly sessions: SessionKit,
   ) {
     super(app, { messageParser: parseFrame });
+  }
+
+  /** The session's user id when the session exists and its user does; null otherwise. */
+  private async authenticate(cookieHeader: string | undefined): Promise<string | null> {
+    const userId = await this.sessions.userIdFromCookieHeader(cookieHeader);
+    if (!userId) return null;
+    this.bus ??= this.app.get(BusClient, { strict: false });
+    return (await sessionUser(this.bus, userId)) ? userId : null;
   }
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {
@@ -42,8 +57,7 @@ export class AuthenticatedWsAdapter extends WsAdapter {
       ...options,
       maxPayload: 64 * 1024,
       verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
-        this.sessions
-          .userIdFromCookieHeader(info.req.headers.cookie)
+        this.authenticate(info.req.headers.cookie)
           .then((userId) => {
             if (!userId) return done(false, 401, 'Unauthorized');
             (info.req as AuthenticatedUpgrade).userId = userId;

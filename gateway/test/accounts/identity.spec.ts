@@ -2,8 +2,24 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
+import WebSocket from 'ws';
 import { startTestStack, type TestStack } from '@teamchat/testing';
 import { adminWithWorkspace, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
+
+/** Opens /ws with the given session cookie: 'open', or the status the upgrade was refused with. */
+const upgrade = (url: string, cookie?: string) =>
+  new Promise<'open' | number>((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: cookie ? { cookie } : {} });
+    socket.once('open', () => {
+      socket.close();
+      resolve('open');
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    socket.once('error', reject);
+  });
 
 const noSecrets = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|password_hash/i);
 
@@ -174,6 +190,14 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       expect(res.body).toEqual({ error: 'Unauthorized', code: 'AUTH.UNAUTHENTICATED' });
       const rows = await db.query(`SELECT 1 FROM gateway.session WHERE sess->>'userId' = $1`, [user.id]);
       expect(rows.rowCount).toBe(0);
+    });
+
+    it('refuses the live socket of a deleted user with 401, as it does without a session', async () => {
+      const { user, cookie } = await signUp(stack.url, {}, '10.3.0.6');
+      expect(await upgrade(stack.url, cookie)).toBe('open');
+      await db.query('DELETE FROM identity."user" WHERE id = $1', [user.id]);
+      expect(await upgrade(stack.url, cookie)).toBe(401);
+      expect(await upgrade(stack.url)).toBe(401);
     });
 
     it('answers 401 on GET /api/auth/user when signed out', async () => {
