@@ -20,7 +20,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 
-  private describe(exception: unknown): [number, HttpErrorBody] {
+  private describe(exception: unknown): [number, HttpErrorBody | Record<string, unknown>] {
     if (exception instanceof DomainError) {
       const status = httpStatusFor(exception.code);
       const error = exception.code === ErrorCodes.busUnavailable ? BUS_UNAVAILABLE_MESSAGE : exception.message;
@@ -43,7 +43,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const own = typeof response === 'object' && response !== null && 'code' in response ? (response as HttpErrorBody) : undefined;
       if (own) return [status, own];
       // terminus' readiness report (`{ status, info, error, details }`) is the body load balancers and operators read
-      if (typeof response === 'object' && response !== null && 'details' in response) return [status, response as HttpErrorBody];
+      if (typeof response === 'object' && response !== null && 'details' in response) return [status, response as Record<string, unknown>];
       return [status, { error: status === 404 ? 'Not found' : exception.message, code: status === 404 ? ErrorCodes.objectNotFound : ErrorCodes.validation }];
     }
     return [500, { error: 'Internal error', code: ErrorCodes.internal }];
