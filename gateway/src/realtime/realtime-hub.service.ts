@@ -31,7 +31,6 @@ export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
 const MAX_PENDING_FRAMES = 100;
 const CHANNEL_ACCESS_TTL_MS = 60_000;
 const HEARTBEAT_MS = 30_000;
-const PRESENCE_SNAPSHOT_MAX = 1000;
 
 interface Held {
   frame: string;
@@ -214,15 +213,16 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
           this.send(client, 'resync', { reason: replay.reason });
         }
       }
-      this.send(client, 'joined', { workspaceId, userId: client.userId, replayed });
+      // read while live frames are held: a presence change after this read follows `joined` and corrects it
+      const online = await this.presence.online(workspaceId).catch((err: unknown) => {
+        this.logger.warn(`presence snapshot failed: ${String(err)}`);
+        return undefined;
+      });
+      this.send(client, 'joined', { workspaceId, userId: client.userId, replayed, ...(online ? { online } : {}) });
     } finally {
       const held = client.held ?? [];
       client.held = null;
       for (const h of held) if (!h.messageId || !seen.has(h.messageId)) client.queue.push(h.frame, h.droppable);
-    }
-    const online = await this.presence.online(workspaceId).catch(() => [] as string[]);
-    for (const userId of online.slice(0, PRESENCE_SNAPSHOT_MAX)) {
-      if (userId !== client.userId) this.send(client, 'presence', { userId, status: 'online' });
     }
   }
 

@@ -101,6 +101,21 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
     ).toEqual(['online', 'offline']);
   });
 
+  it('tells a socket joining on node B who is online on either node (`joined.online`)', async () => {
+    const solo = await team(urlA, 8);
+    const onA = await on(urlA, solo.admin);
+    const carolOnB = await on(urlB, solo.carol);
+    const joiner = await on(urlB, solo.bob);
+    const online = (joiner.of('joined')[0].online as string[]).slice().sort();
+    expect(online).toEqual([solo.admin.user.id, solo.bob.user.id, solo.carol.user.id].sort());
+    await carolOnB.close();
+    await onA.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'offline');
+    const again = await on(urlA, solo.bob);
+    expect((again.of('joined')[0].online as string[]).slice().sort()).toEqual(
+      [solo.admin.user.id, solo.bob.user.id].sort(),
+    );
+  });
+
   it('subscribes a node to a workspace only while it has sockets there', async () => {
     const solo = await team(urlA, 6);
     expect(await subscribers(solo.workspaceId)).toBe(0);

@@ -43,7 +43,13 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     const s = await TestSocket.open(stack.url, t.bob);
     sockets.push(s);
     const joined = await s.join(t.bob);
-    expect(joined).toEqual({ type: 'joined', workspaceId: t.workspaceId, userId: t.bob.user.id, replayed: 0 });
+    expect(joined).toEqual({
+      type: 'joined',
+      workspaceId: t.workspaceId,
+      userId: t.bob.user.id,
+      replayed: 0,
+      online: [t.bob.user.id],
+    });
   });
 
   it('delivers a message frame to every connected member of the channel, the sender included, after storing it', async () => {
@@ -196,6 +202,60 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     await a.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline');
     const carols = a.of('presence').filter((f) => f.userId === t.carol.user.id);
     expect(carols.map((f) => f.status)).toEqual(['online', 'offline']);
+  });
+
+  it('tells a joining socket who is online in the workspace (`joined.online`), and no longer lists who left', async () => {
+    const fresh = await team(stack.url, block);
+    const [a, c] = await Promise.all([join(fresh.admin), join(fresh.carol)]);
+    const b = await join(fresh.bob);
+    const everyone = [fresh.admin, fresh.bob, fresh.carol].map((p) => p.user.id).sort();
+    expect([...(b.of('joined')[0].online as string[])].sort()).toEqual(everyone);
+    // the snapshot replaces the separate presence frames a joiner used to get for each connected member
+    expect(b.of('presence').filter((f) => f.status === 'online' && f.userId !== fresh.bob.user.id)).toEqual([]);
+    await c.close();
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'offline');
+    const later = await b.join(fresh.bob);
+    expect([...(later.online as string[])].sort()).toEqual([fresh.admin.user.id, fresh.bob.user.id].sort());
+  });
+
+  it('re-scopes a socket that joins again after switching workspace: the new workspace’s frames, not the old one’s', async () => {
+    const fresh = await team(stack.url, block);
+    const oldGeneral = (await fresh.admin.agent.get('/api/channels')).body[0].id as string;
+    const second = await fresh.bob.agent.post('/api/workspaces').send({ name: 'Side project' });
+    expect(second.status).toBe(201);
+    const switchTo = async (workspaceId: string) =>
+      expect((await fresh.bob.agent.post('/api/switch-workspace').send({ workspaceId })).status).toBe(200);
+    await switchTo(fresh.workspaceId);
+    const [a, b] = await Promise.all([join(fresh.admin), join(fresh.bob)]);
+    expect(b.of('joined')[0]).toMatchObject({ workspaceId: fresh.workspaceId });
+
+    await switchTo(second.body.id);
+    const rejoined = await b.join(fresh.bob);
+    expect(rejoined).toMatchObject({ workspaceId: second.body.id, online: [fresh.bob.user.id] });
+    // his only socket left the old workspace
+    await a.next('presence', (f) => f.userId === fresh.bob.user.id && f.status === 'offline');
+
+    const sideGeneral = (await fresh.bob.agent.get('/api/channels')).body[0].id as string;
+    expect(sideGeneral).not.toBe(oldGeneral);
+    await fresh.admin.agent.post(`/api/channels/${oldGeneral}/messages`).send({ content: 'old workspace news' });
+    await a.next('message', (f) => (f.message as { content: string }).content === 'old workspace news');
+    b.send({ type: 'message', channelId: sideGeneral, userId: fresh.bob.user.id, content: 'side project news' });
+    await b.next('message', (f) => (f.message as { content: string }).content === 'side project news');
+    b.send({ type: 'typing', channelId: sideGeneral, userId: fresh.bob.user.id, username: 'b', isTyping: true });
+    // frames in the old workspace's channels are now refused like any other workspace's
+    b.send({ type: 'message', channelId: oldGeneral, userId: fresh.bob.user.id, content: 'into the old one' });
+    expect(await b.next('error')).toMatchObject({ code: 'CHAT.CHANNEL_NOT_FOUND' });
+    await fresh.admin.agent.post(`/api/channels/${oldGeneral}/messages`).send({ content: 'old workspace marker' });
+    await a.next('message', (f) => (f.message as { content: string }).content === 'old workspace marker');
+    await fresh.bob.agent.post(`/api/channels/${sideGeneral}/messages`).send({ content: 'side marker' });
+    await b.next('message', (f) => (f.message as { content: string }).content === 'side marker');
+    expect(b.messages().map((m) => m.content)).toEqual(['side project news', 'side marker']);
+    expect(a.messages().map((m) => m.content)).not.toContain('side project news');
+    expect(a.of('typing')).toEqual([]);
+
+    // a new connection lands in the current workspace as well
+    const reconnected = await join(fresh.bob);
+    expect(reconnected.of('joined')[0]).toMatchObject({ workspaceId: second.body.id });
   });
 
   it('resumes with `since`: a reconnecting socket gets exactly the messages it missed, then `joined`', async () => {

@@ -57,8 +57,17 @@ export const TASK_CHANGES = ['created', 'updated', 'deleted'] as const;
 
 /** Server → client payloads, one entry per frame type (the `type` field is added by `encodeServerFrame`). */
 export const ServerFramePayloadSchemas = {
-  /** The join was accepted; sent after any replayed messages, so everything before it is history. */
-  joined: z.object({ workspaceId: z.uuid(), userId: z.uuid(), replayed: z.number().int() }),
+  /**
+   * The join was accepted; sent after any replayed messages, so everything before it is history. `online` lists who
+   * has a socket in the workspace on any gateway node right now (the joiner included): everyone else is offline until
+   * a `presence` frame says otherwise. Absent when the server could not read it.
+   */
+  joined: z.object({
+    workspaceId: z.uuid(),
+    userId: z.uuid(),
+    replayed: z.number().int(),
+    online: z.array(z.uuid()).optional(),
+  }),
   message: z.object({ message: MessageSchema }),
   typing: z.object({ channelId: z.uuid(), userId: z.uuid(), username: z.string(), isTyping: z.boolean() }),
   presence: z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES) }),
@@ -97,7 +106,11 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
-export const BroadcastFrameSchema = z.discriminatedUnion('type', [TasksServerFrame, MessageServerFrame, PresenceServerFrame]);
+export const BroadcastFrameSchema = z.discriminatedUnion('type', [
+  TasksServerFrame,
+  MessageServerFrame,
+  PresenceServerFrame,
+]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 
 /** The only way a server frame is put on the wire: typed by its type, serialised once. */

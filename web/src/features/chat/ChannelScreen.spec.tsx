@@ -179,6 +179,20 @@ describe(ChannelScreen.name, () => {
     expect(screen.getAllByText('fresh off the socket')).toHaveLength(1);
   });
 
+  it('fills the team roster from the `joined` frame’s list of who is connected, then from presence frames', async () => {
+    api([]);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    const count = await screen.findByTestId('team-online-count');
+    // grace's stored status says online until the socket knows better
+    await waitFor(() => expect(count).toHaveTextContent('2/2 online'));
+    emit({ type: 'joined', workspaceId: WORKSPACE_ID, userId: me.id, replayed: 0, online: [me.id] });
+    expect(count).toHaveTextContent('1/2 online');
+    emit({ type: 'presence', userId: grace.id, status: 'online' });
+    expect(count).toHaveTextContent('2/2 online');
+    emit({ type: 'presence', userId: grace.id, status: 'offline' });
+    expect(count).toHaveTextContent('1/2 online');
+  });
+
   it('sends over the socket with a clientMsgId and replaces the pending row with the echo', async () => {
     api([]);
     renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });

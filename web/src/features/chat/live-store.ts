@@ -80,16 +80,33 @@ export const typingText = (usernames: readonly string[]): string => {
 // ---- presence -----------------------------------------------------------------------------------------------------
 
 export type Presence = 'online' | 'offline';
-const presenceStore = new Store<ReadonlyMap<string, Presence>>(new Map());
+
+/** Who is connected, as the live socket has told it so far. */
+export interface PresenceView {
+  /** What the last snapshot or presence frame said about the user; undefined while the socket has said nothing. */
+  get(userId: string): Presence | undefined;
+}
+
+/** `others` answers for users not in `known`: offline once a snapshot listed everyone connected, else unknown. */
+const presenceView = (known: ReadonlyMap<string, Presence>, others: Presence | undefined) => ({
+  known,
+  others,
+  get: (userId: string): Presence | undefined => known.get(userId) ?? others,
+});
+
+const presenceStore = new Store(presenceView(new Map(), undefined));
 
 export const setPresence = (userId: string, status: Presence): void => {
-  const next = new Map(presenceStore.get());
-  next.set(userId, status);
-  presenceStore.set(next);
+  const { known, others } = presenceStore.get();
+  presenceStore.set(presenceView(new Map(known).set(userId, status), others));
 };
 
-export const usePresence = (): ReadonlyMap<string, Presence> =>
-  useSyncExternalStore(presenceStore.subscribe, presenceStore.get);
+/** The `joined` frame's list of who is connected in the workspace: they are online, everyone else offline. */
+export const applyPresenceSnapshot = (online: readonly string[]): void => {
+  presenceStore.set(presenceView(new Map(online.map((userId) => [userId, 'online' as const])), 'offline'));
+};
+
+export const usePresence = (): PresenceView => useSyncExternalStore(presenceStore.subscribe, presenceStore.get);
 
 // ---- outbox -------------------------------------------------------------------------------------------------------
 
@@ -147,6 +164,6 @@ export const asMessage = (m: OutgoingMessage): Message => ({
 /** For tests: forget everything. */
 export const resetLiveState = (): void => {
   typingStore.set(new Map());
-  presenceStore.set(new Map());
+  presenceStore.set(presenceView(new Map(), undefined));
   outboxStore.set([]);
 };

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { chatKeys, markChannelRead } from './api.js';
-import { clearTyping, outbox, setPresence, setTyping } from './live-store.js';
+import { applyPresenceSnapshot, clearTyping, outbox, setPresence, setTyping } from './live-store.js';
 import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } from './message-cache.js';
 import { realtime, type ConnectionState } from './realtime.js';
 
@@ -108,6 +108,8 @@ export const useLiveUpdates = (
           void qc.invalidateQueries({ queryKey: TASKS_KEY });
           break;
         case 'joined':
+          // Who is connected right now; presence frames after this one keep it current.
+          if (frame.online) applyPresenceSnapshot(frame.online);
           // After a reconnect the replay brought the messages; counts and roster may have moved meanwhile.
           if (rejoined) {
             void qc.invalidateQueries({ queryKey: chatKeys.unread });

@@ -10,6 +10,7 @@ import { TimerWidget } from './TimerWidget.js';
 import { WidgetPanel } from './WidgetPanel.js';
 import { WIDGET_MANAGER_TEXT } from './WidgetManagerDialog.js';
 import { setPanelSize } from './panel-size.js';
+import { applyPresenceSnapshot, resetLiveState, setPresence } from '../chat/live-store.js';
 
 const meter = (name: string) => Number(screen.getByRole('meter', { name }).getAttribute('aria-valuenow'));
 
@@ -125,6 +126,7 @@ describe(WidgetPanel.name, () => {
   const me = aUser({ isAdmin: false, workspaceId: '22222222-2222-4222-8222-222222222222' });
   beforeEach(() => {
     localStorage.clear();
+    resetLiveState();
     mockFetch({ 'GET /api/users': { body: [{ ...me }] } });
   });
   const order = () =>
@@ -194,5 +196,33 @@ describe(WidgetPanel.name, () => {
     expect(await screen.findByText(/1\/3 online/)).toBeInTheDocument();
     const names = Array.from(document.querySelectorAll('.tc-team__name')).map((n) => n.textContent);
     expect(names).toEqual(['ada', 'grace']);
+  });
+
+  it('trusts the socket’s snapshot of who is connected over stored statuses, then its presence frames', async () => {
+    const member = (id: string, username: string, status: string) => ({
+      ...aUser({ id, username, status }),
+      isAdmin: false,
+    });
+    const grace = member('66666666-6666-4666-8666-666666666666', 'grace', 'online');
+    const linus = member('88888888-8888-4888-8888-888888888888', 'linus', 'offline');
+    const turing = member('99999999-9999-4999-8999-999999999999', 'turing', 'offline');
+    mockFetch({ 'GET /api/users': { body: [{ ...me }, grace, linus, turing] } });
+    renderWithApp(<WidgetPanel user={me} onHide={() => undefined} />);
+    const statusOf = (name: string) =>
+      screen.getByText(name, { selector: '.tc-team__name' }).closest('li')!.getAttribute('data-status');
+    // before the socket has joined, the stored statuses are all there is
+    expect(await screen.findByText(/2\/4 online/)).toBeInTheDocument();
+    expect([statusOf('grace'), statusOf('linus')]).toEqual(['online', 'offline']);
+
+    act(() => applyPresenceSnapshot([me.id, linus.id, turing.id]));
+    expect(screen.getByTestId('team-online-count')).toHaveTextContent('3/4 online');
+    expect([statusOf('grace'), statusOf('linus'), statusOf('turing')]).toEqual(['offline', 'online', 'online']);
+    const names = Array.from(document.querySelectorAll('.tc-team__name')).map((n) => n.textContent);
+    expect(names).toEqual(['ada', 'linus', 'turing', 'grace']);
+
+    act(() => setPresence(linus.id, 'offline'));
+    act(() => setPresence(grace.id, 'online'));
+    expect(screen.getByTestId('team-online-count')).toHaveTextContent('3/4 online');
+    expect([statusOf('grace'), statusOf('linus')]).toEqual(['online', 'offline']);
   });
 });
