@@ -30,6 +30,19 @@ describe(siteRelativeImageAddress.name, () => {
     expect(siteRelativeImageAddress(address, local)).toBe(address);
   });
 
+  it('knows the bucket at the public endpoint browsers upload to', () => {
+    const published = uploadAddressBases(
+      env({
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+        S3_BUCKET: 'media',
+      }),
+      'https://chat.example.com',
+    );
+    expect(siteRelativeImageAddress(`https://files.example.com/media/${key}`, published)).toBe(`/objects/${key}`);
+  });
+
   it('knows no bucket on the local driver', () => {
     expect(siteRelativeImageAddress(`http://minio:9000/media/${key}`, local)).toBe(`http://minio:9000/media/${key}`);
   });

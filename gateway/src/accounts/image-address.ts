@@ -9,8 +9,9 @@ import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
  */
 export const uploadAddressBases = (env: GatewayRuntime['env'], siteOrigin: string): string[] => {
   const bases = [new URL('/objects/', siteOrigin).href];
-  if (env.STORAGE_DRIVER === 's3' && env.S3_ENDPOINT)
-    bases.push(`${new URL(env.S3_ENDPOINT).origin}/${env.S3_BUCKET}/`);
+  // presigned upload URLs name the endpoint browsers reach the bucket at
+  const bucketEndpoint = env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT;
+  if (env.STORAGE_DRIVER === 's3' && bucketEndpoint) bases.push(`${new URL(bucketEndpoint).origin}/${env.S3_BUCKET}/`);
   return bases;
 };
 
