@@ -118,6 +118,57 @@ describe(RealtimeConnection.name, () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
+  it('joins again on the open socket when the workspace changes, without since, ignoring the old workspace’s frames', () => {
+    const seen: string[] = [];
+    connection.subscribe((frame) =>
+      seen.push(frame.type === 'message' ? `message ${frame.message.createdAt}` : frame.type),
+    );
+    const release = connection.acquire({ ...ada, workspaceId: 'w1' });
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    socket.receive({ type: 'joined', workspaceId: 'w1', userId: ada.userId, replayed: 0 });
+    socket.receive(message('2025-03-01T10:00:05.000Z'));
+
+    // the shell re-acquires with the refreshed user after POST /api/switch-workspace
+    release();
+    connection.acquire({ ...ada, workspaceId: 'w2' });
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.sent).toEqual([
+      { type: 'join', userId: ada.userId, username: 'ada' },
+      { type: 'join', userId: ada.userId, username: 'ada' },
+    ]);
+    // still on its way from the old workspace
+    socket.receive(message('2025-03-01T10:00:06.000Z'));
+    socket.receive({ type: 'presence', userId: ada.userId, status: 'offline' });
+    socket.receive({ type: 'joined', workspaceId: 'w2', userId: ada.userId, replayed: 0, online: [ada.userId] });
+    socket.receive(message('2025-03-01T10:00:07.000Z'));
+    expect(seen).toEqual(['joined', 'message 2025-03-01T10:00:05.000Z', 'joined', 'message 2025-03-01T10:00:07.000Z']);
+    // the socket stays open through the switch (the release grace did not close it)
+    jest.advanceTimersByTime(1000);
+    expect(socket.closed).toBe(false);
+  });
+
+  it('joins the new workspace when a socket that was not open yet opens, and on every reconnect after', () => {
+    connection.acquire({ ...ada, workspaceId: 'w1' });
+    connection.acquire({ ...ada, workspaceId: 'w2' });
+    const socket = FakeSocket.all[0]!;
+    expect(socket.sent).toEqual([]);
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'join', userId: ada.userId, username: 'ada' }]);
+    socket.drop();
+    jest.advanceTimersByTime(1000);
+    FakeSocket.all[1]!.open();
+    expect(FakeSocket.all[1]!.sent).toEqual([{ type: 'join', userId: ada.userId, username: 'ada' }]);
+  });
+
+  it('does not join again while the workspace stays the same', () => {
+    const release = connection.acquire({ ...ada, workspaceId: 'w1' });
+    FakeSocket.all[0]!.open();
+    release();
+    connection.acquire({ ...ada, workspaceId: 'w1' });
+    expect(FakeSocket.all[0]!.sent).toHaveLength(1);
+  });
+
   it('hands frames to subscribers and only logs what it cannot parse', () => {
     const seen: unknown[] = [];
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,5 @@
-// The one live socket of a tab (spec 2 §7, DESIGN §6): join on open, reconnect with backoff and `since`, close on leave.
+// The one live socket of a tab (spec 2 §7, DESIGN §6): join on open, reconnect with backoff and `since`, join again
+// when the user switches workspace, close on leave.
 import type { ClientFrame, JoinFrame, ServerFrame } from '@teamchat/contracts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
@@ -6,6 +7,8 @@ export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
 export interface SocketIdentity {
   userId: string;
   username: string;
+  /** The user's current workspace, which the server scopes the socket to on each join. */
+  workspaceId?: string | null;
 }
 
 type FrameListener = (frame: ServerFrame) => void;
@@ -51,6 +54,8 @@ export class RealtimeConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private releaseTimer: ReturnType<typeof setTimeout> | null = null;
   private lastSeen: string | null = null;
+  /** Joined again for another workspace: frames before the server's `joined` still belong to the previous one. */
+  private switching = false;
   private readonly frameListeners = new Set<FrameListener>();
   private readonly stateListeners = new Set<StateListener>();
   private currentState: ConnectionState = 'idle';
@@ -74,12 +79,15 @@ export class RealtimeConnection {
     if (this.releaseTimer) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
     const changedUser = this.identity !== null && this.identity.userId !== identity.userId;
+    const changedWorkspace =
+      !changedUser && this.identity !== null && (this.identity.workspaceId ?? null) !== (identity.workspaceId ?? null);
     this.identity = identity;
     this.users += 1;
     if (changedUser) {
       this.lastSeen = null;
       this.shutdown();
     }
+    if (changedWorkspace) this.rejoin();
     if (!this.socket && !this.reconnectTimer) this.connect();
     let released = false;
     return () => {
@@ -137,8 +145,29 @@ export class RealtimeConnection {
     this.connect();
   }
 
+  /**
+   * The user switched workspace (spec 1 §4): the server moves the socket to their current workspace when it joins
+   * again. A socket not open yet sends that join when it opens.
+   */
+  private rejoin(): void {
+    // a message time in the previous workspace says nothing about what was missed in this one
+    this.lastSeen = null;
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN || this.currentState !== 'open') return;
+    this.switching = true;
+    this.sendJoin(socket);
+  }
+
+  private sendJoin(socket: SocketLike): void {
+    const identity = this.identity!;
+    const join: JoinFrame = { type: 'join', userId: identity.userId, username: identity.username };
+    if (this.lastSeen) join.since = this.lastSeen;
+    socket.send(JSON.stringify(join));
+  }
+
   private connect(): void {
     if (!this.identity) return;
+    this.switching = false;
     this.setState('connecting');
     let socket: SocketLike;
     try {
@@ -150,10 +179,7 @@ export class RealtimeConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      const identity = this.identity!;
-      const join: JoinFrame = { type: 'join', userId: identity.userId, username: identity.username };
-      if (this.lastSeen) join.since = this.lastSeen;
-      socket.send(JSON.stringify(join));
+      this.sendJoin(socket);
       this.setState('open');
     };
     socket.onmessage = (event: MessageEvent) => {
@@ -165,7 +191,11 @@ export class RealtimeConnection {
         return;
       }
       if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return;
-      if (frame.type === 'joined') this.attempt = 0;
+      if (this.switching && frame.type !== 'joined' && frame.type !== 'error') return;
+      if (frame.type === 'joined') {
+        this.attempt = 0;
+        this.switching = false;
+      }
       if (frame.type === 'message' && frame.message?.createdAt) this.noteSeen(frame.message.createdAt);
       for (const listener of [...this.frameListeners]) listener(frame);
     };

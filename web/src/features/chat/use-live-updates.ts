@@ -48,7 +48,7 @@ const useReadMarker = () => {
  * messages are marked read as they arrive instead of counting as unread. Returns the read mark for a selection.
  */
 export const useLiveUpdates = (
-  user: Pick<CurrentUser, 'id' | 'username'> | null | undefined,
+  user: Pick<CurrentUser, 'id' | 'username' | 'workspaceId'> | null | undefined,
   openChannelId?: string,
 ) => {
   const qc = useQueryClient();
@@ -59,11 +59,13 @@ export const useLiveUpdates = (
   markReadRef.current = marker;
   const userId = user?.id;
   const username = user?.username;
+  // after POST /api/switch-workspace the refreshed user names the new workspace: the socket joins again for it
+  const workspaceId = user?.workspaceId ?? null;
 
   useEffect(() => {
     if (!userId) return;
-    return realtime.acquire({ userId, username: username ?? '' });
-  }, [userId, username]);
+    return realtime.acquire({ userId, username: username ?? '', workspaceId });
+  }, [userId, username, workspaceId]);
 
   useEffect(() => {
     if (!userId) return;
