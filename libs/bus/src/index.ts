@@ -13,3 +13,4 @@ export * from './nats.transport.js';
 export * from './handler.decorators.js';
 export * from './service.runtime.js';
 export * from './service.process.js';
+export * from './service.definition.js';

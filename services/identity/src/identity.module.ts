@@ -1,34 +1,12 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { BusModule, createHealthController, type ServiceDefinition, type ServiceRuntime } from '@teamchat/bus';
-import { DatabaseModule } from '@teamchat/database';
+import { defineService } from '@teamchat/bus';
 import { identityEntities } from './identity.entities.js';
 import { identityMigrations } from './migrations/index.js';
 import { UsersModule } from './users/users.module.js';
 
-/** Root module of the identity service. */
-@Module({})
-export class IdentityServiceModule {
-  static register(runtime: ServiceRuntime): DynamicModule {
-    return {
-      module: IdentityServiceModule,
-      imports: [
-        BusModule.forRoot(runtime.bus, runtime.broker),
-        DatabaseModule.forService({
-          schema: 'identity',
-          url: runtime.databaseUrl,
-          entities: identityEntities,
-          migrations: identityMigrations,
-          poolSize: runtime.env.DB_POOL_SIZE,
-          migrationsRun: runtime.env.MIGRATIONS_RUN,
-        }),
-        UsersModule,
-      ],
-      controllers: [createHealthController('identity')],
-    };
-  }
-}
-
-export const identityService: ServiceDefinition = {
+/** The identity service: its schema, its features and its health ping (see defineService). */
+export const identityService = defineService({
   name: 'identity',
-  module: (runtime) => IdentityServiceModule.register(runtime),
-};
+  entities: identityEntities,
+  migrations: identityMigrations,
+  features: () => [UsersModule],
+});

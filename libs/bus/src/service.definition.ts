@@ -1,0 +1,49 @@
+import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
+import type { MixedList } from 'typeorm';
+import type { ServiceName } from '@teamchat/contracts';
+import { DatabaseModule } from '@teamchat/database';
+import { BusModule } from './bus.module.js';
+import { createHealthController, type ServiceDefinition, type ServiceRuntime } from './service.runtime.js';
+
+type ModuleImport = Type<unknown> | DynamicModule | Promise<DynamicModule> | ForwardReference;
+
+export interface ServiceSpec {
+  name: ServiceName;
+  /** Entities of the service's own Postgres schema (named after the service). */
+  entities: MixedList<Function>;
+  /** Committed migrations of that schema, in order. */
+  migrations: Function[];
+  /** The service's feature modules. */
+  features(runtime: ServiceRuntime): ModuleImport[];
+}
+
+/**
+ * A service's root module: the bus, its own schema migrated at start, its features, and the
+ * `<service>.health.ping` handler. Every service is assembled the same way; only the spec differs.
+ */
+export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
+  name: spec.name,
+  module: (runtime: ServiceRuntime): DynamicModule => {
+    class ServiceRootModule {}
+    Object.defineProperty(ServiceRootModule, 'name', {
+      value: `${spec.name[0].toUpperCase()}${spec.name.slice(1)}ServiceModule`,
+    });
+    Module({})(ServiceRootModule);
+    return {
+      module: ServiceRootModule,
+      imports: [
+        BusModule.forRoot(runtime.bus, runtime.broker),
+        DatabaseModule.forService({
+          schema: spec.name,
+          url: runtime.databaseUrl,
+          entities: spec.entities,
+          migrations: spec.migrations,
+          poolSize: runtime.env.DB_POOL_SIZE,
+          migrationsRun: runtime.env.MIGRATIONS_RUN,
+        }),
+        ...spec.features(runtime),
+      ],
+      controllers: [createHealthController(spec.name)],
+    };
+  },
+});
