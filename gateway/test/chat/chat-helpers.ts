@@ -1,8 +1,35 @@
 import WebSocket from 'ws';
 import { waitFor } from '@teamchat/testing';
-import { adminWithWorkspace, joinAsMember, signUp, type Agent } from '../accounts/helpers.js';
+import { attachmentPathFromUploadUrl } from '@teamchat/contracts';
+import { adminWithWorkspace, joinAsMember, pngBytes, signUp, type Agent } from '../accounts/helpers.js';
 
-export { adminWithWorkspace, joinAsMember, signUp, type Agent };
+export { adminWithWorkspace, joinAsMember, pngBytes, signUp, type Agent };
+
+/**
+ * Uploads a message image or a custom reaction image the way the SPA does (spec 2 §7): an upload URL from
+ * `POST /api/messages/upload` or `/api/reactions/upload`, then a PUT of the bytes to it. `address` is what the SPA then
+ * sends: the attachment path derived from the upload URL for a message, the answer's objectPath for a reaction.
+ * `put: false` hands out the URL without uploading anything.
+ */
+export const uploadChatImage = async (
+  agent: Agent,
+  kind: 'message' | 'reaction',
+  options: { bytes?: Buffer; put?: boolean } = {},
+) => {
+  const ticket = await agent.post(`/api/${kind}s/upload`).send({ filename: 'picture.png' });
+  if (ticket.status !== 200) throw new Error(`${kind} upload failed: ${ticket.status} ${JSON.stringify(ticket.body)}`);
+  const { uploadURL, objectPath } = ticket.body as { uploadURL: string; objectPath: string };
+  const put =
+    options.put === false
+      ? null
+      : await fetch(uploadURL, {
+          method: 'PUT',
+          body: options.bytes ?? pngBytes(),
+          headers: { 'content-type': 'image/png' },
+        });
+  const address = kind === 'message' ? (attachmentPathFromUploadUrl(uploadURL) ?? objectPath) : objectPath;
+  return { uploadURL, objectPath, address, putStatus: put?.status ?? null };
+};
 
 let ipCounter = 0;
 /** A fresh client address per signup, so the login throttle (per IP) never gets in the way of a test. */

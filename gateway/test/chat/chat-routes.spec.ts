@@ -3,6 +3,7 @@ import request from 'supertest';
 import { startTestStack, type TestStack } from '@teamchat/testing';
 import {
   CHANNEL_NAME_EMPTY,
+  IMAGE_NOT_UPLOADED_MESSAGE,
   LIMIT_MESSAGE,
   MESSAGE_EMPTY,
   MESSAGE_TOO_LONG,
@@ -10,7 +11,7 @@ import {
   SECTION_NAME_EMPTY,
   SECTION_NOT_EMPTY_MESSAGE,
 } from '@teamchat/contracts';
-import { adminWithWorkspace, nextIp, signUp, team, type Agent } from './chat-helpers.js';
+import { adminWithWorkspace, nextIp, signUp, team, uploadChatImage, type Agent } from './chat-helpers.js';
 
 describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport) => {
   const block = transport === 'nats' ? 2 : 1;
@@ -254,8 +255,60 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       expect(older.body.map((m: { content: string }) => m.content)).toEqual(['n1', 'n2', 'n3']);
       const all = await t.carol.agent.get(`/api/channels/${c.id}/messages`);
       expect(all.body).toHaveLength(5);
-      const image = await t.bob.agent.post(`/api/channels/${c.id}/messages`).send({ imageUrl: '/attachments/x.png' });
-      expect(image.body).toMatchObject({ content: null, imageUrl: '/attachments/x.png' });
+      const { address } = await uploadChatImage(t.bob.agent, 'message');
+      expect(address).toMatch(new RegExp(`^/attachments/w/${t.workspaceId}/[0-9a-f-]{36}\\.png$`));
+      const image = await t.bob.agent.post(`/api/channels/${c.id}/messages`).send({ imageUrl: address });
+      expect(image.status).toBe(201);
+      expect(image.body).toMatchObject({ content: null, imageUrl: address });
+      // the stored address is where the gateway serves the image to members
+      expect((await t.carol.agent.get(address)).status).toBe(200);
+    });
+
+    describe('refuses with 400 an image that is not a checked message-image upload of the workspace, storing nothing', () => {
+      const cases: [string, () => Promise<string>, string][] = [
+        ['an address anywhere else', () => Promise.resolve('https://example.com/cat.png'), IMAGE_NOT_UPLOADED_MESSAGE],
+        ['a made-up attachment path', () => Promise.resolve('/attachments/x.png'), IMAGE_NOT_UPLOADED_MESSAGE],
+        [
+          'another workspace’s message image',
+          async () => (await uploadChatImage(other.agent, 'message')).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'a custom reaction upload',
+          async () => (await uploadChatImage(t.bob.agent, 'reaction')).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'a custom reaction upload at the attachments path',
+          async () => (await uploadChatImage(t.bob.agent, 'reaction')).address.replace('/objects/', '/attachments/'),
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'an upload URL handed out but never used',
+          async () => (await uploadChatImage(t.bob.agent, 'message', { put: false })).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'an upload refused for its bytes (the local driver never keeps them)',
+          async () => (await uploadChatImage(t.bob.agent, 'message', { bytes: Buffer.from('not a picture') })).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+      ];
+      it.each(cases)('%s', async (_label, address, expected) => {
+        const { body: c } = await t.admin.agent
+          .post('/api/channels')
+          .send({ name: `img-${Math.random()}`.slice(0, 20) });
+        const res = await t.bob.agent
+          .post(`/api/channels/${c.id}/messages`)
+          .send({ content: 'look at this', imageUrl: await address() });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          error: expected,
+          code: 'VALIDATION.FAILED',
+          issues: [{ path: 'imageUrl', message: expected }],
+        });
+        expect((await t.bob.agent.get(`/api/channels/${c.id}/messages`)).body).toEqual([]);
+      });
     });
 
     it('validates the page size (default 50, max 200)', async () => {
@@ -361,25 +414,28 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
 
   describe('GET/POST /api/custom-reactions and POST/DELETE /api/messages/{id}/reactions', () => {
     it(`refuses a bad name with "${REACTION_NAME_MESSAGE}" and a taken one with 409`, async () => {
+      const { address } = await uploadChatImage(t.bob.agent, 'reaction');
+      expect(address).toMatch(new RegExp(`^/objects/w/${t.workspaceId}/[0-9a-f-]{36}\\.png$`));
       for (const name of ['', 'has space', 'x'.repeat(33), 'emoji😀']) {
         const res = await t.bob.agent
           .post('/api/custom-reactions')
-          .send({ name, imageUrl: '/objects/r.png', createdBy: t.bob.user.id });
+          .send({ name, imageUrl: address, createdBy: t.bob.user.id });
         expect(res.status).toBe(400);
         expect(res.body.error).toBe(REACTION_NAME_MESSAGE);
       }
       const ok = await t.bob.agent
         .post('/api/custom-reactions')
-        .send({ name: 'ship-it_2', imageUrl: '/objects/r.png', createdBy: t.bob.user.id });
+        .send({ name: 'ship-it_2', imageUrl: address, createdBy: t.bob.user.id });
       expect(ok.status).toBe(201);
       expect(ok.body).toMatchObject({
         name: 'ship-it_2',
-        imageUrl: '/objects/r.png',
+        imageUrl: address,
         createdBy: t.bob.user.id,
         workspaceId: t.workspaceId,
       });
+      const again = await uploadChatImage(t.carol.agent, 'reaction');
       expect(
-        (await t.carol.agent.post('/api/custom-reactions').send({ name: 'ship-it_2', imageUrl: '/o.png' })).status,
+        (await t.carol.agent.post('/api/custom-reactions').send({ name: 'ship-it_2', imageUrl: again.address })).status,
       ).toBe(409);
       expect((await t.carol.agent.get('/api/custom-reactions')).body.map((r: { name: string }) => r.name)).toContain(
         'ship-it_2',
@@ -387,13 +443,58 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       expect((await other.agent.get('/api/custom-reactions')).body).toEqual([]);
     });
 
+    describe('refuses with 400 a custom reaction whose image is not a checked reaction upload of the workspace', () => {
+      const cases: [string, () => Promise<string>, string][] = [
+        ['an address anywhere else', () => Promise.resolve('https://example.com/p.gif'), IMAGE_NOT_UPLOADED_MESSAGE],
+        ['a made-up object path', () => Promise.resolve('/objects/p.gif'), IMAGE_NOT_UPLOADED_MESSAGE],
+        [
+          'a message image',
+          async () => (await uploadChatImage(t.bob.agent, 'message')).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'a message image at the objects path',
+          async () => (await uploadChatImage(t.bob.agent, 'message')).objectPath.replace('/attachments/', '/objects/'),
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'another workspace’s reaction upload',
+          async () => (await uploadChatImage(other.agent, 'reaction')).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'an upload URL handed out but never used',
+          async () => (await uploadChatImage(t.bob.agent, 'reaction', { put: false })).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'an upload refused for its bytes (the local driver never keeps them)',
+          async () => (await uploadChatImage(t.bob.agent, 'reaction', { bytes: Buffer.from('GIF? no') })).address,
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+      ];
+      it.each(cases)('%s', async (_label, address, expected) => {
+        const name = `refused_${Math.random().toString(36).slice(2, 8)}`;
+        const res = await t.bob.agent.post('/api/custom-reactions').send({ name, imageUrl: await address() });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          error: expected,
+          code: 'VALIDATION.FAILED',
+          issues: [{ path: 'imageUrl', message: expected }],
+        });
+        const names = (await t.bob.agent.get('/api/custom-reactions')).body.map((r: { name: string }) => r.name);
+        expect(names).not.toContain(name);
+      });
+    });
+
     it('applies and removes reactions, custom or standard, at most 50 distinct per message', async () => {
       const { body: message } = await t.admin.agent
         .post(`/api/channels/${general.id}/messages`)
         .send({ content: 'react here' });
+      const { address } = await uploadChatImage(t.admin.agent, 'reaction');
       const { body: custom } = await t.admin.agent
         .post('/api/custom-reactions')
-        .send({ name: 'partyparrot', imageUrl: '/p.gif' });
+        .send({ name: 'partyparrot', imageUrl: address });
       const added = await t.bob.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: custom.id });
       expect(added.status).toBe(200);
       await t.carol.agent.post(`/api/messages/${message.id}/reactions`).send({ reactionId: custom.id });

@@ -1,8 +1,8 @@
 // The live socket /ws through the gateway (spec 2 §7, DESIGN §6): join, messages to every member, typing, presence,
 // refused frames, clientMsgId deduplication, resume with `since`, and removed members.
 import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
-import { MESSAGE_EMPTY } from '@teamchat/contracts';
-import { team, TestSocket, type Person } from './chat-helpers.js';
+import { IMAGE_NOT_UPLOADED_MESSAGE, MESSAGE_EMPTY } from '@teamchat/contracts';
+import { team, TestSocket, uploadChatImage, type Person } from './chat-helpers.js';
 
 const variants = [
   ['in-process bus, in-memory fan-out', 'inprocess', {}],
@@ -161,6 +161,38 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
       'Unknown frame type',
       'Frames must be JSON objects with a type',
     ]);
+  });
+
+  it('delivers a message image uploaded to the workspace, and refuses any other image address with an error frame, storing nothing', async () => {
+    const [a, b] = await Promise.all([join(t.admin), join(t.bob)]);
+    const before = (await stored(general)).length;
+    const refused = [
+      ['https://example.com/cat.png', IMAGE_NOT_UPLOADED_MESSAGE],
+      [(await uploadChatImage(t.bob.agent, 'reaction')).address, IMAGE_NOT_UPLOADED_MESSAGE],
+      [(await uploadChatImage(t.bob.agent, 'message', { put: false })).address, IMAGE_NOT_UPLOADED_MESSAGE],
+      [
+        (await uploadChatImage(t.bob.agent, 'message', { bytes: Buffer.from('plain text') })).address,
+        IMAGE_NOT_UPLOADED_MESSAGE,
+      ],
+    ] as const;
+    for (const [imageUrl] of refused)
+      b.send({ type: 'message', channelId: general, userId: t.bob.user.id, content: 'refused image', imageUrl });
+    await waitFor(() => b.of('error').length === refused.length);
+    expect(b.of('error')).toEqual(
+      refused.map(([, message]) => ({ type: 'error', code: 'VALIDATION.FAILED', message })),
+    );
+    const { address } = await uploadChatImage(t.bob.agent, 'message');
+    b.send({
+      type: 'message',
+      channelId: general,
+      userId: t.bob.user.id,
+      content: 'with a picture',
+      imageUrl: address,
+    });
+    const got = await a.next('message', (f) => (f.message as { content: string }).content === 'with a picture');
+    expect(got.message).toMatchObject({ imageUrl: address, userId: t.bob.user.id });
+    expect(a.messages().map((m) => m.content)).not.toContain('refused image');
+    expect((await stored(general)).length).toBe(before + 1);
   });
 
   it('asks for a join before messages', async () => {

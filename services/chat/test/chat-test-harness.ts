@@ -7,23 +7,38 @@ import { DatabaseModule } from '@teamchat/database';
 import {
   ErrorCodes,
   IdentityContracts,
+  MediaContracts,
+  objectKeyFromUrl,
+  objectPathFor,
   WorkspaceContracts,
   type Actor,
   type RequestContract,
+  type UploadKind,
 } from '@teamchat/contracts';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
 import { chatEntities } from '../src/chat.entities.js';
 import { chatMigrations } from '../src/migrations/index.js';
 import { ChatFeaturesModule } from '../src/chat-features.module.js';
 
+/** What media's checks made of an upload: stored, or refused for its type or size, or never uploaded. */
+export type UploadOutcome = 'stored' | 'not-an-image' | 'too-large' | 'missing';
+
 /**
- * The chat service's modules on a fresh database of the machine's PostgreSQL, with the workspace and identity
+ * The chat service's modules on a fresh database of the machine's PostgreSQL, with the workspace, identity and media
  * services played by an in-memory directory (they are other services; chat only asks them over the bus).
  */
 export class FakeDirectory {
   readonly members = new Map<string, Set<string>>();
   readonly usernames = new Map<string, string>();
+  readonly uploads = new Map<string, { workspaceId: string; kind: UploadKind; outcome: UploadOutcome }>();
   calls: string[] = [];
+
+  /** An upload handed out under the workspace; answers the address the gateway serves it at. */
+  upload(workspaceId: string, kind: UploadKind, outcome: UploadOutcome = 'stored'): string {
+    const key = `w/${workspaceId}/${randomUUID()}.png`;
+    this.uploads.set(key, { workspaceId, kind, outcome });
+    return objectPathFor(kind, key);
+  }
 
   user(username: string): string {
     const id = randomUUID();
@@ -58,6 +73,25 @@ export class FakeDirectory {
       return (payload.userIds as string[])
         .filter((id) => this.usernames.has(id))
         .map((id) => ({ id, username: this.usernames.get(id)!, agentId: null }));
+    }
+    if (subject === MediaContracts.verifyUpload.subject) {
+      // media's rules: members of the owning workspace only, and only an object that passed its checks
+      const { actor, url } = payload as { actor: Actor; url: string };
+      const key = objectKeyFromUrl(url);
+      const upload = key ? this.uploads.get(key) : undefined;
+      const readable =
+        upload && upload.workspaceId === actor.workspaceId && this.members.get(upload.workspaceId)?.has(actor.userId);
+      if (!key || !upload || !readable || upload.outcome === 'missing')
+        throw new DomainError(ErrorCodes.objectNotFound, 'Not found');
+      if (upload.outcome === 'not-an-image') throw new DomainError(ErrorCodes.uploadInvalid, 'not an image');
+      if (upload.outcome === 'too-large') throw new DomainError(ErrorCodes.uploadTooLarge, 'too large');
+      return {
+        key,
+        kind: upload.kind,
+        contentType: 'image/png',
+        size: 128,
+        objectPath: objectPathFor(upload.kind, key),
+      };
     }
     throw new Error(`unexpected bus request ${subject}`);
   }

@@ -3,6 +3,7 @@ import { DomainError } from '@teamchat/bus';
 import {
   CHANNEL_NAME_EMPTY,
   ErrorCodes,
+  IMAGE_NOT_UPLOADED_MESSAGE,
   MESSAGE_EMPTY,
   REPLAY_MAX_MESSAGES,
   SECTION_NOT_EMPTY_MESSAGE,
@@ -247,12 +248,13 @@ describe('chat service', () => {
     it('accepts an image without text, and refuses a message with neither at the boundary', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
+      const image = h.directory.upload(t.ws, 'message');
       const { message } = await messages.create(t.as(t.alice), {
         channelId: general.id,
-        imageUrl: '/attachments/a.png',
+        imageUrl: image,
         content: '  ',
       });
-      expect(message).toMatchObject({ content: null, imageUrl: '/attachments/a.png' });
+      expect(message).toMatchObject({ content: null, imageUrl: image });
       const parsed = ChatContracts.createMessage.request.safeParse({
         actor: { userId: t.alice, workspaceId: t.ws },
         channelId: general.id,
@@ -423,6 +425,62 @@ describe('chat service', () => {
       expect(await contents(t.bob, 'deploy')).toContain('secret deploy key in the DM');
     });
 
+    describe('refuses an image that is not a checked message-image upload of the workspace, storing nothing', () => {
+      const key = (ws: string) => `w/${ws}/0b9f4c4e-5d0a-4d6b-9d53-6d3f3f6f0a11.png`;
+      it.each([
+        ['any other address', () => 'https://example.com/cat.png', IMAGE_NOT_UPLOADED_MESSAGE],
+        ['a made-up key', (ws: string) => `/attachments/${key(ws)}`, IMAGE_NOT_UPLOADED_MESSAGE],
+        [
+          'another workspace’s upload',
+          () => h.directory.upload(h.directory.workspace(), 'message'),
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        ['a reaction upload', (ws: string) => h.directory.upload(ws, 'reaction'), IMAGE_NOT_UPLOADED_MESSAGE],
+        [
+          'a reaction upload at the attachments path',
+          (ws: string) => h.directory.upload(ws, 'reaction').replace('/objects/', '/attachments/'),
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'an upload never made',
+          (ws: string) => h.directory.upload(ws, 'message', 'missing'),
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
+          'a file that is not an image',
+          (ws: string) => h.directory.upload(ws, 'message', 'not-an-image'),
+          'Please upload an image file.',
+        ],
+        [
+          'a file over 10MB',
+          (ws: string) => h.directory.upload(ws, 'message', 'too-large'),
+          'Please upload an image smaller than 10MB.',
+        ],
+      ])('%s', async (_label, address, expected) => {
+        const t = team();
+        const [general] = await channels.list(t.as(t.alice));
+        const err = await rejection(
+          messages.create(t.as(t.alice), { channelId: general.id, content: 'look', imageUrl: address(t.ws) }),
+        );
+        expect([err.code, err.message]).toEqual([ErrorCodes.validation, expected]);
+        expect(err.issues).toEqual([{ path: 'imageUrl', message: expected }]);
+        expect(await messages.list(t.as(t.alice), general.id, undefined, 50)).toEqual([]);
+      });
+    });
+
+    it('answers a stranger about the channel before the image', async () => {
+      const t = team();
+      const other = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const err = await rejection(
+        messages.create(other.as(other.alice), {
+          channelId: general.id,
+          imageUrl: h.directory.upload(t.ws, 'message'),
+        }),
+      );
+      expect(err.code).toBe(ErrorCodes.channelNotFound);
+    });
+
     it('names a DM hit after the other participant', async () => {
       const [hit] = (await search.search(t.as(t.bob), 'secret')).filter((r) => r.content?.includes('secret'));
       expect(hit.channelName).toBe(h.directory.usernames.get(t.alice));
@@ -438,23 +496,64 @@ describe('chat service', () => {
   describe(ReactionService.name, () => {
     it('creates custom reactions with unique names per workspace, recording the caller as creator', async () => {
       const t = team();
+      const image = h.directory.upload(t.ws, 'reaction');
       const r = await reactions.createCustom(t.as(t.alice), {
         name: 'party_parrot',
-        imageUrl: '/objects/p.gif',
+        imageUrl: image,
         createdBy: t.bob,
       });
-      expect(r).toMatchObject({ name: 'party_parrot', createdBy: t.alice, workspaceId: t.ws });
-      const err = await rejection(reactions.createCustom(t.as(t.bob), { name: 'Party_Parrot', imageUrl: '/x.gif' }));
+      expect(r).toMatchObject({ name: 'party_parrot', imageUrl: image, createdBy: t.alice, workspaceId: t.ws });
+      const err = await rejection(
+        reactions.createCustom(t.as(t.bob), { name: 'Party_Parrot', imageUrl: h.directory.upload(t.ws, 'reaction') }),
+      );
       expect(err.code).toBe(ErrorCodes.reactionNameTaken);
       expect(err.message).toBe(REACTION_NAME_TAKEN);
       expect((await reactions.listCustom(t.as(t.carol))).map((x) => x.name)).toEqual(['party_parrot']);
+    });
+
+    it.each([
+      ['any other address', () => '/y.png', IMAGE_NOT_UPLOADED_MESSAGE],
+      ['a message image', (ws: string) => h.directory.upload(ws, 'message'), IMAGE_NOT_UPLOADED_MESSAGE],
+      [
+        'a message image at the objects path',
+        (ws: string) => h.directory.upload(ws, 'message').replace('/attachments/', '/objects/'),
+        IMAGE_NOT_UPLOADED_MESSAGE,
+      ],
+      [
+        'another workspace’s reaction upload',
+        () => h.directory.upload(h.directory.workspace(), 'reaction'),
+        IMAGE_NOT_UPLOADED_MESSAGE,
+      ],
+      [
+        'an upload never made',
+        (ws: string) => h.directory.upload(ws, 'reaction', 'missing'),
+        IMAGE_NOT_UPLOADED_MESSAGE,
+      ],
+      [
+        'a file that is not an image',
+        (ws: string) => h.directory.upload(ws, 'reaction', 'not-an-image'),
+        'Please upload an image file.',
+      ],
+      [
+        'a file over 5MB',
+        (ws: string) => h.directory.upload(ws, 'reaction', 'too-large'),
+        'Please upload an image smaller than 5MB.',
+      ],
+    ])('refuses a custom reaction whose image is %s, storing nothing', async (_label, address, expected) => {
+      const t = team();
+      const err = await rejection(reactions.createCustom(t.as(t.alice), { name: 'nope', imageUrl: address(t.ws) }));
+      expect([err.code, err.message]).toEqual([ErrorCodes.validation, expected]);
+      expect(await reactions.listCustom(t.as(t.alice))).toEqual([]);
     });
 
     it('applies and removes standard and custom reactions, idempotently per user', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
       const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'react to me' });
-      const custom = await reactions.createCustom(t.as(t.alice), { name: 'yay', imageUrl: '/y.png' });
+      const custom = await reactions.createCustom(t.as(t.alice), {
+        name: 'yay',
+        imageUrl: h.directory.upload(t.ws, 'reaction'),
+      });
       await reactions.add(t.as(t.bob), message.id, '👍');
       await reactions.add(t.as(t.bob), message.id, '👍');
       await reactions.add(t.as(t.carol), message.id, '👍');
@@ -476,7 +575,10 @@ describe('chat service', () => {
       const other = team();
       const [general] = await channels.list(t.as(t.alice));
       const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'x' });
-      const theirs = await reactions.createCustom(other.as(other.alice), { name: 'theirs', imageUrl: '/t.png' });
+      const theirs = await reactions.createCustom(other.as(other.alice), {
+        name: 'theirs',
+        imageUrl: h.directory.upload(other.ws, 'reaction'),
+      });
       expect((await rejection(reactions.add(t.as(t.bob), message.id, theirs.id))).code).toBe(
         ErrorCodes.reactionNotFound,
       );

@@ -12,6 +12,7 @@ import {
   type Replay,
 } from '@teamchat/contracts';
 import { WorkspaceAccess } from '../common/workspace-access.service.js';
+import { ChatImages } from '../common/chat-images.service.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
 import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
@@ -36,6 +37,7 @@ export class MessageService {
     private readonly access: ChannelAccessService,
     private readonly directory: UserDirectory,
     private readonly reactions: ReactionSummaryReader,
+    private readonly images: ChatImages,
   ) {}
 
   /** The newest `limit` messages before the cursor, oldest first. */
@@ -71,7 +73,8 @@ export class MessageService {
   }
 
   /**
-   * Stores a message from a member allowed in the channel. A `clientMsgId` the user already used returns the stored
+   * Stores a message from a member allowed in the channel; an image must be a message-image upload of the workspace
+   * that media stored and checked. A `clientMsgId` the user already used returns the stored
    * message (`created: false`) instead of a second copy, so a client may safely resend after a lost reply.
    */
   async create(actor: Actor, input: NewMessage): Promise<CreatedMessage> {
@@ -86,6 +89,8 @@ export class MessageService {
     ]);
     const content = input.content?.trim() ? input.content : null;
     const imageUrl = input.imageUrl?.trim() || null;
+    // after the membership and channel answers, so a stranger hears about those and not about the image
+    if (imageUrl) await this.images.requireUploaded(member, imageUrl, 'message');
     const clientMsgId = input.clientMsgId || null;
     const inserted = (await this.db.query(
       `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id")

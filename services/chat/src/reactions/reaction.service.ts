@@ -11,6 +11,7 @@ import {
   type MessageReactions,
 } from '@teamchat/contracts';
 import { WorkspaceAccess, type Member } from '../common/workspace-access.service.js';
+import { ChatImages } from '../common/chat-images.service.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
 import { canRead } from '../channels/channel-access.service.js';
 import { ChannelEntity } from '../channels/channel.entity.js';
@@ -42,6 +43,7 @@ export class ReactionService {
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
     private readonly workspace: WorkspaceAccess,
     private readonly summaries: ReactionSummaryReader,
+    private readonly images: ChatImages,
   ) {}
 
   async listCustom(actor: Actor): Promise<CustomReaction[]> {
@@ -50,9 +52,14 @@ export class ReactionService {
     return rows.map(toCustomReaction);
   }
 
-  /** The creator is the signed-in user, whatever `createdBy` the client sent. */
+  /**
+   * The creator is the signed-in user, whatever `createdBy` the client sent; the image must be a reaction upload of the
+   * workspace that media stored and checked.
+   */
   async createCustom(actor: Actor, input: CreateCustomReaction): Promise<CustomReaction> {
-    const { workspaceId, userId } = await this.workspace.member(actor);
+    const member = await this.workspace.member(actor);
+    const { workspaceId, userId } = member;
+    await this.images.requireUploaded(member, input.imageUrl, 'reaction');
     try {
       const saved = await this.customs.save(
         this.customs.create({ workspaceId, name: input.name, imageUrl: input.imageUrl, createdBy: userId }),
