@@ -84,7 +84,8 @@ export class ChannelsController {
 
   @Post(':id/messages')
   @Api({
-    summary: 'Post a message (the socket’s create path: stored, then delivered live; clientMsgId deduplicates)',
+    summary:
+      'Post a message (the socket’s create path: stored, then delivered live; clientMsgId deduplicates); imageUrl is the /attachments/... address of a message-image upload of this workspace',
     body: CreateMessageSchema,
     response: MessageSchema,
   })

@@ -25,7 +25,8 @@ export class CustomReactionsController {
 
   @Post()
   @Api({
-    summary: 'Add a custom reaction (name unique in the workspace, 1–32 letters, digits, _ or -)',
+    summary:
+      'Add a custom reaction (name unique in the workspace, 1–32 letters, digits, _ or -; imageUrl the objectPath of a reaction upload of this workspace)',
     body: CreateCustomReactionSchema,
     response: CustomReactionSchema,
   })
