@@ -28,6 +28,7 @@ export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = {
   gateway: {
     METRICS_PORT:
       'read by runServiceProcess of @teamchat/bus, which the gateway imports but never calls (its /metrics is on PORT)',
+    MIGRATIONS_RUN: 'read by defineService of @teamchat/bus, which builds service modules the gateway never boots',
   },
 };
 
