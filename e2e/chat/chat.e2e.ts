@@ -98,7 +98,10 @@ describe('chat journeys', () => {
   };
   const openSettings = async (page: Page) => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    return page.getByRole('dialog', { name: 'Settings' });
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    // the dialog's code loads on demand: its tabs appear once it is there
+    await dialog.getByRole('tab').first().waitFor();
+    return dialog;
   };
   /** Re-opens the settings dialog on a tab when a layout swap closed it. */
   const settingsOn = (page: Page, tab: string) => async () => {
@@ -450,5 +453,39 @@ describe('chat journeys', () => {
     await ada.screenshot({ path: 'test-results/screenshots/chat-23-panel-sheet-mobile-390x844.png' });
     await ada.keyboard.press('Escape');
     await ada.setViewportSize(DESKTOP);
+  });
+
+  it('loads the landing and login pages without the code of the signed-in screens, which comes on sign-in', async () => {
+    const visitor = await newContext(browser, stack.url);
+    const page = await visitor.newPage();
+    const scripts: { name: string; bytes: number }[] = [];
+    page.on('response', (res) => {
+      const name = new URL(res.url()).pathname;
+      if (!name.startsWith('/assets/') || !name.endsWith('.js')) return;
+      void res.body().then(
+        (body) => scripts.push({ name, bytes: body.length }),
+        () => scripts.push({ name, bytes: 0 }),
+      );
+    });
+    const signedInScreens = /\/(MainLayout|ChannelScreen|TasksScreen|SettingsDialog)-/;
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Talk Like It's Tomorrow\./ }).waitFor();
+    await page.getByRole('button', { name: 'Log In' }).first().click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => signedInScreens.test(s.name))).toEqual([]);
+    const firstLoad = scripts.reduce((sum, s) => sum + s.bytes, 0);
+    // about 0.5 MB of scripts (it was 1.07 MB in one bundle); well under that old size keeps it from creeping back
+    expect(firstLoad).toBeLessThan(750_000);
+
+    await page.getByLabel('Email').fill(gracePerson.email);
+    await page.getByLabel('Password').fill(gracePerson.password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await composer(page).waitFor();
+    expect(scripts.map((s) => s.name).filter((name) => signedInScreens.test(name))).toEqual(
+      expect.arrayContaining([expect.stringContaining('/MainLayout-'), expect.stringContaining('/ChannelScreen-')]),
+    );
+    expect(scripts.some((s) => s.name.includes('/SettingsDialog-'))).toBe(false);
+    await visitor.close();
   });
 });

@@ -3,12 +3,22 @@ import { jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../test/render.js';
 
-jest.unstable_mockModule('../features/chat/ChannelScreen.js', () => ({
-  ChannelScreen: () => <div data-testid="channel-screen" />,
-}));
-jest.unstable_mockModule('../features/tasks/TasksScreen.js', () => ({
-  TasksScreen: () => <div data-testid="tasks-screen" />,
-}));
+// The signed-in screens are loaded on demand: each stand-in's code "arrives" when its gate opens.
+const gate = () => {
+  let open: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (open = resolve));
+  return { arrived, open: () => open() };
+};
+const channelCode = gate();
+const tasksCode = gate();
+jest.unstable_mockModule('../features/chat/ChannelScreen.js', async () => {
+  await channelCode.arrived;
+  return { ChannelScreen: () => <div data-testid="channel-screen" /> };
+});
+jest.unstable_mockModule('../features/tasks/TasksScreen.js', async () => {
+  await tasksCode.arrived;
+  return { TasksScreen: () => <div data-testid="tasks-screen" /> };
+});
 jest.unstable_mockModule('../features/chat/use-live-updates.js', () => ({
   useLiveUpdates: () => () => undefined,
 }));
@@ -129,6 +139,23 @@ describe('routing rules', () => {
   describe('logged in with a workspace', () => {
     beforeEach(() => {
       mockFetch({ ...shellData, 'GET /api/auth/user': { body: withWorkspace } });
+    });
+
+    it(`/channel/{id} shows ${LOADING_TEXTS.channel} inside the layout until the channel screen's code has loaded`, async () => {
+      renderWithApp(<App />, { route: `/channel/${CHANNEL_ID}` });
+      expect(await screens.shell()).toBeInTheDocument();
+      expect(await screen.findByText(LOADING_TEXTS.channel)).toBeInTheDocument();
+      channelCode.open();
+      expect(await screen.findByTestId('channel-screen')).toBeInTheDocument();
+      expect(screen.queryByText(LOADING_TEXTS.channel)).not.toBeInTheDocument();
+    });
+
+    it(`/tasks shows ${LOADING_TEXTS.tasks} inside the layout until the tasks screen's code has loaded`, async () => {
+      renderWithApp(<App />, { route: '/tasks' });
+      expect(await screens.shell()).toBeInTheDocument();
+      expect(await screen.findByText(LOADING_TEXTS.tasks)).toBeInTheDocument();
+      tasksCode.open();
+      expect(await screen.findByTestId('tasks-screen')).toBeInTheDocument();
     });
 
     it('/create-workspace shows the create-workspace screen for another workspace', async () => {

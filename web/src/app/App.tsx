@@ -1,29 +1,44 @@
 // The routing rules of spec 1 §2: what each kind of visitor can reach.
 import type { CurrentUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { authUserQuery } from '../api/auth.js';
 import { FullScreenMessage } from '../components/FullScreenMessage.js';
-import { ChannelScreen } from '../features/chat/ChannelScreen.js';
 import { CreateWorkspacePage } from '../features/workspace/CreateWorkspacePage.js';
 import { InvitationPage } from '../features/invite/InvitationPage.js';
 import { LandingPage } from '../features/landing/LandingPage.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
-import { MainLayout } from '../features/layout/MainLayout.js';
 import { HomeRedirect } from '../features/layout/HomeRedirect.js';
 import { SignupPage } from '../features/signup/SignupPage.js';
-import { TasksScreen } from '../features/tasks/TasksScreen.js';
 import { ROUTES } from '../routes.js';
 
 export const LOADING_TEXTS = {
   auth: 'AUTHENTICATING...',
   user: 'LOADING USER DATA...',
   channel: 'LOADING CHANNEL...',
+  tasks: 'LOADING TASKS...',
 } as const;
+
+// The signed-in screens load on demand, so a visitor's first load (landing, login, signup) carries none of them.
+const loadMainLayout = () => import('../features/layout/MainLayout.js');
+const loadChannelScreen = () => import('../features/chat/ChannelScreen.js');
+const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
+const ChannelScreen = lazy(() => loadChannelScreen().then((m) => ({ default: m.ChannelScreen })));
+const TasksScreen = lazy(() => import('../features/tasks/TasksScreen.js').then((m) => ({ default: m.TasksScreen })));
+
+const Loading = ({ text, children }: { text: string; children: ReactNode }) => (
+  <Suspense fallback={<FullScreenMessage text={text} />}>{children}</Suspense>
+);
 
 export const App = () => {
   const { data: user, isPending } = useQuery(authUserQuery());
   const { search } = useLocation();
+  const signedIn = !!user?.workspaceId;
+  useEffect(() => {
+    // the shell and the channel screen are needed next: fetch both at once rather than one after the other
+    if (signedIn) void Promise.all([loadMainLayout(), loadChannelScreen()]).catch(() => undefined);
+  }, [signedIn]);
   if (isPending) return <FullScreenMessage text={LOADING_TEXTS.auth} />;
   const inviteToken = new URLSearchParams(search).get('invite');
   return <AppRoutes user={user ?? null} inviteToken={inviteToken} />;
@@ -59,10 +74,30 @@ export const AppRoutes = ({ user, inviteToken }: { user: CurrentUser | null; inv
     <Routes>
       <Route path={ROUTES.createWorkspace} element={<CreateWorkspacePage />} />
       <Route path={ROUTES.signup} element={<SignupPage />} />
-      <Route element={<MainLayout />}>
+      <Route
+        element={
+          <Loading text={LOADING_TEXTS.user}>
+            <MainLayout />
+          </Loading>
+        }
+      >
         <Route index element={<HomeRedirect />} />
-        <Route path={ROUTES.tasks} element={<TasksScreen />} />
-        <Route path={ROUTES.patterns.channel} element={<ChannelScreen />} />
+        <Route
+          path={ROUTES.tasks}
+          element={
+            <Loading text={LOADING_TEXTS.tasks}>
+              <TasksScreen />
+            </Loading>
+          }
+        />
+        <Route
+          path={ROUTES.patterns.channel}
+          element={
+            <Loading text={LOADING_TEXTS.channel}>
+              <ChannelScreen />
+            </Loading>
+          }
+        />
         <Route path="*" element={<HomeRedirect />} />
       </Route>
     </Routes>

@@ -1,12 +1,19 @@
 // Spec 2 §2 channel header: name, id, description, member badge, search, profile, DM flag, settings, logout, rename.
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
 import { LogOut, PanelRightOpen, Pencil, Search, Settings, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { logout } from '../../api/auth.js';
 import { SearchDialog } from '../search/SearchDialog.js';
-import { SettingsDialog, type SettingsTab } from '../settings/SettingsDialog.js';
+import type { SettingsTab } from '../settings/SettingsDialog.js';
 import { RenameChannelDialog } from './RenameChannelDialog.js';
-import { Avatar, IconButton } from './ui.js';
+import { Avatar, IconButton, Modal } from './ui.js';
+
+// The settings dialog (with the reaction upload widget) loads when it is about to be opened: a pointer over or focus
+// on its buttons starts the download, the first open shows the dialog frame until the code is there.
+const loadSettingsDialog = () => import('../settings/SettingsDialog.js');
+const SettingsDialog = lazy(() => loadSettingsDialog().then((m) => ({ default: m.SettingsDialog })));
+const preloadSettings = () => void loadSettingsDialog().catch(() => undefined);
+export const SETTINGS_LOADING_TEXT = 'LOADING SETTINGS...';
 
 export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   channel.type === 'direct' || (channel.type as string) === 'dm';
@@ -74,11 +81,18 @@ export const ChannelHeader = ({
           className="btn btn--icon btn--sm tc-profile-button"
           aria-label="Update profile"
           title="Update profile"
+          onPointerEnter={preloadSettings}
+          onFocus={preloadSettings}
           onClick={() => setSettingsTab('profile')}
         >
           <Avatar name={user.username} src={user.profileImageUrl} size={26} />
         </button>
-        <IconButton label="Settings" onClick={() => setSettingsTab('appearance')}>
+        <IconButton
+          label="Settings"
+          onPointerEnter={preloadSettings}
+          onFocus={preloadSettings}
+          onClick={() => setSettingsTab('appearance')}
+        >
           <Settings size={18} />
         </IconButton>
         <IconButton label="Log out" onClick={logout}>
@@ -91,12 +105,24 @@ export const ChannelHeader = ({
         ) : null}
       </div>
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-      <SettingsDialog
-        open={settingsTab !== null}
-        initialTab={settingsTab ?? 'appearance'}
-        onOpenChange={(open) => !open && setSettingsTab(null)}
-        user={user}
-      />
+      {settingsTab !== null ? (
+        <Suspense
+          fallback={
+            <Modal open onOpenChange={(open) => !open && setSettingsTab(null)} title="Settings" className="tc-settings">
+              <p className="tc-list-note" role="status">
+                {SETTINGS_LOADING_TEXT}
+              </p>
+            </Modal>
+          }
+        >
+          <SettingsDialog
+            open
+            initialTab={settingsTab}
+            onOpenChange={(open) => !open && setSettingsTab(null)}
+            user={user}
+          />
+        </Suspense>
+      ) : null}
       {canRename ? <RenameChannelDialog channel={channel} open={renameOpen} onOpenChange={setRenameOpen} /> : null}
     </header>
   );

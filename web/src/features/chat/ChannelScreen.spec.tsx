@@ -126,6 +126,27 @@ describe(ChannelScreen.name, () => {
     expect(screen.getByRole('heading', { name: 'PANEL' })).toBeInTheDocument();
   });
 
+  it('loads the settings dialog when it is first opened, on the tab asked for', async () => {
+    api();
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    await screen.findByRole('heading', { name: '#general' });
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update profile' }));
+    // the dialog shows at once; its tabs follow when the dialog's code has loaded
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Appearance', 'Profile', 'Reactions']);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('tab', { name: 'Appearance', selected: true })).toBeInTheDocument();
+  });
+
   it('names a DM after the other person, flags it, and offers no rename', async () => {
     api();
     renderWithApp(<Shell />, { route: `/channel/${DM}` });
