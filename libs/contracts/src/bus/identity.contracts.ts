@@ -4,6 +4,7 @@ import { withActor } from '../actor.js';
 import {
   AwardStarsSchema,
   COMPANY_SIZES,
+  CurrentUserSchema,
   LoginSchema,
   PublicUserSchema,
   RegisterSchema,
@@ -11,25 +12,8 @@ import {
 } from '../http/accounts.schema.js';
 
 /** The user as identity stores it: everything but the password hash and the per-workspace fields (role, current workspace). */
-export const IdentityUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string(),
-  handle: z.string().nullable(),
-  aboutMe: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  status: z.string(),
-  stars: z.number(),
-  agentId: z.string().nullable(),
-  companySize: z.string().nullable(),
-  paymentCompleted: z.boolean(),
-  onboardingCompleted: z.boolean(),
+export const IdentityUserSchema = CurrentUserSchema.omit({ isAdmin: true, workspaceId: true }).extend({
   stripeCustomerId: z.string().nullable(),
-  stripeSubscriptionId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type IdentityUser = z.infer<typeof IdentityUserSchema>;
 
