@@ -18,6 +18,7 @@ import { UnreadService } from '../src/unread/unread.service.js';
 import { WorkspaceSetupService } from '../src/workspace-events/workspace-setup.service.js';
 import { WorkspaceEventsController } from '../src/workspace-events/workspace-events.controller.js';
 import { ChatContracts } from '@teamchat/contracts';
+import { waitFor } from '@teamchat/testing';
 import { startChatHarness, type ChatHarness } from './chat-test-harness.js';
 
 const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
@@ -228,8 +229,12 @@ describe('chat service', () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
       const sent = [];
-      for (let i = 0; i < 5; i++)
+      for (let i = 0; i < 5; i++) {
         sent.push((await messages.create(t.as(t.alice), { channelId: general.id, content: `m${i}` })).message);
+        // createdAt has millisecond precision and the harness stores faster than that: messages of one millisecond
+        // are ordered by id, which is random, so each of these gets its own millisecond
+        await waitFor(() => Date.now() > Date.parse(sent[i].createdAt), { intervalMs: 1 });
+      }
       expect(sent[0]).toMatchObject({
         channelId: general.id,
         userId: t.alice,
