@@ -14,3 +14,4 @@ export * from './handler.decorators.js';
 export * from './service.runtime.js';
 export * from './service.process.js';
 export * from './service.definition.js';
+export * from './stored-images.js';

@@ -228,7 +228,7 @@ describe('chat service', () => {
     it('stores a message with the author’s username and lists pages oldest first', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
-      const sent = [];
+      const sent: { createdAt: string }[] = [];
       for (let i = 0; i < 5; i++) {
         sent.push((await messages.create(t.as(t.alice), { channelId: general.id, content: `m${i}` })).message);
         // createdAt has millisecond precision and the harness stores faster than that: messages of one millisecond

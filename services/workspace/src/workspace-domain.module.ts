@@ -6,12 +6,12 @@ import { WorkspaceService } from './workspaces/workspace.service.js';
 import { MemberService } from './members/member.service.js';
 import { InviteService } from './invites/invite.service.js';
 import { WorkspaceAccess } from './members/workspace-access.js';
-import { WorkspaceLogos } from './workspaces/workspace-logo.js';
+import { StoredImages } from '@teamchat/bus';
 
 /** Workspaces, memberships, invites and seats: one transactional boundary, so one module. */
 @Module({
   imports: [TypeOrmModule.forFeature(workspaceEntities)],
   controllers: [WorkspaceController],
-  providers: [WorkspaceService, MemberService, InviteService, WorkspaceAccess, WorkspaceLogos],
+  providers: [WorkspaceService, MemberService, InviteService, WorkspaceAccess, StoredImages],
 })
 export class WorkspaceDomainModule {}

@@ -24,9 +24,7 @@ import {
   UnreadCountSchema,
 } from '../http/chat.schema.js';
 import { SinceSchema } from '../ws/frames.js';
-import { ErrorCodes } from '../errors.js';
-import { NOT_AN_IMAGE_MESSAGES, objectKeyFromUrl, objectPathFor, TOO_LARGE_MESSAGES } from '../http/media.schema.js';
-import { IMAGE_NOT_UPLOADED_MESSAGE, ImageOwners } from './media.contracts.js';
+import type { StoredImageKind } from './media.contracts.js';
 
 /** Ids from URLs are plain strings here: a malformed id is answered like an unknown one (404), never a 500. */
 const ref = z.string().min(1).max(100);
@@ -120,29 +118,5 @@ export const ChatContracts = {
   markRead: defineRequest('chat.unread.mark-read', withActor({ channelId: ref }), ReadStateSchema),
 } as const;
 
-/** Images chat keeps the address of: a message's attachment, a custom reaction's picture. Each is its upload kind. */
-export type ChatImageKind = 'message' | 'reaction';
-
-/**
- * The object key of a chat image address exactly as the gateway serves an upload of that kind (`/attachments/<key>`
- * for a message image, `/objects/<key>` for a reaction; nothing before or after it) under the workspace; null
- * otherwise. Chat checks this before asking media (`verifyUpload`) whether the object is stored, valid and of the kind.
- */
-export const chatImageKey = (address: string, kind: ChatImageKind, workspaceId: string): string | null => {
-  if (!address.startsWith('/')) return null;
-  const key = objectKeyFromUrl(address);
-  if (!key || objectPathFor(kind, key) !== address) return null;
-  return key.startsWith(`${ImageOwners.workspace(workspaceId)}/`) ? key : null;
-};
-
-/**
- * What to answer when media refused to verify a chat image (by its error code): the kind's text for a file that is
- * not an image or is too large, IMAGE_NOT_UPLOADED_MESSAGE when there is no such upload; null for any other failure
- * (media unavailable), which is not the caller's fault.
- */
-export const chatImageRefusalMessage = (kind: ChatImageKind, code: string): string | null => {
-  if (code === ErrorCodes.uploadInvalid) return NOT_AN_IMAGE_MESSAGES[kind];
-  if (code === ErrorCodes.uploadTooLarge) return TOO_LARGE_MESSAGES[kind];
-  if (code === ErrorCodes.objectNotFound) return IMAGE_NOT_UPLOADED_MESSAGE;
-  return null;
-};
+/** Images chat keeps the address of: a message's attachment, a custom reaction's picture (see `storedImageKey`). */
+export type ChatImageKind = Extract<StoredImageKind, 'message' | 'reaction'>;

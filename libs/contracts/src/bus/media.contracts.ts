@@ -76,8 +76,8 @@ export const MediaContracts = {
   verifyUpload: defineRequest('media.upload.verify', withActor({ url: z.string().max(2048) }), StoredObjectSchema),
 } as const;
 
-/** Images other services keep the address of: a user's profile image, a workspace's logo. */
-export type StoredImageKind = 'profile' | 'logo';
+/** Images other services keep the address of: a profile image, a workspace logo, a message image, a reaction's picture. */
+export type StoredImageKind = UploadKind;
 
 /**
  * The upload kinds each stored image may come from. A logo may also be a profile-kind upload: the spec's
@@ -86,6 +86,8 @@ export type StoredImageKind = 'profile' | 'logo';
 export const STORED_IMAGE_UPLOAD_KINDS: Record<StoredImageKind, readonly UploadKind[]> = {
   profile: ['profile'],
   logo: ['logo', 'profile'],
+  message: ['message'],
+  reaction: ['reaction'],
 };
 
 /** Who an object key belongs to: `w/<workspaceId>/...` or, uploaded before its uploader had a workspace, `u/<userId>/...`. */

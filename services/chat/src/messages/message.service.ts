@@ -12,7 +12,8 @@ import {
   type Replay,
 } from '@teamchat/contracts';
 import { WorkspaceAccess } from '../common/workspace-access.service.js';
-import { ChatImages } from '../common/chat-images.service.js';
+import { StoredImages } from '@teamchat/bus';
+import { chatImage } from '../common/chat-images.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
 import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
@@ -37,7 +38,7 @@ export class MessageService {
     private readonly access: ChannelAccessService,
     private readonly directory: UserDirectory,
     private readonly reactions: ReactionSummaryReader,
-    private readonly images: ChatImages,
+    private readonly images: StoredImages,
   ) {}
 
   /** The newest `limit` messages before the cursor, oldest first. */
@@ -90,7 +91,7 @@ export class MessageService {
     const content = input.content?.trim() ? input.content : null;
     const imageUrl = input.imageUrl?.trim() || null;
     // after the membership and channel answers, so a stranger hears about those and not about the image
-    if (imageUrl) await this.images.requireUploaded(member, imageUrl, 'message');
+    if (imageUrl) await this.images.requireUploaded(member, imageUrl, chatImage('message', member.workspaceId));
     const clientMsgId = input.clientMsgId || null;
     const inserted = (await this.db.query(
       `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id")

@@ -11,7 +11,8 @@ import {
   type MessageReactions,
 } from '@teamchat/contracts';
 import { WorkspaceAccess, type Member } from '../common/workspace-access.service.js';
-import { ChatImages } from '../common/chat-images.service.js';
+import { StoredImages } from '@teamchat/bus';
+import { chatImage } from '../common/chat-images.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
 import { canRead } from '../channels/channel-access.service.js';
 import { ChannelEntity } from '../channels/channel.entity.js';
@@ -43,7 +44,7 @@ export class ReactionService {
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
     private readonly workspace: WorkspaceAccess,
     private readonly summaries: ReactionSummaryReader,
-    private readonly images: ChatImages,
+    private readonly images: StoredImages,
   ) {}
 
   async listCustom(actor: Actor): Promise<CustomReaction[]> {
@@ -59,7 +60,7 @@ export class ReactionService {
   async createCustom(actor: Actor, input: CreateCustomReaction): Promise<CustomReaction> {
     const member = await this.workspace.member(actor);
     const { workspaceId, userId } = member;
-    await this.images.requireUploaded(member, input.imageUrl, 'reaction');
+    await this.images.requireUploaded(member, input.imageUrl, chatImage('reaction', member.workspaceId));
     try {
       const saved = await this.customs.save(
         this.customs.create({ workspaceId, name: input.name, imageUrl: input.imageUrl, createdBy: userId }),

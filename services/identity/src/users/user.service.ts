@@ -13,13 +13,14 @@ import {
   type RegisterUser,
   type UpdateUser,
   type UserProfile,
+  ImageOwners,
 } from '@teamchat/contracts';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
 import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
 import { toIdentityUser, toUserProfile } from './user.mapper.js';
-import { ProfileImages } from './profile-image.js';
+import { StoredImages } from '@teamchat/bus';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -44,7 +45,7 @@ export class UserService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly bus: BusClient,
-    private readonly profileImages: ProfileImages,
+    private readonly images: StoredImages,
   ) {}
 
   async register(input: RegisterUser): Promise<IdentityUser> {
@@ -116,7 +117,14 @@ export class UserService {
       const current = await this.find(userId);
       // the signup profile step sends the stored address back unchanged: nothing new to check
       if (changes.profileImageUrl !== current.profileImageUrl)
-        await this.profileImages.requireUploaded(actor, changes.profileImageUrl);
+        await this.images.requireUploaded(actor, changes.profileImageUrl, {
+          kind: 'profile',
+          owners: [
+            ImageOwners.user(actor.userId),
+            ...(actor.workspaceId ? [ImageOwners.workspace(actor.workspaceId)] : []),
+          ],
+          field: 'profileImageUrl',
+        });
     }
     const saved = await this.dataSource.transaction(async (em) => {
       const user = await em.findOne(UserEntity, { where: { id: userId } });

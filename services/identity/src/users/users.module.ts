@@ -4,11 +4,11 @@ import { UserEntity } from './user.entity.js';
 import { UserController } from './user.controller.js';
 import { UserService } from './user.service.js';
 import { PasswordHasher } from './password.hasher.js';
-import { ProfileImages } from './profile-image.js';
+import { StoredImages } from '@teamchat/bus';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UserController],
-  providers: [UserService, PasswordHasher, ProfileImages],
+  providers: [UserService, PasswordHasher, StoredImages],
 })
 export class UsersModule {}

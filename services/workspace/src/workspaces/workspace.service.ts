@@ -16,7 +16,7 @@ import { BusClient } from '@teamchat/bus';
 import { WorkspaceEntity } from './workspace.entity.js';
 import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
 import { WorkspaceAccess, workspaceNotFound } from '../members/workspace-access.js';
-import { WorkspaceLogos } from './workspace-logo.js';
+import { StoredImages } from '@teamchat/bus';
 
 export const toWorkspace = (w: WorkspaceEntity, role: WorkspaceRole): Workspace => ({
   id: w.id,
@@ -39,15 +39,17 @@ export class WorkspaceService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: WorkspaceAccess,
     private readonly bus: BusClient,
-    private readonly logos: WorkspaceLogos,
+    private readonly images: StoredImages,
   ) {}
 
   async create(actor: Actor, input: CreateWorkspace): Promise<Workspace> {
     if (input.profileImageUrl) {
       // the workspace does not exist yet, so its logo was uploaded under its creator (the signup workspace step)
-      await this.logos.requireUploaded({ userId: actor.userId, workspaceId: null }, input.profileImageUrl, [
-        ImageOwners.user(actor.userId),
-      ]);
+      await this.images.requireUploaded({ userId: actor.userId, workspaceId: null }, input.profileImageUrl, {
+        kind: 'logo',
+        owners: [ImageOwners.user(actor.userId)],
+        field: 'profileImageUrl',
+      });
     }
     const workspace = await this.dataSource.transaction(async (em) => {
       const created = await em.save(
@@ -100,10 +102,11 @@ export class WorkspaceService {
       await this.access.requireAdmin(em, workspaceId, actor.userId);
       const current = await em.findOneBy(WorkspaceEntity, { id: workspaceId });
       if (current?.profileImageUrl !== profileImageUrl) {
-        await this.logos.requireUploaded({ userId: actor.userId, workspaceId }, profileImageUrl, [
-          ImageOwners.workspace(workspaceId),
-          ImageOwners.user(actor.userId),
-        ]);
+        await this.images.requireUploaded({ userId: actor.userId, workspaceId }, profileImageUrl, {
+          kind: 'logo',
+          owners: [ImageOwners.workspace(workspaceId), ImageOwners.user(actor.userId)],
+          field: 'profileImageUrl',
+        });
       }
     }
     return this.dataSource.transaction(async (em) => {
@@ -146,16 +149,14 @@ export class WorkspaceService {
 
   /** The subscription paying for the workspace: its provider ids and seat count. */
   async attachSubscription(input: { workspaceId: string; customerId: string; subscriptionId: string; seats: number }) {
-    await this.dataSource
-      .getRepository(WorkspaceEntity)
-      .update(
-        { id: input.workspaceId },
-        {
-          stripeCustomerId: input.customerId,
-          stripeSubscriptionId: input.subscriptionId,
-          seats: Math.max(0, input.seats),
-        },
-      );
+    await this.dataSource.getRepository(WorkspaceEntity).update(
+      { id: input.workspaceId },
+      {
+        stripeCustomerId: input.customerId,
+        stripeSubscriptionId: input.subscriptionId,
+        seats: Math.max(0, input.seats),
+      },
+    );
   }
 
   /** Billing's seat count; never below zero. Events for unknown workspaces are ignored. */
