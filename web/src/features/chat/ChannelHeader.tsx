@@ -1,19 +1,13 @@
 // Spec 2 §2 channel header: name, id, description, member badge, search, profile, DM flag, settings, logout, rename.
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
 import { LogOut, PanelRightOpen, Pencil, Search, Settings, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { logout } from '../../api/auth.js';
 import { SearchDialog } from '../search/SearchDialog.js';
 import type { SettingsTab } from '../settings/SettingsDialog.js';
+import { LazySettingsDialog, preloadSettings } from '../settings/LazySettingsDialog.js';
 import { RenameChannelDialog } from './RenameChannelDialog.js';
-import { Avatar, IconButton, Modal } from './ui.js';
-
-// The settings dialog (with the reaction upload widget) loads when it is about to be opened: a pointer over or focus
-// on its buttons starts the download, the first open shows the dialog frame until the code is there.
-const loadSettingsDialog = () => import('../settings/SettingsDialog.js');
-const SettingsDialog = lazy(() => loadSettingsDialog().then((m) => ({ default: m.SettingsDialog })));
-const preloadSettings = () => void loadSettingsDialog().catch(() => undefined);
-export const SETTINGS_LOADING_TEXT = 'LOADING SETTINGS...';
+import { Avatar, IconButton } from './ui.js';
 
 export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   channel.type === 'direct' || (channel.type as string) === 'dm';
@@ -105,24 +99,12 @@ export const ChannelHeader = ({
         ) : null}
       </div>
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-      {settingsTab !== null ? (
-        <Suspense
-          fallback={
-            <Modal open onOpenChange={(open) => !open && setSettingsTab(null)} title="Settings" className="tc-settings">
-              <p className="tc-list-note" role="status">
-                {SETTINGS_LOADING_TEXT}
-              </p>
-            </Modal>
-          }
-        >
-          <SettingsDialog
-            open
-            initialTab={settingsTab}
-            onOpenChange={(open) => !open && setSettingsTab(null)}
-            user={user}
-          />
-        </Suspense>
-      ) : null}
+      <LazySettingsDialog
+        open={settingsTab !== null}
+        initialTab={settingsTab ?? undefined}
+        onOpenChange={(open) => !open && setSettingsTab(null)}
+        user={user}
+      />
       {canRename ? <RenameChannelDialog channel={channel} open={renameOpen} onOpenChange={setRenameOpen} /> : null}
     </header>
   );

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { authUserQuery, logout } from '../../api/auth.js';
 import { notify } from '../../lib/toast.js';
 import { Avatar, IconButton } from '../chat/ui.js';
-import { SettingsDialog } from '../settings/SettingsDialog.js';
+import { LazySettingsDialog } from '../settings/LazySettingsDialog.js';
 import { createTask, deleteTask, isTeamTask, setTaskCompleted, taskKeys, tasksQuery } from './api.js';
 import '../chat/chat.css';
 
@@ -182,7 +182,7 @@ export const TasksScreen = () => {
         ))}
       </Tabs.Root>
       {user ? (
-        <SettingsDialog open={profileOpen} onOpenChange={setProfileOpen} initialTab="profile" user={user} />
+        <LazySettingsDialog open={profileOpen} onOpenChange={setProfileOpen} initialTab="profile" user={user} />
       ) : null}
     </div>
   );
