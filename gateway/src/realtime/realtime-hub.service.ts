@@ -8,6 +8,7 @@ import {
   encodeServerFrame,
   ErrorCodes,
   IdentityContracts,
+  MessageInputShape,
   WorkspaceContracts,
   type BroadcastFrame,
   type ClientFrameType,
@@ -31,6 +32,13 @@ export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
 const MAX_PENDING_FRAMES = 100;
 const CHANNEL_ACCESS_TTL_MS = 60_000;
 const HEARTBEAT_MS = 30_000;
+
+/** The `clientMsgId` of a raw `message` frame, when it is one the schema accepts (even if the rest of the frame is not). */
+const clientMsgIdOf = (data: unknown): string | undefined => {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const parsed = MessageInputShape.clientMsgId.safeParse((data as { clientMsgId?: unknown }).clientMsgId);
+  return parsed.success && parsed.data ? parsed.data : undefined;
+};
 
 interface Held {
   frame: string;
@@ -128,19 +136,24 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     return true;
   }
 
-  /** A frame from a socket, routed by its `type`; handled after the socket's earlier frames. */
+  /**
+   * A frame from a socket, routed by its `type`; handled after the socket's earlier frames. Whatever refuses a
+   * `message` frame, its error frame carries the frame's `clientMsgId` (when it had a usable one), so the sender marks
+   * that message failed at once instead of waiting for an echo that will never come.
+   */
   receive(socket: WebSocket, type: ClientFrameType | 'unknown' | 'invalid', data: unknown): void {
     const client = this.clients.get(socket);
     if (!client) return;
+    const clientMsgId = type === 'message' ? clientMsgIdOf(data) : undefined;
     if (client.pending >= MAX_PENDING_FRAMES)
-      return this.sendError(client, ErrorCodes.rateLimited, TOO_MANY_FRAMES_MESSAGE);
+      return this.sendError(client, ErrorCodes.rateLimited, TOO_MANY_FRAMES_MESSAGE, clientMsgId);
     client.pending++;
     client.tail = client.tail
-      .then(() => this.handle(client, type, data))
+      .then(() => this.handle(client, type, data, clientMsgId))
       .catch((err: unknown) => {
-        if (err instanceof DomainError) return this.sendError(client, err.code, err.message);
+        if (err instanceof DomainError) return this.sendError(client, err.code, err.message, clientMsgId);
         this.logger.error(`frame ${type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        this.sendError(client, ErrorCodes.internal, 'Internal error');
+        this.sendError(client, ErrorCodes.internal, 'Internal error', clientMsgId);
       })
       .finally(() => {
         client.pending--;
@@ -161,19 +174,30 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     for (const socket of this.clients.keys()) socket.close(1001, 'Server shutting down');
   }
 
-  private async handle(client: Client, type: ClientFrameType | 'unknown' | 'invalid', data: unknown): Promise<void> {
+  private async handle(
+    client: Client,
+    type: ClientFrameType | 'unknown' | 'invalid',
+    data: unknown,
+    clientMsgId: string | undefined,
+  ): Promise<void> {
     if (type === 'invalid') return this.sendError(client, ErrorCodes.validation, INVALID_FRAME_MESSAGE);
     if (type === 'unknown') return this.sendError(client, ErrorCodes.validation, UNKNOWN_FRAME_MESSAGE);
     const parsed = ClientFrameSchemas[type].safeParse(data);
     if (!parsed.success)
-      return this.sendError(client, ErrorCodes.validation, parsed.error.issues[0]?.message ?? 'Invalid frame');
+      return this.sendError(
+        client,
+        ErrorCodes.validation,
+        parsed.error.issues[0]?.message ?? 'Invalid frame',
+        clientMsgId,
+      );
     const frame = parsed.data;
-    if (frame.userId !== client.userId) return this.sendError(client, ErrorCodes.forbidden, SPOOFED_USER_MESSAGE);
+    if (frame.userId !== client.userId)
+      return this.sendError(client, ErrorCodes.forbidden, SPOOFED_USER_MESSAGE, clientMsgId);
     switch (frame.type) {
       case 'join':
         return this.join(client, frame);
       case 'message':
-        return this.message(client, frame);
+        return this.message(client, frame, clientMsgId);
       case 'typing':
         return this.typing(client, frame);
     }
@@ -226,8 +250,12 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
-  private async message(client: Client, frame: z.output<typeof ClientFrameSchemas.message>): Promise<void> {
-    if (!client.workspaceId) return this.sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE);
+  private async message(
+    client: Client,
+    frame: z.output<typeof ClientFrameSchemas.message>,
+    clientMsgId: string | undefined,
+  ): Promise<void> {
+    if (!client.workspaceId) return this.sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE, clientMsgId);
     const result = await this.relay.create(
       { userId: client.userId, workspaceId: client.workspaceId },
       { channelId: frame.channelId, content: frame.content, imageUrl: frame.imageUrl, clientMsgId: frame.clientMsgId },
@@ -317,8 +345,8 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     client.queue.push(encodeServerFrame(type, payload));
   }
 
-  private sendError(client: Client, code: string, message: string): void {
-    this.send(client, 'error', { code, message });
+  private sendError(client: Client, code: string, message: string, clientMsgId?: string): void {
+    this.send(client, 'error', { code, message, ...(clientMsgId ? { clientMsgId } : {}) });
   }
 
   /** Sockets that did not answer the last ping are gone (their TCP connection died without a close). */

@@ -195,6 +195,55 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     expect((await stored(general)).length).toBe(before + 1);
   });
 
+  it('names a refused message frame’s clientMsgId in its error frame, whatever refused it, storing nothing', async () => {
+    const early = await TestSocket.open(stack.url, t.bob);
+    sockets.push(early);
+    early.send({ type: 'message', channelId: general, userId: t.bob.user.id, content: 'x', clientMsgId: 'cm-early' });
+    expect(await early.next('error')).toEqual({
+      type: 'error',
+      code: 'VALIDATION.FAILED',
+      message: 'Send a join frame first',
+      clientMsgId: 'cm-early',
+    });
+
+    const b = await join(t.bob);
+    const before = (await stored(general)).length;
+    const { body: dm } = await t.admin.agent.post('/api/dm').send({ userId2: t.carol.user.id });
+    const notUploaded = await uploadChatImage(t.bob.agent, 'message', { put: false });
+    const frames = [
+      [
+        { channelId: general, content: 'x', imageUrl: notUploaded.address },
+        'VALIDATION.FAILED',
+        IMAGE_NOT_UPLOADED_MESSAGE,
+      ],
+      [{ channelId: dm.id, content: 'not my DM' }, 'CHAT.CHANNEL_NOT_FOUND', 'Channel not found'],
+      [{ channelId: general, content: '   ' }, 'VALIDATION.FAILED', MESSAGE_EMPTY],
+      [
+        { channelId: general, content: 'x', userId: t.carol.user.id },
+        'AUTH.FORBIDDEN',
+        'userId does not match the signed-in user',
+      ],
+    ] as const;
+    frames.forEach(([fields], i) =>
+      b.send({ type: 'message', userId: t.bob.user.id, ...fields, clientMsgId: `cm-refused-${transport}-${i}` }),
+    );
+    // without a clientMsgId (or with one the schema refuses) the error frame names none
+    b.send({ type: 'message', channelId: dm.id, userId: t.bob.user.id, content: 'anonymous' });
+    b.send({ type: 'message', channelId: dm.id, userId: t.bob.user.id, content: 'x', clientMsgId: 'c'.repeat(101) });
+    await waitFor(() => b.of('error').length === frames.length + 2);
+    expect(b.of('error')).toEqual([
+      ...frames.map(([, code, message], i) => ({
+        type: 'error',
+        code,
+        message,
+        clientMsgId: `cm-refused-${transport}-${i}`,
+      })),
+      { type: 'error', code: 'CHAT.CHANNEL_NOT_FOUND', message: 'Channel not found' },
+      { type: 'error', code: 'VALIDATION.FAILED', message: 'clientMsgId too long' },
+    ]);
+    expect((await stored(general)).length).toBe(before);
+  });
+
   it('asks for a join before messages', async () => {
     const s = await TestSocket.open(stack.url, t.bob);
     sockets.push(s);

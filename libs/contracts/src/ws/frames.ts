@@ -71,7 +71,11 @@ export const ServerFramePayloadSchemas = {
   message: z.object({ message: MessageSchema }),
   typing: z.object({ channelId: z.uuid(), userId: z.uuid(), username: z.string(), isTyping: z.boolean() }),
   presence: z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES) }),
-  error: z.object({ code: z.string(), message: z.string() }),
+  /**
+   * A refused frame. When the refused frame was a `message` with a `clientMsgId`, that id is echoed so the sender can
+   * tell which of its pending messages was not stored.
+   */
+  error: z.object({ code: z.string(), message: z.string(), clientMsgId: z.string().optional() }),
   /** The client missed too much (or delivery was interrupted): refetch instead of waiting for a replay. */
   resync: z.object({ reason: z.enum(RESYNC_REASONS).optional() }),
   /** Team tasks of the workspace changed: refetch them (the change is described when the sender knows it). */

@@ -29,6 +29,7 @@ const { ChannelScreen, SELECT_CHANNEL_TEXT } = await import('./ChannelScreen.js'
 const { useLiveUpdates } = await import('./use-live-updates.js');
 const { EMPTY_CHANNEL_TEXT } = await import('./MessageList.js');
 const { chatKeys } = await import('./api.js');
+const { SOCKET_ACK_MS } = await import('./use-send-message.js');
 const { resetLiveState } = await import('./live-store.js');
 
 const emit = (frame: ServerFrame) => act(() => listeners.forEach((l) => l(frame)));
@@ -237,6 +238,59 @@ describe(ChannelScreen.name, () => {
     });
     await waitFor(() => expect(screen.queryByText('sending…')).not.toBeInTheDocument());
     expect(screen.getAllByText('hello all')).toHaveLength(1);
+  });
+
+  it('marks a message the socket refuses as not sent at once, with the server’s reason, and never posts it over HTTP', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = api([]);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    const input = await screen.findByPlaceholderText('Type your message...');
+    await screen.findByText(EMPTY_CHANNEL_TEXT);
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(input, { target: { value: 'see my picture' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      const frame = sent.find((f) => (f as { type: string }).type === 'message') as { clientMsgId: string };
+      expect(screen.getByText('sending…')).toBeInTheDocument();
+
+      // refusals of other frames, or of other messages, leave it pending
+      emit({ type: 'error', code: 'VALIDATION.FAILED', message: 'Unknown frame type' });
+      emit({ type: 'error', code: 'CHAT.CHANNEL_NOT_FOUND', message: 'Channel not found', clientMsgId: 'other' });
+      expect(screen.getByText('sending…')).toBeInTheDocument();
+      expect(screen.queryByText('Not sent.')).not.toBeInTheDocument();
+
+      emit({
+        type: 'error',
+        code: 'VALIDATION.FAILED',
+        message: 'Image must be uploaded first',
+        clientMsgId: frame.clientMsgId,
+      });
+      expect(screen.getByText('Not sent.')).toBeInTheDocument();
+      expect(screen.getByText('Image must be uploaded first')).toBeInTheDocument();
+      expect(screen.getByText('see my picture')).toBeInTheDocument();
+      expect(screen.queryByText('sending…')).not.toBeInTheDocument();
+
+      // a retry a second later goes over the socket again with the same id; the first attempt's fallback stays quiet
+      act(() => jest.advanceTimersByTime(1000));
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      const frames = sent.filter((f) => (f as { type: string }).type === 'message') as { clientMsgId: string }[];
+      expect(frames.map((f) => f.clientMsgId)).toEqual([frame.clientMsgId, frame.clientMsgId]);
+      expect(screen.getByText('sending…')).toBeInTheDocument();
+      expect(screen.queryByText('Image must be uploaded first')).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(SOCKET_ACK_MS - 1));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+      emit({
+        type: 'message',
+        message: msg(11, { userId: me.id, username: 'ada', content: 'see my picture', clientMsgId: frame.clientMsgId }),
+      });
+      expect(screen.queryByText('sending…')).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(SOCKET_ACK_MS));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(screen.getAllByText('see my picture')).toHaveLength(1);
+    log.mockRestore();
   });
 
   it('keeps a failed send visible with a retry that reuses the same clientMsgId', async () => {

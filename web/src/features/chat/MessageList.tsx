@@ -43,9 +43,9 @@ export const MessageList = ({
   const stored = useMemo(() => flattenPages(query.data), [query.data]);
   const storedClientIds = useMemo(() => new Set(stored.map((m) => m.clientMsgId).filter(Boolean)), [stored]);
   const pending = outgoing.filter((o) => !storedClientIds.has(o.clientMsgId));
-  const messages: { message: Message; delivery?: OutgoingMessage['status'] }[] = [
+  const messages: { message: Message; delivery?: OutgoingMessage['status']; deliveryError?: string }[] = [
     ...stored.map((message) => ({ message })),
-    ...pending.map((o) => ({ message: asMessage(o), delivery: o.status })),
+    ...pending.map((o) => ({ message: asMessage(o), delivery: o.status, deliveryError: o.error })),
   ];
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,7 +109,7 @@ export const MessageList = ({
         {!query.hasNextPage && stored.length > 0 ? (
           <li className="tc-list-note tc-list-note--start">Start of the channel</li>
         ) : null}
-        {messages.map(({ message, delivery }, i) => {
+        {messages.map(({ message, delivery, deliveryError }, i) => {
           const prev = messages[i - 1]?.message;
           const newDay =
             !prev || new Date(prev.createdAt).toDateString() !== new Date(message.createdAt).toDateString();
@@ -124,6 +124,7 @@ export const MessageList = ({
                 message={message}
                 author={usersById.get(message.userId)}
                 delivery={delivery}
+                deliveryError={deliveryError}
                 onRetry={message.clientMsgId ? () => onRetry(message.clientMsgId!) : undefined}
                 onDiscard={message.clientMsgId ? () => onDiscard(message.clientMsgId!) : undefined}
                 onImageLoad={onImageLoad}

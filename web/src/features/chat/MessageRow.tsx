@@ -26,63 +26,68 @@ export interface MessageRowProps {
   author: PublicUser | undefined;
   /** Set for a message this tab is still sending or failed to send. */
   delivery?: 'sending' | 'failed';
+  /** The server's reason for refusing it, shown with "Not sent." */
+  deliveryError?: string;
   onRetry?: () => void;
   onDiscard?: () => void;
   onImageLoad?: () => void;
 }
 
-export const MessageRow = memo(({ message, author, delivery, onRetry, onDiscard, onImageLoad }: MessageRowProps) => {
-  const username = author?.username ?? message.username;
-  const agentId = message.agentId ?? author?.agentId;
-  return (
-    <li
-      className={`tc-message${delivery ? ` tc-message--${delivery}` : ''}`}
-      data-testid="message-row"
-      data-message-id={message.id}
-    >
-      <UserHoverCard user={author} fallbackName={username}>
-        <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>
-          <Avatar name={username} src={author?.profileImageUrl} size={36} />
-        </button>
-      </UserHoverCard>
-      <div className="tc-message__body">
-        <div className="tc-message__meta">
-          <UserHoverCard user={author} fallbackName={username}>
-            <button type="button" className="tc-message__username">
-              {username}
-            </button>
-          </UserHoverCard>
-          {agentId ? <span className="tc-message__agent">[{agentId}]</span> : null}
-          <time className="tc-message__time" dateTime={message.createdAt}>
-            {formatTime(message.createdAt)}
-          </time>
-          {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
-        </div>
-        {message.content ? <MessageContent content={message.content} /> : null}
-        {message.imageUrl ? (
-          <a href={message.imageUrl} target="_blank" rel="noreferrer" className="tc-message__image-link">
-            <img
-              className="tc-message__image"
-              src={message.imageUrl}
-              alt="Attached image"
-              loading="lazy"
-              onLoad={onImageLoad}
-            />
-          </a>
-        ) : null}
-        {delivery === 'failed' ? (
-          <div className="tc-message__failed" role="alert">
-            <AlertCircle size={14} aria-hidden="true" /> Not sent.
-            <button type="button" className="tc-link-button" onClick={onRetry}>
-              <RotateCcw size={12} aria-hidden="true" /> Retry
-            </button>
-            <button type="button" className="tc-link-button" onClick={onDiscard}>
-              <Trash2 size={12} aria-hidden="true" /> Discard
-            </button>
+export const MessageRow = memo(
+  ({ message, author, delivery, deliveryError, onRetry, onDiscard, onImageLoad }: MessageRowProps) => {
+    const username = author?.username ?? message.username;
+    const agentId = message.agentId ?? author?.agentId;
+    return (
+      <li
+        className={`tc-message${delivery ? ` tc-message--${delivery}` : ''}`}
+        data-testid="message-row"
+        data-message-id={message.id}
+      >
+        <UserHoverCard user={author} fallbackName={username}>
+          <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>
+            <Avatar name={username} src={author?.profileImageUrl} size={36} />
+          </button>
+        </UserHoverCard>
+        <div className="tc-message__body">
+          <div className="tc-message__meta">
+            <UserHoverCard user={author} fallbackName={username}>
+              <button type="button" className="tc-message__username">
+                {username}
+              </button>
+            </UserHoverCard>
+            {agentId ? <span className="tc-message__agent">[{agentId}]</span> : null}
+            <time className="tc-message__time" dateTime={message.createdAt}>
+              {formatTime(message.createdAt)}
+            </time>
+            {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
           </div>
-        ) : null}
-      </div>
-    </li>
-  );
-});
+          {message.content ? <MessageContent content={message.content} /> : null}
+          {message.imageUrl ? (
+            <a href={message.imageUrl} target="_blank" rel="noreferrer" className="tc-message__image-link">
+              <img
+                className="tc-message__image"
+                src={message.imageUrl}
+                alt="Attached image"
+                loading="lazy"
+                onLoad={onImageLoad}
+              />
+            </a>
+          ) : null}
+          {delivery === 'failed' ? (
+            <div className="tc-message__failed" role="alert">
+              <AlertCircle size={14} aria-hidden="true" /> Not sent.
+              {deliveryError ? <span className="tc-message__failed-reason">{deliveryError}</span> : null}
+              <button type="button" className="tc-link-button" onClick={onRetry}>
+                <RotateCcw size={12} aria-hidden="true" /> Retry
+              </button>
+              <button type="button" className="tc-link-button" onClick={onDiscard}>
+                <Trash2 size={12} aria-hidden="true" /> Discard
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </li>
+    );
+  },
+);
 MessageRow.displayName = 'MessageRow';

@@ -119,6 +119,8 @@ export interface OutgoingMessage {
   imageUrl: string | null;
   createdAt: string;
   status: 'sending' | 'failed';
+  /** Why the server refused it, when it said so. */
+  error?: string;
 }
 
 const outboxStore = new Store<readonly OutgoingMessage[]>([]);
@@ -129,8 +131,10 @@ export const outbox = {
     const rest = outboxStore.get().filter((m) => m.clientMsgId !== message.clientMsgId);
     outboxStore.set([...rest, message]);
   },
-  mark(clientMsgId: string, status: OutgoingMessage['status']): void {
-    outboxStore.set(outboxStore.get().map((m) => (m.clientMsgId === clientMsgId ? { ...m, status } : m)));
+  mark(clientMsgId: string, status: OutgoingMessage['status'], error?: string): void {
+    outboxStore.set(
+      outboxStore.get().map((m) => (m.clientMsgId === clientMsgId ? { ...m, status, ...(error ? { error } : {}) } : m)),
+    );
   },
   /** The server stored it: the real message takes its place. */
   settle(clientMsgId: string): void {

@@ -121,6 +121,10 @@ export const useLiveUpdates = (
           break;
         case 'error':
           console.error('socket error', frame.code, frame.message);
+          // the server refused a message this tab sent: no echo is coming, so it fails now rather than after the
+          // fallback delay (a retry sends it again with the same clientMsgId)
+          if (frame.clientMsgId && outbox.find(frame.clientMsgId)?.status === 'sending')
+            outbox.mark(frame.clientMsgId, 'failed', frame.message);
           break;
       }
     });

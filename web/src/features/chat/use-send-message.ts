@@ -1,5 +1,6 @@
 // Sending with a client id: over the socket when it is open, else (or when no echo comes back) over HTTP, which the
-// server deduplicates by that id. A send that cannot be delivered stays in the list as failed, with a retry.
+// server deduplicates by that id. A send that cannot be delivered, or that the socket refuses (an `error` frame naming
+// its clientMsgId, see use-live-updates), stays in the list as failed, with a retry.
 import type { CurrentUser } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -33,7 +34,8 @@ export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null
 
   const deliver = useCallback(
     (entry: OutgoingMessage) => {
-      outbox.put({ ...entry, status: 'sending' });
+      const attempt: OutgoingMessage = { ...entry, status: 'sending', error: undefined };
+      outbox.put(attempt);
       const sent = realtime.send({
         type: 'message',
         channelId: entry.channelId,
@@ -47,8 +49,9 @@ export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null
         deliverOverHttp(entry);
         return;
       }
+      // only this attempt, still unanswered: a refusal marks it failed, a retry replaces it with its own
       setTimeout(() => {
-        if (outbox.find(entry.clientMsgId)?.status === 'sending') deliverOverHttp(entry);
+        if (outbox.find(entry.clientMsgId) === attempt) deliverOverHttp(attempt);
       }, SOCKET_ACK_MS);
     },
     [deliverOverHttp],
