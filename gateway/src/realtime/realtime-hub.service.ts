@@ -17,7 +17,7 @@ import {
 } from '@teamchat/contracts';
 import { SocketEvictions } from './socket-evictions.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
-import { PRESENCE_STORE, type PresenceStore } from './fanout/presence.store.js';
+import { PRESENCE_STORE, type PresenceChange, type PresenceStore } from './fanout/presence.store.js';
 import { DEFAULT_SEND_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.js';
 import { MessageRelay } from './message-relay.service.js';
 
@@ -82,7 +82,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     @Inject(PRESENCE_STORE) private readonly presence: PresenceStore,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.fanout.onEnvelope((workspaceId, envelope) => this.deliver(workspaceId, envelope));
     this.fanout.onInterrupted((workspaceIds) => {
       const resync = encodeServerFrame('resync', { reason: 'delivery-interrupted' });
@@ -95,12 +95,16 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       }
     });
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+    // users of a node that died without a clean shutdown, found when its presence counts expire
+    this.presence.onChange((changes) => this.announce(changes));
+    await this.presence.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.heartbeat);
     // release this node's presence counts while Redis is still connected
     await Promise.allSettled([...this.clients.values()].map((c) => this.leaveWorkspace(c)));
+    await this.presence.close().catch((err: unknown) => this.logger.warn(`presence close failed: ${String(err)}`));
     await this.fanout.close();
   }
 
@@ -319,6 +323,10 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     if (await this.presence.disconnect(workspaceId, client.userId).catch(() => false)) {
       await this.publishPresence(workspaceId, client.userId, 'offline');
     }
+  }
+
+  private async announce(changes: PresenceChange[]): Promise<void> {
+    await Promise.all(changes.map((c) => this.publishPresence(c.workspaceId, c.userId, c.status)));
   }
 
   private publishPresence(workspaceId: string, userId: string, status: 'online' | 'offline'): Promise<void> {

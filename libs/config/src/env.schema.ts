@@ -19,6 +19,8 @@ export const EnvSchema = z.object({
   BUS_NAMESPACE: z.string().default(''),
   BUS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120000).default(5000),
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
+  // with Redis: a gateway node that stops renewing its presence counts this long is taken for dead, its users offline
+  PRESENCE_TTL_MS: z.coerce.number().int().min(300).max(3_600_000).default(30000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(604800),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),

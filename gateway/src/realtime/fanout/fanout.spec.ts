@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { waitFor } from '@teamchat/testing';
 import { decodeEnvelope, encodeEnvelope, type Envelope, type Fanout } from './fanout.js';
 import { InMemoryFanout } from './in-memory.fanout.js';
 import { RedisFanout } from './redis.fanout.js';
-import { InMemoryPresenceStore, RedisPresenceStore, type PresenceStore } from './presence.store.js';
+import {
+  InMemoryPresenceStore,
+  RedisPresenceStore,
+  type PresenceChange,
+  type PresenceStore,
+} from './presence.store.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -160,5 +167,133 @@ describe.each([
     expect(await store.disconnect(w, u)).toBe(false);
     expect(await store.disconnect(w, u)).toBe(true);
     expect(await store.online(w)).toEqual([]);
+  });
+});
+
+describe(`${RedisPresenceStore.name} with gateway nodes that die`, () => {
+  const TTL_MS = 300;
+  const clients: Redis[] = [];
+  const stores: RedisPresenceStore[] = [];
+  let admin: Redis;
+  let warn: jest.SpiedFunction<Logger['warn']>;
+
+  /** Gateway nodes sharing one namespace; each store on its own connection, recording the changes it reports. */
+  const cluster = () => {
+    const namespace = `presence-nodes-${randomUUID()}.`;
+    const nodes: { store: RedisPresenceStore; redis: Redis; changes: PresenceChange[] }[] = [];
+    const node = () => {
+      const redis = new Redis(REDIS_URL);
+      clients.push(redis);
+      const store = new RedisPresenceStore(redis, namespace, { ttlMs: TTL_MS });
+      stores.push(store);
+      const changes: PresenceChange[] = [];
+      store.onChange((c) => {
+        changes.push(...c);
+      });
+      nodes.push({ store, redis, changes });
+      return nodes[nodes.length - 1];
+    };
+    return {
+      node,
+      /** Every change any node reported (whichever node reaps a dead one reports it). */
+      reported: () => nodes.flatMap((n) => n.changes),
+      registered: (store: RedisPresenceStore) => admin.zscore(`${namespace}tc:presence:nodes`, store.nodeId),
+      nodeKeyExists: (store: RedisPresenceStore) => admin.exists(`${namespace}tc:presence:node:${store.nodeId}`),
+    };
+  };
+  const offline = (workspaceId: string, userId: string): PresenceChange => ({ workspaceId, userId, status: 'offline' });
+  const online = (workspaceId: string, userId: string): PresenceChange => ({ workspaceId, userId, status: 'online' });
+  const ids = () => [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+
+  beforeAll(() => {
+    admin = new Redis(REDIS_URL);
+    // a dead node's own failing heartbeats are expected here
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(stores.map((s) => s.close()));
+    for (const c of [...clients, admin]) c.disconnect();
+    warn.mockRestore();
+  });
+
+  it('takes a node that stops heartbeating for dead: users with no socket on another node go offline, reported once', async () => {
+    const nodes = cluster();
+    const [a, b, c] = [nodes.node(), nodes.node(), nodes.node()];
+    const [w, u, v, x] = ids();
+    await Promise.all([a, b, c].map((n) => n.store.start()));
+    expect(await b.store.connect(w, u)).toBe(true);
+    expect(await b.store.connect(w, x)).toBe(true);
+    expect(await a.store.connect(w, x)).toBe(false);
+    expect(await a.store.connect(w, v)).toBe(true);
+    expect((await c.store.online(w)).sort()).toEqual([u, v, x].sort());
+
+    // b crashes: its connection is gone, so no heartbeat and no clean shutdown
+    b.redis.disconnect();
+    await waitFor(() => nodes.reported().length > 0, { timeoutMs: 5000 });
+    await Promise.all([a.store.heartbeat(), c.store.heartbeat()]);
+    expect(nodes.reported()).toEqual([offline(w, u)]);
+    expect((await a.store.online(w)).sort()).toEqual([v, x].sort());
+    expect(await nodes.registered(b.store)).toBeNull();
+    expect(await nodes.nodeKeyExists(b.store)).toBe(0);
+
+    // the survivors' own counts are untouched
+    expect(await a.store.disconnect(w, x)).toBe(true);
+    expect(await a.store.online(w)).toEqual([v]);
+  });
+
+  it('puts back the sockets of a node that was only late once it heartbeats again', async () => {
+    const nodes = cluster();
+    const [a, b] = [nodes.node(), nodes.node()];
+    const [w, u, x] = ids();
+    await Promise.all([a.store.start(), b.store.start()]);
+    await b.store.connect(w, u);
+    await b.store.connect(w, x);
+    await a.store.connect(w, x);
+    b.redis.disconnect();
+    await waitFor(() => a.changes.length === 1, { timeoutMs: 5000 });
+    expect(a.changes).toEqual([offline(w, u)]);
+
+    await b.redis.connect();
+    await waitFor(() => b.changes.length === 1, { timeoutMs: 5000 });
+    expect(b.changes).toEqual([online(w, u)]);
+    expect((await a.store.online(w)).sort()).toEqual([u, x].sort());
+    expect(await nodes.registered(b.store)).not.toBeNull();
+    // its counts are right again: x still has a socket on a, u had only this one
+    expect(await b.store.disconnect(w, x)).toBe(false);
+    expect(await b.store.disconnect(w, u)).toBe(true);
+    expect(await a.store.online(w)).toEqual([x]);
+    expect(a.changes).toEqual([offline(w, u)]);
+  });
+
+  it('registers a node taken for dead again on its next connect, which reports its other users back online', async () => {
+    const nodes = cluster();
+    const [a, b] = [nodes.node(), nodes.node()];
+    const [w, u, y] = ids();
+    await a.store.start();
+    // b never heartbeats after registering with its first socket
+    expect(await b.store.connect(w, u)).toBe(true);
+    await waitFor(() => a.changes.length === 1, { timeoutMs: 5000 });
+    expect(a.changes).toEqual([offline(w, u)]);
+    expect(await a.store.online(w)).toEqual([]);
+
+    expect(await b.store.connect(w, y)).toBe(true);
+    expect(b.changes).toEqual([online(w, u)]);
+    expect((await a.store.online(w)).sort()).toEqual([u, y].sort());
+  });
+
+  it('releases every socket of a node that closes cleanly at once, reporting who it leaves offline', async () => {
+    const nodes = cluster();
+    const [a, b] = [nodes.node(), nodes.node()];
+    const [w, u, x] = ids();
+    await Promise.all([a.store.start(), b.store.start()]);
+    await b.store.connect(w, u);
+    await b.store.connect(w, x);
+    await a.store.connect(w, x);
+    await b.store.close();
+    expect(nodes.reported()).toEqual([offline(w, u)]);
+    expect(await a.store.online(w)).toEqual([x]);
+    expect(await nodes.registered(b.store)).toBeNull();
+    expect(await nodes.nodeKeyExists(b.store)).toBe(0);
   });
 });

@@ -1,0 +1,98 @@
+// The live socket when something goes wrong (DESIGN §6), through real gateway nodes over NATS and Redis: a node that
+// dies without a clean shutdown leaves no one "online" forever, while a clean shutdown still announces at once.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Redis } from 'ioredis';
+import { busOptionsFromEnv } from '@teamchat/bus';
+import type { Env } from '@teamchat/config';
+import { startTestStack, type TestStack } from '@teamchat/testing';
+import { closeGateway, createGatewayApp } from '../../src/index.js';
+import { REDIS } from '../../src/infrastructure.js';
+import { team, TestSocket, type Person } from './chat-helpers.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Short, so the test need not wait long for a dead node; node A's heartbeat (which reaps) runs every third of it. */
+const PRESENCE_TTL_MS = 1500;
+
+describe('live socket resilience (NATS, Redis fan-out)', () => {
+  let stack: TestStack;
+  const nodes: NestExpressApplication[] = [];
+  const sockets: TestSocket[] = [];
+
+  const on = async (url: string, person: Person) => {
+    const s = await TestSocket.joined(url, person);
+    sockets.push(s);
+    return s;
+  };
+  /** Another gateway node sharing the stack's services, NATS and Redis. */
+  const startNode = async (env: Partial<Env> = {}) => {
+    const app = await createGatewayApp({
+      env: { ...stack.env, ...env },
+      databaseUrl: stack.databaseUrl,
+      bus: busOptionsFromEnv(stack.env, 'nats'),
+      sessionSecret: stack.env.SESSION_SECRET!,
+      logger: false,
+    });
+    nodes.push(app);
+    await app.listen(0, '127.0.0.1');
+    return { app, url: `http://localhost:${(app.getHttpServer().address() as { port: number }).port}` };
+  };
+  const presenceOf = (s: TestSocket, person: Person) =>
+    s
+      .of('presence')
+      .filter((f) => f.userId === person.user.id)
+      .map((f) => f.status);
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      transport: 'nats',
+      env: { REDIS_URL, PRESENCE_TTL_MS: String(PRESENCE_TTL_MS) },
+    });
+  }, 120000);
+
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+  });
+
+  afterAll(async () => {
+    for (const app of nodes) await closeGateway(app).catch(() => undefined);
+    await stack?.close();
+  });
+
+  it('announces the users of a node that died without a clean shutdown offline once its presence expires, unless they still have a socket on another node', async () => {
+    const t = await team(stack.url, 11);
+    const c = await startNode({ PRESENCE_TTL_MS: 1000 });
+    const watcher = await on(stack.url, t.admin);
+    await on(stack.url, t.bob);
+    const carolOnC = await on(c.url, t.carol);
+    const bobOnC = await on(c.url, t.bob);
+    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'online');
+
+    // node C crashes: it stops talking to Redis (no heartbeat, no clean leave) and its sockets are gone
+    c.app.get<Redis>(REDIS, { strict: false }).disconnect();
+    carolOnC.ws.terminate();
+    bobOnC.ws.terminate();
+
+    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline', 10000);
+    expect(presenceOf(watcher, t.carol)).toEqual(['online', 'offline']);
+    const joiner = await on(stack.url, t.carol);
+    expect([...(joiner.of('joined')[0].online as string[])].sort()).toEqual(
+      [t.admin.user.id, t.bob.user.id, t.carol.user.id].sort(),
+    );
+    // bob kept his socket on node A: never offline
+    expect(presenceOf(watcher, t.bob)).toEqual(['online']);
+  });
+
+  it('still announces the users of a node that shuts down cleanly at once, long before its presence would expire', async () => {
+    const t = await team(stack.url, 12);
+    const d = await startNode({ PRESENCE_TTL_MS: 600_000 });
+    const watcher = await on(stack.url, t.admin);
+    await on(d.url, t.carol);
+    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'online');
+    nodes.splice(nodes.indexOf(d.app), 1);
+    await closeGateway(d.app);
+    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline');
+    expect(presenceOf(watcher, t.carol)).toEqual(['online', 'offline']);
+    const joiner = await on(stack.url, t.bob);
+    expect([...(joiner.of('joined')[0].online as string[])].sort()).toEqual([t.admin.user.id, t.bob.user.id].sort());
+  });
+});
