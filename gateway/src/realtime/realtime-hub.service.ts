@@ -1,4 +1,11 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { BusClient, DomainError } from '@teamchat/bus';
@@ -18,7 +25,8 @@ import {
 import { SocketEvictions } from './socket-evictions.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
 import { PRESENCE_STORE, type PresenceChange, type PresenceStore } from './fanout/presence.store.js';
-import { DEFAULT_SEND_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.js';
+import { SendQueue } from './send-queue.js';
+import { DEFAULT_REALTIME_OPTIONS, REALTIME_OPTIONS, type RealtimeOptions } from './realtime.options.js';
 import { MessageRelay } from './message-relay.service.js';
 
 export const SPOOFED_USER_MESSAGE = 'userId does not match the signed-in user';
@@ -72,7 +80,6 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   private readonly clients = new Map<WebSocket, Client>();
   private readonly byWorkspace = new Map<string, Set<Client>>();
   private heartbeat: NodeJS.Timeout | undefined;
-  sendLimits: SendQueueLimits = DEFAULT_SEND_LIMITS;
 
   constructor(
     private readonly bus: BusClient,
@@ -80,6 +87,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     private readonly evictions: SocketEvictions,
     @Inject(FANOUT) private readonly fanout: Fanout,
     @Inject(PRESENCE_STORE) private readonly presence: PresenceStore,
+    @Optional() @Inject(REALTIME_OPTIONS) private readonly options: RealtimeOptions = DEFAULT_REALTIME_OPTIONS,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -118,7 +126,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       userId,
       username: '',
       workspaceId: null,
-      queue: new SendQueue(socket, this.sendLimits),
+      queue: new SendQueue(socket, this.options.sendLimits),
       tail: Promise.resolve(),
       pending: 0,
       alive: true,

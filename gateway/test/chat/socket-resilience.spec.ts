@@ -1,10 +1,11 @@
 // The live socket when something goes wrong (DESIGN §6), through real gateway nodes over NATS and Redis: a node that
-// dies without a clean shutdown leaves no one "online" forever, while a clean shutdown still announces at once.
+// dies without a clean shutdown leaves no one "online" forever, while a clean shutdown still announces at once; a
+// client that stops reading is closed with 1013 once its send queue is full, and catches up with `since`.
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Redis } from 'ioredis';
 import { busOptionsFromEnv } from '@teamchat/bus';
 import type { Env } from '@teamchat/config';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
 import { closeGateway, createGatewayApp } from '../../src/index.js';
 import { REDIS } from '../../src/infrastructure.js';
 import { team, TestSocket, type Person } from './chat-helpers.js';
@@ -12,14 +13,16 @@ import { team, TestSocket, type Person } from './chat-helpers.js';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Short, so the test need not wait long for a dead node; node A's heartbeat (which reaps) runs every third of it. */
 const PRESENCE_TTL_MS = 1500;
+/** Frames a socket may have waiting (behind 64 handed to the network) before it is closed with 1013. */
+const WS_SEND_QUEUE_MAX = 50;
 
 describe('live socket resilience (NATS, Redis fan-out)', () => {
   let stack: TestStack;
   const nodes: NestExpressApplication[] = [];
   const sockets: TestSocket[] = [];
 
-  const on = async (url: string, person: Person) => {
-    const s = await TestSocket.joined(url, person);
+  const on = async (url: string, person: Person, since?: string) => {
+    const s = await TestSocket.joined(url, person, since);
     sockets.push(s);
     return s;
   };
@@ -45,7 +48,7 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       transport: 'nats',
-      env: { REDIS_URL, PRESENCE_TTL_MS: String(PRESENCE_TTL_MS) },
+      env: { REDIS_URL, PRESENCE_TTL_MS: String(PRESENCE_TTL_MS), WS_SEND_QUEUE_MAX: String(WS_SEND_QUEUE_MAX) },
     });
   }, 120000);
 
@@ -94,5 +97,45 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
     expect(presenceOf(watcher, t.carol)).toEqual(['online', 'offline']);
     const joiner = await on(stack.url, t.bob);
     expect([...(joiner.of('joined')[0].online as string[])].sort()).toEqual([t.admin.user.id, t.bob.user.id].sort());
+  });
+
+  it('closes a socket that stops reading with 1013 once its send queue is full; reconnecting with `since` brings what it missed', async () => {
+    const t = await team(stack.url, 13);
+    const general = (await t.admin.agent.get('/api/channels')).body[0].id as string;
+    const overflows = async () => {
+      const text = await (await fetch(`${stack.url}/metrics`)).text();
+      return Number(/^ws_frames_dropped_total\{type="overflow"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const reader = await on(stack.url, t.bob);
+    const sender = await on(stack.url, t.admin);
+    // bob's client stops reading: what the gateway sends piles up in the TCP buffers, then in his send queue
+    (reader.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const before = await overflows();
+    // long messages (3 bytes a character) fill the network buffers in a few hundred frames
+    const content = (i: number) => `${i} ${'ह'.repeat(3990)}`;
+    let posted = 0;
+    while ((await overflows()) === before) {
+      if (posted >= 3000) throw new Error('the paused socket was never closed');
+      for (let i = 0; i < 25; i++)
+        sender.send({ type: 'message', channelId: general, userId: t.admin.user.id, content: content(posted++) });
+      await waitFor(() => sender.messages().length === posted, { timeoutMs: 20000 });
+    }
+    const all = sender.messages().map((m) => m.id);
+
+    (reader.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    await waitFor(() => reader.closed !== null, { timeoutMs: 20000 });
+    expect(reader.closed).toEqual({ code: 1013, reason: 'Try again later' });
+    // what reached bob is what was sent up to some point, in order; the rest was never put on his socket
+    const received = reader.messages().map((m) => m.id);
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.length).toBeLessThan(all.length);
+    expect(received).toEqual(all.slice(0, received.length));
+
+    const last = reader.messages()[received.length - 1] as unknown as { createdAt: string };
+    const back = await on(stack.url, t.bob, last.createdAt);
+    expect(back.of('resync')).toEqual([]);
+    const replayed = back.messages().map((m) => m.id);
+    expect(replayed.filter((id) => !received.includes(id))).toEqual(all.slice(received.length));
+    expect(back.closed).toBeNull();
   });
 });

@@ -21,6 +21,10 @@ export const EnvSchema = z.object({
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
   // with Redis: a gateway node that stops renewing its presence counts this long is taken for dead, its users offline
   PRESENCE_TTL_MS: z.coerce.number().int().min(300).max(3_600_000).default(30000),
+  // frames a live socket may have waiting behind its 64 unflushed ones before it is closed with 1013 (a reader that
+  // fell behind reconnects with since); 500 replayed messages are queued at once, so below 436 a long replay takes
+  // several reconnects
+  WS_SEND_QUEUE_MAX: z.coerce.number().int().min(1).max(100000).default(1000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(604800),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),

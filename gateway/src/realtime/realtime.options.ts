@@ -1,0 +1,21 @@
+import type { Provider } from '@nestjs/common';
+import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
+import { DEFAULT_SEND_LIMITS, type SendQueueLimits } from './send-queue.js';
+
+/** Tunables of the socket hub. */
+export interface RealtimeOptions {
+  /** Per-socket outbound queue bounds (see SendQueue): past them a slow reader is closed with 1013. */
+  sendLimits: SendQueueLimits;
+}
+
+export const REALTIME_OPTIONS = Symbol('REALTIME_OPTIONS');
+
+export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = { sendLimits: DEFAULT_SEND_LIMITS };
+
+export const realtimeOptionsProvider: Provider = {
+  provide: REALTIME_OPTIONS,
+  inject: [GATEWAY_RUNTIME],
+  useFactory: (runtime: GatewayRuntime): RealtimeOptions => ({
+    sendLimits: { ...DEFAULT_SEND_LIMITS, maxQueued: runtime.env.WS_SEND_QUEUE_MAX },
+  }),
+};
