@@ -76,7 +76,7 @@ describe('signup and login journeys', () => {
     const active = page.locator('.sidebar-link.is-active');
     await active.waitFor();
     expect((await active.textContent())?.trim()).toBe('general');
-    await page.getByText('STATUS: ACTIVE').waitFor();
+    await page.getByText('STATUS ACTIVE').waitFor();
     await page.waitForTimeout(500);
     await screenshots(page, '07-main-layout');
   });

@@ -286,7 +286,7 @@ describe('workspace shell journeys', () => {
       await page.evaluate(`localStorage.setItem('theme', ${JSON.stringify(theme)})`);
       await page.reload();
       await page.locator(`html.${theme}`).waitFor({ state: 'attached' });
-      await sidebar().getByText('STATUS: ACTIVE').waitFor();
+      await sidebar().getByText('STATUS ACTIVE').waitFor();
       await screenshots(page, `20-theme-${theme}`, { only: 'desktop' });
     }
     await page.evaluate(`localStorage.setItem('theme', 'cyberpunk')`);

@@ -108,7 +108,7 @@ describe(MainLayout.name, () => {
         .map((a) => a.textContent),
     ).toEqual(['general', 'random3']);
     expect(screen.getByRole('list', { name: 'Projects channels' })).toHaveTextContent('No channels yet');
-    expect(screen.getByText('STATUS: ACTIVE')).toBeInTheDocument();
+    expect(screen.getByText('STATUS ACTIVE')).toBeInTheDocument();
     expect(screen.getByText('2 CHANNELS · 2 DMS')).toBeInTheDocument();
   });
 

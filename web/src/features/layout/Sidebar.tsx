@@ -157,7 +157,7 @@ export const Sidebar = ({
 
       <footer className="sidebar__footer" aria-label="Status">
         <span className="status-dot" aria-hidden />
-        <span>STATUS: ACTIVE</span>
+        <span>STATUS ACTIVE</span>
         <span className="sidebar__footer-counts">
           {regularCount} {regularCount === 1 ? 'CHANNEL' : 'CHANNELS'} · {dms.length} {dms.length === 1 ? 'DM' : 'DMS'}
         </span>
