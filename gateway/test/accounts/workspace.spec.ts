@@ -44,6 +44,13 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
   });
 
   const seatsOf = async (workspaceId: string, seats: number) => {
+    // billing attaches the new workspace's trial subscription (and its seats) by event, after creation: wait for it,
+    // or it could land after this and put the seats back
+    await waitFor(
+      async () =>
+        (await db.query('SELECT stripe_subscription_id FROM workspace.workspace WHERE id = $1', [workspaceId])).rows[0]
+          ?.stripe_subscription_id,
+    );
     await db.query('UPDATE workspace.workspace SET seats = $2 WHERE id = $1', [workspaceId, seats]);
   };
 
