@@ -2,8 +2,7 @@
 // counts, typing, image attachments, search, tasks visibility, invites, stars in the hover card, settings tabs,
 // widgets; screenshots of every screen at 1440×900 and 390×844.
 import type { TestStack } from '@teamchat/testing';
-import { startTestStack } from '@teamchat/testing';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngImage, startTestStack } from '@teamchat/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,31 +38,6 @@ const shot = async (page: Page, name: string, restore?: () => Promise<void>): Pr
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(300);
   if (restore) await restore();
-};
-
-/** A small solid-colour PNG, so the attachment is a real image the browser decodes. */
-const png = (width: number, height: number, [r, g, b]: [number, number, number]): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([r, g, b]))]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 };
 
 interface ChannelRow {
@@ -115,7 +89,7 @@ describe('chat journeys', () => {
     await page.getByTestId('image-input').setInputFiles({
       name: 'teal-square.png',
       mimeType: 'image/png',
-      buffer: png(96, 64, [0, 180, 170]),
+      buffer: pngImage(96, 64, [0, 180, 170]),
     });
     await page.getByRole('button', { name: 'Send' }).and(page.locator(':enabled')).waitFor();
   };
@@ -381,7 +355,7 @@ describe('chat journeys', () => {
       .getByTestId('reaction-uploader')
       .locator('input[type=file]')
       .first()
-      .setInputFiles({ name: 'teal.png', mimeType: 'image/png', buffer: png(32, 32, [0, 180, 170]) });
+      .setInputFiles({ name: 'teal.png', mimeType: 'image/png', buffer: pngImage(32, 32, [0, 180, 170]) });
     await settings.getByRole('button', { name: /^Upload/ }).click();
     await toast(ada, 'Reaction uploaded').waitFor();
     await settings.getByText(':teal_square:').waitFor();

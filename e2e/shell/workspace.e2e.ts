@@ -1,7 +1,6 @@
 // The signed-in shell with two people: invite accepted in a second browser context, channels, sections, DMs,
 // reordering, section deletion rules, unread counts, workspace settings and the mobile drawer.
-import type { TestStack } from '@teamchat/testing';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngImage, type TestStack } from '@teamchat/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { THEMES } from '../../web/src/theme/themes.js';
@@ -315,35 +314,5 @@ const expect_ = (read: () => Promise<unknown>) => ({
   },
 });
 
-/** A real 64×64 PNG (two-tone), so storage sniffing and the browser both accept it. */
-const makePng = (size: number): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      const cyan = x + y < size;
-      row.set(cyan ? [0x00, 0xe5, 0xff] : [0xff, 0x2e, 0x97], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
-const PNG_LOGO = makePng(64);
+/** A real 64×64 two-tone logo, so storage sniffing and the browser both accept it. */
+const PNG_LOGO = pngImage(64, 64, (x, y) => (x + y < 64 ? [0x00, 0xe5, 0xff] : [0xff, 0x2e, 0x97]));

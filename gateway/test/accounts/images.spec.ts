@@ -1,13 +1,9 @@
 // Stored image addresses are real uploads: profile images (PATCH /api/users/{id}) and workspace logos (POST
 // /api/workspaces, PATCH /api/workspaces/{id}/profile-image) must name an upload of the right kind that the media
 // service stored and checked, readable by the caller; "" and null remove them (spec 1 §4, §5, §7, spec 2 §5).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import S3rver from 's3rver';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { s3StackEnv, startS3rver, startTestStack, type RunningS3, type TestStack } from '@teamchat/testing';
 import { adminWithWorkspace, joinAsMember, pngBytes, signUp, uploadImage, type Agent } from './helpers.js';
 
 const NOT_UPLOADED = 'Image not found. Please upload it again.';
@@ -224,31 +220,19 @@ describe.each(['inprocess', 'nats'] as const)('stored image addresses over %s', 
 
 // S3 cannot cap a presigned PUT, so bad bytes land in the bucket and are judged when the address is stored.
 describe('stored image addresses on the s3 driver (s3rver)', () => {
-  let s3: S3rver;
-  let s3Dir: string;
+  let s3: RunningS3;
   let stack: TestStack;
   let admin: Awaited<ReturnType<typeof adminWithWorkspace>>;
   const bucket = `tc-img-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    s3Dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, resetOnClose: true });
-    const { port } = await s3.run();
-    stack = await startTestStack({
-      env: {
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY: 'S3RVER',
-        S3_SECRET_KEY: 'S3RVER',
-        S3_BUCKET: bucket,
-      },
-    });
+    s3 = await startS3rver();
+    stack = await startTestStack({ env: s3StackEnv(s3, bucket) });
     admin = await adminWithWorkspace(stack.url, 'Bucket Co', '10.61.0.1');
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   const patchUser = (profileImageUrl: string) =>

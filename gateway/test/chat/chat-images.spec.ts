@@ -1,18 +1,13 @@
 // Message images and custom reaction images on the s3 driver (s3rver): S3 cannot cap a presigned PUT or look at its
 // bytes, so whatever was PUT lands in the bucket and chat asks media to judge it when the address is stored, over
 // HTTP and over the live socket (spec 2 §5, §7, §9).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { s3StackEnv, startS3rver, startTestStack, waitFor, type RunningS3, type TestStack } from '@teamchat/testing';
 import { pngBytes, team, TestSocket, uploadChatImage } from './chat-helpers.js';
 
 const MB = 1024 * 1024;
 
 describe('chat images on the s3 driver (s3rver)', () => {
-  let s3: S3rver;
-  let s3Dir: string;
+  let s3: RunningS3;
   let stack: TestStack;
   let t: Awaited<ReturnType<typeof team>>;
   let general: string;
@@ -20,18 +15,8 @@ describe('chat images on the s3 driver (s3rver)', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    s3Dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, resetOnClose: true });
-    const { port } = await s3.run();
-    stack = await startTestStack({
-      env: {
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY: 'S3RVER',
-        S3_SECRET_KEY: 'S3RVER',
-        S3_BUCKET: bucket,
-      },
-    });
+    s3 = await startS3rver();
+    stack = await startTestStack({ env: s3StackEnv(s3, bucket) });
     t = await team(stack.url, 9);
     general = (await t.admin.agent.get('/api/channels')).body[0].id;
   }, 120_000);
@@ -43,7 +28,6 @@ describe('chat images on the s3 driver (s3rver)', () => {
   afterAll(async () => {
     await stack?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   const messagesIn = async (channelId: string) =>

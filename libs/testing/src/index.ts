@@ -1,3 +1,5 @@
 export * from './postgres.js';
 export * from './wait.js';
 export * from './stack.js';
+export * from './png.js';
+export * from './s3rver.js';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** The machine's PostgreSQL (trust auth on 127.0.0.1); override with TEST_DATABASE_URL. */
-export const adminDatabaseUrl = (): string => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminDatabaseUrl = (): string =>
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   url: string;

@@ -38,7 +38,13 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
     UPLOAD_SIGNING_SECRET: 'test-upload-secret-that-is-long-enough-5678',
     ...options.env,
   });
-  const stack = await startStack({ env, transport: options.transport ?? 'inprocess', logger: false, webDist: options.webDist, services: options.services });
+  const stack = await startStack({
+    env,
+    transport: options.transport ?? 'inprocess',
+    logger: false,
+    webDist: options.webDist,
+    services: options.services,
+  });
   return {
     ...stack,
     env,

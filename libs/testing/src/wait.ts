@@ -1,5 +1,8 @@
 /** Polls until `check` returns a truthy value or the deadline passes. */
-export const waitFor = async <T>(check: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 20 } = {}): Promise<T> => {
+export const waitFor = async <T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 5000, intervalMs = 20 } = {},
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { S3ObjectStorage } from '../src/storage/s3.storage.js';
-import { startS3rver, type RunningS3 } from './s3rver.helper.js';
+import { startS3rver, type RunningS3 } from '@teamchat/testing';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 

@@ -25,3 +25,12 @@ export const startS3rver = async (): Promise<RunningS3> => {
     },
   };
 };
+
+/** The environment that puts a test stack's storage on this S3 server (bucket created by the media service). */
+export const s3StackEnv = (s3: RunningS3, bucket: string) => ({
+  STORAGE_DRIVER: 's3',
+  S3_ENDPOINT: s3.endpoint,
+  S3_ACCESS_KEY: s3.accessKey,
+  S3_SECRET_KEY: s3.secretKey,
+  S3_BUCKET: bucket,
+});
