@@ -42,15 +42,32 @@ interface Member {
 /** Routes requests to one member of a group (round robin) and events to one member of every subscribing group. */
 export class InProcessBroker {
   private readonly members: Member[] = [];
+  /** Who answers each subject, found once per subject (and again after a member joins or leaves). */
+  private readonly routes = new Map<string, { requests: Member[]; events: Member[][] }>();
   private cursor = 0;
 
   join(member: Member): void {
     this.members.push(member);
+    this.routes.clear();
   }
 
   leave(server: InProcessServer): void {
     const index = this.members.findIndex((m) => m.server === server);
     if (index >= 0) this.members.splice(index, 1);
+    this.routes.clear();
+  }
+
+  private route(pattern: string): { requests: Member[]; events: Member[][] } {
+    let route = this.routes.get(pattern);
+    if (!route) {
+      const groups = new Map<string, Member[]>();
+      for (const m of this.members.filter((x) => x.server.handles(pattern, true))) {
+        groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+      }
+      route = { requests: this.members.filter((m) => m.server.handles(pattern, false)), events: [...groups.values()] };
+      this.routes.set(pattern, route);
+    }
+    return route;
   }
 
   private pick(candidates: Member[]): Member {
@@ -59,7 +76,7 @@ export class InProcessBroker {
   }
 
   request(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
-    const candidates = this.members.filter((m) => m.server.handles(pattern, false));
+    const candidates = this.route(pattern).requests;
     if (candidates.length === 0) {
       return Promise.resolve({ err: { code: ErrorCodes.busUnavailable, message: `No responders for ${pattern}` }, isDisposed: true });
     }
@@ -68,12 +85,8 @@ export class InProcessBroker {
 
   /** Like a NATS publish, returns once the event is handed over, not once handlers finish. */
   publish(pattern: string, data: unknown, headers: BusHeaders): Promise<void> {
-    const groups = new Map<string, Member[]>();
-    for (const m of this.members.filter((x) => x.server.handles(pattern, true))) {
-      groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
-    }
     const payload = JSON.stringify(data ?? null);
-    for (const group of groups.values()) {
+    for (const group of this.route(pattern).events) {
       const target = this.pick(group).server;
       setImmediate(() => void target.dispatchEvent(pattern, JSON.parse(payload), headers));
     }
@@ -90,6 +103,11 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     private readonly broker: InProcessBroker = defaultBroker,
   ) {
     super();
+  }
+
+  /** Subjects are plain strings: looked up directly (Nest's default first tries to parse the pattern as JSON). */
+  override getHandlerByPattern(pattern: string) {
+    return this.messageHandlers.get(pattern) ?? null;
   }
 
   handles(pattern: string, event: boolean): boolean {

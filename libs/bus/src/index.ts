@@ -15,3 +15,5 @@ export * from './service.runtime.js';
 export * from './service.process.js';
 export * from './service.definition.js';
 export * from './stored-images.js';
+export * from './workspace-membership.js';
+export * from './workspace-membership.module.js';

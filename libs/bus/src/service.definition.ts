@@ -4,6 +4,7 @@ import type { ServiceName } from '@teamchat/contracts';
 import { DatabaseModule } from '@teamchat/database';
 import { BusModule } from './bus.module.js';
 import { createHealthController, type ServiceDefinition, type ServiceRuntime } from './service.runtime.js';
+import { WorkspaceMembershipModule, type WorkspaceMembershipModuleOptions } from './workspace-membership.module.js';
 
 type ModuleImport = Type<unknown> | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
@@ -15,11 +16,14 @@ export interface ServiceSpec {
   migrations: Function[];
   /** The service's feature modules. */
   features(runtime: ServiceRuntime): ModuleImport[];
+  /** How this service words membership refusals, and where memberships are read (default: asked over the bus). */
+  membership?: Omit<WorkspaceMembershipModuleOptions, 'events'>;
 }
 
 /**
- * A service's root module: the bus, its own schema migrated at start, its features, and the
- * `<service>.health.ping` handler. Every service is assembled the same way; only the spec differs.
+ * A service's root module: the bus, its own schema migrated at start, the shared membership check (cached, and
+ * invalidated by workspace events in every process), its features, and the `<service>.health.ping` handler. Every
+ * service is assembled the same way; only the spec differs.
  */
 export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
   name: spec.name,
@@ -40,6 +44,10 @@ export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
           migrations: spec.migrations,
           poolSize: runtime.env.DB_POOL_SIZE,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
+        }),
+        WorkspaceMembershipModule.forRoot({
+          ...spec.membership,
+          events: { service: spec.name, bus: runtime.bus, broker: runtime.broker },
         }),
         ...spec.features(runtime),
       ],

@@ -44,6 +44,7 @@ export const runServiceProcess = async (definition: ServiceDefinition): Promise<
     clearTimeout(timer);
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // `on`: a repeated signal (Ctrl-C reaches every process, then the runner passes SIGTERM) must not cut the stop short
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 };

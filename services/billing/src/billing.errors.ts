@@ -1,4 +1,4 @@
-import { DomainError } from '@teamchat/bus';
+import { DomainError, membershipErrors, type MembershipErrors } from '@teamchat/bus';
 import { ErrorCodes } from '@teamchat/contracts';
 
 /** The billing service's expected failures, with the words the SPA shows. */
@@ -15,3 +15,10 @@ export const BillingErrors = {
   providerFailed: () => new DomainError(ErrorCodes.stripeError, 'Payment processing failed. Please try again.'),
   webhookSignature: (detail: string) => new DomainError(ErrorCodes.webhookSignature, detail),
 } as const;
+
+/** How billing refuses a caller of an admin-only call: its own words for "no workspace" and "not an admin". */
+export const billingMembershipErrors: Partial<MembershipErrors> = {
+  noWorkspace: BillingErrors.noWorkspace,
+  notMember: membershipErrors.memberNotFound,
+  notAdmin: BillingErrors.notAdmin,
+};

@@ -4,6 +4,7 @@ import { billingMigrations } from './migrations/index.js';
 import { PaymentProviderModule } from './providers/payment-provider.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { billingMembershipErrors } from './billing.errors.js';
 
 /** The billing service: its schema, its features and its health ping (see defineService). */
 export const billingService = defineService({
@@ -15,4 +16,5 @@ export const billingService = defineService({
     SubscriptionsModule,
     WebhooksModule,
   ],
+  membership: { errors: billingMembershipErrors },
 });

@@ -26,8 +26,7 @@ import {
   type EventPayloadOf,
   type WorkspaceRole,
 } from '@teamchat/contracts';
-import { createTestDatabase } from '@teamchat/testing';
-import pg from 'pg';
+import { createTestDatabase, testPool } from '@teamchat/testing';
 import { billingService } from '../src/index.js';
 
 /** What the stand-in neighbours saw and answer. */
@@ -129,7 +128,7 @@ export const startBillingHarness = async (
 
   const services: INestMicroservice[] = [];
   let client: INestApplicationContext | undefined;
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const pool = testPool(db.url, 2);
   try {
     services.push(await bootService(billingService, { env, databaseUrl: db.url, bus, broker, logger: false }));
     services.push(await startService(NeighboursModule, { name: 'workspace', bus, broker, logger: false }));

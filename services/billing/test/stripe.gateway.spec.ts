@@ -5,7 +5,7 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { ErrorCodes, OUT_OF_SEATS_MESSAGE } from '@teamchat/contracts';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { startTestStack, waitFor, type TestStack, testPool } from '@teamchat/testing';
 import { FakeStripeApi } from './stripe-api.fake.js';
 
 let counter = 0;
@@ -44,7 +44,7 @@ describe("billing with Stripe through the gateway, against a fake of Stripe's HT
   beforeAll(async () => {
     await stripe.start();
     stack = await startTestStack({ env: stripe.env() });
-    db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+    db = testPool(stack.databaseUrl, 2);
   }, 120_000);
   afterAll(async () => {
     await db?.end();

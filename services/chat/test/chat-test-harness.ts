@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, WorkspaceMembershipModule } from '@teamchat/bus';
 import { DatabaseModule } from '@teamchat/database';
 import {
   ErrorCodes,
@@ -121,6 +121,7 @@ export const startChatHarness = async (): Promise<ChatHarness> => {
   @Module({
     imports: [
       FakeBusModule,
+      WorkspaceMembershipModule.forRoot(),
       DatabaseModule.forService({
         schema: 'chat',
         url: db.url,

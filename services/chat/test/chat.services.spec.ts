@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { DomainError } from '@teamchat/bus';
 import {
@@ -18,6 +19,7 @@ import { UnreadService } from '../src/unread/unread.service.js';
 import { WorkspaceSetupService } from '../src/workspace-events/workspace-setup.service.js';
 import { WorkspaceEventsController } from '../src/workspace-events/workspace-events.controller.js';
 import { ChatContracts } from '@teamchat/contracts';
+import { PreparedStatements } from '@teamchat/database';
 import { waitFor } from '@teamchat/testing';
 import { startChatHarness, type ChatHarness } from './chat-test-harness.js';
 
@@ -634,6 +636,32 @@ describe('chat service', () => {
       await messages.create(t.as(t.alice), { channelId: general.id, content: '3' });
       expect(await unread.list(t.as(t.bob))).toEqual(expect.arrayContaining([{ channelId: general.id, count: 1 }]));
       expect((await rejection(unread.markRead(t.as(t.carol), dm.id))).code).toBe(ErrorCodes.channelNotFound);
+    });
+  });
+
+  describe('hot paths', () => {
+    it('serve the channel list, a message page (with its reactions), unread counts and a new message from one prepared statement each', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.bob), { channelId: general.id, content: 'warm' });
+      const db = h.app.get(DataSource);
+      const built = [jest.spyOn(db, 'query'), jest.spyOn(db, 'createQueryBuilder'), jest.spyOn(db, 'transaction')];
+      const run = jest.spyOn(h.app.get(PreparedStatements), 'rows');
+      try {
+        await channels.list(t.as(t.bob));
+        await messages.list(t.as(t.bob), general.id, undefined, 50);
+        await unread.list(t.as(t.bob));
+        await messages.create(t.as(t.bob), { channelId: general.id, content: 'hot' });
+        expect(built.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+        expect(run.mock.calls.map(([statement]) => statement.name)).toEqual([
+          'chat.channel.list',
+          'chat.message.page',
+          'chat.unread.list',
+          'chat.message.insert',
+        ]);
+      } finally {
+        for (const spy of [...built, run]) spy.mockRestore();
+      }
     });
   });
 });

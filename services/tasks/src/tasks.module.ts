@@ -2,6 +2,7 @@ import { defineService } from '@teamchat/bus';
 import { tasksEntities } from './tasks.entities.js';
 import { tasksMigrations } from './migrations/index.js';
 import { TaskModule } from './tasks/task.module.js';
+import { tasksMembershipErrors } from './tasks/task.errors.js';
 
 /** The tasks service: its schema, its features and its health ping (see defineService). */
 export const tasksService = defineService({
@@ -9,4 +10,5 @@ export const tasksService = defineService({
   entities: tasksEntities,
   migrations: tasksMigrations,
   features: () => [TaskModule],
+  membership: { errors: tasksMembershipErrors },
 });

@@ -52,6 +52,11 @@ export const IdentityContracts = {
     withActor({ userId: z.uuid(), stars: AwardStarsSchema.shape.stars }),
     UserProfileSchema,
   ),
+  /**
+   * Closes an account for good (support tools, erasure requests): the user record goes, and `identity.user.deleted`
+   * ends their sessions on every gateway. IDENTITY.USER_NOT_FOUND when there is no such user.
+   */
+  delete: defineRequest('identity.user.delete', z.object({ userId: z.uuid() }), z.object({ userId: z.uuid() })),
   /** Billing marks the signup payment as done (and records the provider ids when it has them). */
   markPaymentCompleted: defineRequest(
     'identity.user.mark-payment-completed',
@@ -67,4 +72,6 @@ export const IdentityContracts = {
 export const IdentityEvents = {
   /** A profile changed (handle, about me, image, status, stars): lets live views refresh names and presence. */
   userUpdated: defineEvent('identity.user.updated', UserProfileSchema),
+  /** An account was closed: gateways drop what they hold of it, so its sessions answer 401 from then on. */
+  userDeleted: defineEvent('identity.user.deleted', z.object({ userId: z.uuid() })),
 } as const;

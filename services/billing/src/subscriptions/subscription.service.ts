@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   BillingEvents,
   ErrorCodes,
@@ -19,7 +19,6 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderSubscription } fro
 import { CustomerEntity } from './customer.entity.js';
 import { SeatPurchaseEntity } from './seat-purchase.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 /**
  * Seats of a workspace that its creator did not pay for at signup: an additional workspace (or one made by a user who
@@ -52,7 +51,7 @@ export class SubscriptionService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly bus: BusClient,
-    private readonly access: WorkspaceAccess,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   /** Signup Payment step: the user's pending trial subscription, created once; its SetupIntent's client secret. */
@@ -105,7 +104,7 @@ export class SubscriptionService {
 
   /** Billing tab: seats, monthly amount (spec 2 §9), trial. Admins of the current workspace only. */
   async details(actor: Actor): Promise<SubscriptionDetails> {
-    const workspaceId = await this.access.requireAdmin(actor);
+    const { workspaceId } = await this.membership.requireAdmin(actor);
     const { subscription } = await this.workspaceSubscription(workspaceId, actor.userId);
     const onTrial = subscription.status === 'trialing' && !!subscription.trialEnd && subscription.trialEnd > new Date();
     return {
@@ -121,7 +120,7 @@ export class SubscriptionService {
    * and reach the provider in order; then `billing.seats.changed` moves the workspace's invite limit.
    */
   async purchaseSeats(actor: Actor, additionalSeats: number): Promise<{ message: string }> {
-    const workspaceId = await this.access.requireAdmin(actor);
+    const { workspaceId } = await this.membership.requireAdmin(actor);
     const { id } = (await this.workspaceSubscription(workspaceId, actor.userId)).subscription;
     const seats = await this.ds.transaction(async (m) => {
       const subscription = await m.findOneOrFail(SubscriptionEntity, {

@@ -5,12 +5,11 @@ import { SeatPurchaseEntity } from './seat-purchase.entity.js';
 import { SubscriptionController } from './subscription.controller.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionService } from './subscription.service.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CustomerEntity, SubscriptionEntity, SeatPurchaseEntity])],
   controllers: [SubscriptionController],
-  providers: [SubscriptionService, WorkspaceAccess],
+  providers: [SubscriptionService],
   exports: [SubscriptionService],
 })
 export class SubscriptionsModule {}

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
 import { ErrorCodes, type Actor, type ChannelAccess } from '@teamchat/contracts';
-import { WorkspaceAccess, type Member } from '../common/workspace-access.service.js';
+import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { isUuid } from '../common/ids.js';
 import { ChannelEntity } from './channel.entity.js';
 
@@ -22,6 +22,16 @@ export const audienceOf = (channel: ChannelRef): ChannelAccess['audience'] => ({
 
 const MAX_REFS = 50_000;
 
+const CHANNEL_REF = new PreparedStatement<{
+  id: string;
+  workspace_id: string;
+  type: ChannelRef['type'];
+  participant_ids: string[] | null;
+}>('chat.channel.ref', `SELECT "id", "workspace_id", "type", "participant_ids" FROM "chat"."channel" WHERE "id" = $1`);
+
+/** Who reads: a member, or (on the message hot path) the ids a member check running alongside will confirm. */
+type Reader = Pick<WorkspaceMember, 'userId' | 'workspaceId'>;
+
 @Injectable()
 export class ChannelAccessService {
   /** Channel refs by id: immutable, so kept without expiry (bounded) for the per-message hot path. */
@@ -29,11 +39,12 @@ export class ChannelAccessService {
 
   constructor(
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /** The channel, if the member may read it; CHAT.CHANNEL_NOT_FOUND otherwise (other workspaces' ids included). */
-  async readable(member: Member, channelId: string): Promise<ChannelEntity> {
+  async readable(member: Reader, channelId: string): Promise<ChannelEntity> {
     if (!isUuid(channelId)) throw new DomainError(ErrorCodes.channelNotFound, CHANNEL_NOT_FOUND);
     const channel = await this.channels.findOneBy({ id: channelId, workspaceId: member.workspaceId });
     if (!channel || !canRead(channel, member.userId))
@@ -42,15 +53,12 @@ export class ChannelAccessService {
   }
 
   /** Like `readable`, for the hot path: answers from memory once the channel has been seen. */
-  async readableRef(member: Member, channelId: string): Promise<ChannelRef> {
+  async readableRef(member: Reader, channelId: string): Promise<ChannelRef> {
     const id = channelId.toLowerCase();
     let ref = this.refs.get(id);
     if (!ref) {
       if (!isUuid(id)) throw new DomainError(ErrorCodes.channelNotFound, CHANNEL_NOT_FOUND);
-      const rows = (await this.channels.query(
-        `SELECT "id", "workspace_id", "type", "participant_ids" FROM "chat"."channel" WHERE "id" = $1`,
-        [id],
-      )) as { id: string; workspace_id: string; type: ChannelRef['type']; participant_ids: string[] | null }[];
+      const rows = await this.statements.rows(CHANNEL_REF, [id]);
       if (rows.length === 0) throw new DomainError(ErrorCodes.channelNotFound, CHANNEL_NOT_FOUND);
       const [row] = rows;
       ref = { id: row.id, workspaceId: row.workspace_id, type: row.type, participantIds: row.participant_ids };
@@ -65,7 +73,7 @@ export class ChannelAccessService {
 
   async describe(actor: Actor, channelId: string): Promise<ChannelAccess> {
     const member = await this.workspace.member(actor);
-    const channel = await this.readable(member, channelId);
+    const channel = await this.readableRef(member, channelId);
     return {
       channelId: channel.id,
       workspaceId: channel.workspaceId,

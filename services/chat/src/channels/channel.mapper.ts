@@ -1,5 +1,5 @@
 import { normalizeIcon, type Channel } from '@teamchat/contracts';
-import type { ChannelEntity } from './channel.entity.js';
+import type { ChannelEntity, ChannelType } from './channel.entity.js';
 
 export const toChannel = (c: ChannelEntity): Channel => ({
   id: c.id,
@@ -12,4 +12,33 @@ export const toChannel = (c: ChannelEntity): Channel => ({
   icon: normalizeIcon(c.icon),
   order: c.order,
   createdAt: c.createdAt.toISOString(),
+});
+
+/** A channel row as the prepared statements select it (`CHANNEL_COLUMNS`). */
+export interface ChannelRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  section_id: string | null;
+  type: ChannelType;
+  participant_ids: string[] | null;
+  icon: string;
+  order: number;
+  created_at: Date;
+}
+
+export const CHANNEL_COLUMNS = `c."id", c."workspace_id", c."name", c."description", c."section_id", c."type", c."participant_ids", c."icon", c."order", c."created_at"`;
+
+export const channelFromRow = (c: ChannelRow): Channel => ({
+  id: c.id,
+  workspaceId: c.workspace_id,
+  name: c.name,
+  description: c.description,
+  sectionId: c.section_id,
+  type: c.type,
+  participantIds: c.participant_ids,
+  icon: normalizeIcon(c.icon),
+  order: c.order,
+  createdAt: c.created_at.toISOString(),
 });

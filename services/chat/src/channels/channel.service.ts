@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   normalizeIcon,
@@ -10,45 +10,46 @@ import {
   type CreateChannel,
   type ReorderChannel,
 } from '@teamchat/contracts';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
+import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
 import { ChannelSectionEntity } from '../sections/channel-section.entity.js';
 import { SECTION_NOT_FOUND } from '../sections/section.service.js';
 import { DEFAULT_SECTION_NAME, WorkspaceSetupService } from '../workspace-events/workspace-setup.service.js';
 import { ChannelEntity } from './channel.entity.js';
 import { CHANNEL_NOT_FOUND, ChannelAccessService } from './channel-access.service.js';
-import { toChannel } from './channel.mapper.js';
+import { CHANNEL_COLUMNS, channelFromRow, toChannel, type ChannelRow } from './channel.mapper.js';
 import { moveTo } from './reorder.js';
 
 export const CHANNEL_NAME_TAKEN = 'A channel with this name already exists.';
 export const DM_RENAME_REFUSED = 'Direct messages cannot be renamed.';
 export const DM_REORDER_REFUSED = 'Direct messages cannot be reordered.';
 
+/** The sidebar's regular channels: by section (sections without order last), then by order within it. */
+const LIST_CHANNELS = new PreparedStatement<ChannelRow>(
+  'chat.channel.list',
+  `SELECT ${CHANNEL_COLUMNS} FROM "chat"."channel" c
+   LEFT JOIN "chat"."channel_section" s ON s."id" = c."section_id"
+   WHERE c."workspace_id" = $1 AND c."type" = 'regular'
+   ORDER BY s."order" ASC NULLS LAST, s."created_at" ASC, c."order" ASC, c."created_at" ASC`,
+);
+
 @Injectable()
 export class ChannelService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
     private readonly access: ChannelAccessService,
     private readonly setup: WorkspaceSetupService,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /** Regular channels of the workspace, in sidebar order: by section, then by order within it. */
   async list(actor: Actor): Promise<Channel[]> {
     const { workspaceId } = await this.workspace.member(actor);
     await this.setup.ensure(workspaceId);
-    const rows = await this.channels
-      .createQueryBuilder('c')
-      .leftJoin(ChannelSectionEntity, 's', 's.id = c.sectionId')
-      .where('c.workspaceId = :workspaceId', { workspaceId })
-      .andWhere(`c.type = 'regular'`)
-      .orderBy('s.order', 'ASC', 'NULLS LAST')
-      .addOrderBy('s.createdAt', 'ASC')
-      .addOrderBy('c.order', 'ASC')
-      .addOrderBy('c.createdAt', 'ASC')
-      .getMany();
-    return rows.map(toChannel);
+    const rows = await this.statements.rows(LIST_CHANNELS, [workspaceId]);
+    return rows.map(channelFromRow);
   }
 
   /** Appended at the end of its section (the first one unless named); the name is unique in the workspace. */

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership } from '@teamchat/bus';
 import { ErrorCodes, type Actor, type Channel } from '@teamchat/contracts';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
 import { UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
 import { ChannelEntity } from './channel.entity.js';
@@ -19,7 +18,7 @@ export class DmService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
     private readonly directory: UserDirectory,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   REPLAY_MAX_AGE_MS,
@@ -9,18 +9,57 @@ import {
   type Actor,
   type CreatedMessage,
   type Message,
+  type ReactionSummary,
   type Replay,
 } from '@teamchat/contracts';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
 import { StoredImages } from '@teamchat/bus';
+import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { chatImage } from '../common/chat-images.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
 import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
-import { ReactionSummaryReader } from '../reactions/reaction-summary.reader.js';
 import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message.mapper.js';
 
 export const INVALID_CURSOR = 'Invalid before cursor';
+
+/** A page row carries its message's reactions, grouped per reaction in the order each was first applied. */
+type PageRow = MessageRow & { reactions: ReactionSummary[] };
+
+/**
+ * A page is the newest `$2` messages of channel `$1`, before a message (`$3`, `$4`) or a time (`$3`) if given, with
+ * their reactions: one statement, so a page costs one round trip and one transaction.
+ */
+const pageOf = (name: string, cursor: string) =>
+  new PreparedStatement<PageRow>(
+    `chat.message.${name}`,
+    `SELECT ${MESSAGE_COLUMNS},
+       (SELECT coalesce(json_agg(json_build_object('reactionId', r."reaction_id", 'count', cardinality(r."user_ids"),
+                                                   'userIds', r."user_ids") ORDER BY r."first", r."reaction_id"), '[]')
+        FROM (SELECT "reaction_id", array_agg("user_id" ORDER BY "created_at", "id") AS "user_ids",
+                     min("created_at") AS "first"
+              FROM "chat"."message_reaction" WHERE "message_id" = m."id" GROUP BY "reaction_id") r) AS "reactions"
+     FROM "chat"."message" m
+     WHERE m."channel_id" = $1 ${cursor}
+     ORDER BY m."created_at" DESC, m."id" DESC LIMIT $2`,
+  );
+const PAGE = pageOf('page', '');
+const PAGE_BEFORE_MESSAGE = pageOf('page-before-message', `AND (m."created_at", m."id") < ($3, $4)`);
+const PAGE_BEFORE_TIME = pageOf('page-before-time', `AND m."created_at" < $3`);
+const CURSOR = new PreparedStatement<{ created_at: Date; id: string }>(
+  'chat.message.cursor',
+  `SELECT "created_at", "id" FROM "chat"."message" WHERE "id" = $1 AND "channel_id" = $2`,
+);
+const INSERT = new PreparedStatement<MessageRow>(
+  'chat.message.insert',
+  `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id")
+   VALUES ($1, $2, $3, $4, $5, $6)
+   ON CONFLICT ("user_id", "client_msg_id") WHERE "client_msg_id" IS NOT NULL DO NOTHING
+   RETURNING "id", "channel_id", "user_id", "content", "image_url", "client_msg_id", "created_at"`,
+);
+const BY_CLIENT_MSG_ID = new PreparedStatement<MessageRow>(
+  'chat.message.by-client-msg-id',
+  `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m WHERE m."user_id" = $1 AND m."client_msg_id" = $2`,
+);
 
 export interface NewMessage {
   channelId: string;
@@ -34,43 +73,32 @@ export interface NewMessage {
 export class MessageService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
     private readonly access: ChannelAccessService,
     private readonly directory: UserDirectory,
-    private readonly reactions: ReactionSummaryReader,
     private readonly images: StoredImages,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /** The newest `limit` messages before the cursor, oldest first. */
   async list(actor: Actor, channelId: string, before: string | undefined, limit: number): Promise<Message[]> {
     const member = await this.workspace.member(actor);
-    const channel = await this.access.readable(member, channelId);
-    const params: unknown[] = [channel.id, limit];
-    let cursor = '';
-    if (before) {
-      if (isUuid(before)) {
-        const [ref] = (await this.db.query(
-          `SELECT "created_at", "id" FROM "chat"."message" WHERE "id" = $1 AND "channel_id" = $2`,
-          [before, channel.id],
-        )) as { created_at: Date; id: string }[];
-        if (!ref) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
-        params.push(ref.created_at, ref.id);
-        cursor = `AND (m."created_at", m."id") < ($3, $4)`;
-      } else {
-        const at = new Date(before);
-        if (Number.isNaN(at.getTime())) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
-        params.push(at);
-        cursor = `AND m."created_at" < $3`;
-      }
+    const channel = await this.access.readableRef(member, channelId);
+    let rows: PageRow[];
+    if (!before) {
+      rows = await this.statements.rows(PAGE, [channel.id, limit]);
+    } else if (isUuid(before)) {
+      const [ref] = await this.statements.rows(CURSOR, [before, channel.id]);
+      if (!ref) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
+      rows = await this.statements.rows(PAGE_BEFORE_MESSAGE, [channel.id, limit, ref.created_at, ref.id]);
+    } else {
+      const at = new Date(before);
+      if (Number.isNaN(at.getTime())) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
+      rows = await this.statements.rows(PAGE_BEFORE_TIME, [channel.id, limit, at]);
     }
-    const rows = (await this.db.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m
-       WHERE m."channel_id" = $1 ${cursor}
-       ORDER BY m."created_at" DESC, m."id" DESC LIMIT $2`,
-      params,
-    )) as MessageRow[];
     rows.reverse();
-    return this.present(rows, true);
+    const authors = await this.directory.authors(rows.map((r) => r.user_id));
+    return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR, r.reactions));
   }
 
   /**
@@ -93,13 +121,14 @@ export class MessageService {
     // after the membership and channel answers, so a stranger hears about those and not about the image
     if (imageUrl) await this.images.requireUploaded(member, imageUrl, chatImage('message', member.workspaceId));
     const clientMsgId = input.clientMsgId || null;
-    const inserted = (await this.db.query(
-      `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id")
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT ("user_id", "client_msg_id") WHERE "client_msg_id" IS NOT NULL DO NOTHING
-       RETURNING "id", "channel_id", "user_id", "content", "image_url", "client_msg_id", "created_at"`,
-      [member.workspaceId, channel.id, member.userId, content, imageUrl, clientMsgId],
-    )) as MessageRow[];
+    const inserted = await this.statements.rows(INSERT, [
+      member.workspaceId,
+      channel.id,
+      member.userId,
+      content,
+      imageUrl,
+      clientMsgId,
+    ]);
     if (inserted.length === 1) {
       return {
         message: toMessage(inserted[0], author),
@@ -108,10 +137,7 @@ export class MessageService {
         audience: audienceOf(channel),
       };
     }
-    const [stored] = (await this.db.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m WHERE m."user_id" = $1 AND m."client_msg_id" = $2`,
-      [member.userId, clientMsgId],
-    )) as MessageRow[];
+    const [stored] = await this.statements.rows(BY_CLIENT_MSG_ID, [member.userId, clientMsgId]);
     const storedChannel =
       stored.channel_id === channel.id ? channel : await this.access.readableRef(member, stored.channel_id);
     return {
@@ -139,14 +165,11 @@ export class MessageService {
       [member.workspaceId, after, member.userId, REPLAY_MAX_MESSAGES + 1],
     )) as MessageRow[];
     if (rows.length > REPLAY_MAX_MESSAGES) return { status: 'resync', reason: 'gap-too-large' };
-    return { status: 'ok', messages: await this.present(rows, false) };
+    return { status: 'ok', messages: await this.present(rows) };
   }
 
-  private async present(rows: MessageRow[], withReactions: boolean): Promise<Message[]> {
-    const [authors, reactions] = await Promise.all([
-      this.directory.authors(rows.map((r) => r.user_id)),
-      withReactions ? this.reactions.forMessages(rows.map((r) => r.id)) : Promise.resolve(null),
-    ]);
-    return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR, reactions?.get(r.id)));
+  private async present(rows: MessageRow[]): Promise<Message[]> {
+    const authors = await this.directory.authors(rows.map((r) => r.user_id));
+    return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { WorkspaceMembership } from '@teamchat/bus';
 import { SEARCH_LIMIT, type Actor, type SearchResult } from '@teamchat/contracts';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { parseSearch } from './search-query.js';
 
@@ -26,7 +26,7 @@ interface HitRow {
 export class SearchService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
     private readonly directory: UserDirectory,
   ) {}
 

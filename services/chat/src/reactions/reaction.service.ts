@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
 import {
   ErrorCodes,
   MAX_REACTIONS_PER_MESSAGE,
@@ -10,7 +10,6 @@ import {
   type CustomReaction,
   type MessageReactions,
 } from '@teamchat/contracts';
-import { WorkspaceAccess, type Member } from '../common/workspace-access.service.js';
 import { StoredImages } from '@teamchat/bus';
 import { chatImage } from '../common/chat-images.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
@@ -42,7 +41,7 @@ export class ReactionService {
     @InjectRepository(CustomReactionEntity) private readonly customs: Repository<CustomReactionEntity>,
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
     private readonly summaries: ReactionSummaryReader,
     private readonly images: StoredImages,
   ) {}
@@ -111,7 +110,7 @@ export class ReactionService {
     return { messageId: message.id, reactions: summary.get(message.id) ?? [] };
   }
 
-  private async readableMessage(member: Member, messageId: string): Promise<MessageEntity> {
+  private async readableMessage(member: WorkspaceMember, messageId: string): Promise<MessageEntity> {
     const message = isUuid(messageId)
       ? await this.messages.findOneBy({ id: messageId, workspaceId: member.workspaceId })
       : null;

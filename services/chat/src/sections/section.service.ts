@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   SECTION_NOT_EMPTY_MESSAGE,
@@ -9,7 +9,6 @@ import {
   type CreateSection,
   type Section,
 } from '@teamchat/contracts';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
 import { isForeignKeyViolation, isUuid } from '../common/ids.js';
 import { WorkspaceSetupService } from '../workspace-events/workspace-setup.service.js';
 import { ChannelEntity } from '../channels/channel.entity.js';
@@ -23,7 +22,7 @@ export class SectionService {
   constructor(
     @InjectRepository(ChannelSectionEntity) private readonly sections: Repository<ChannelSectionEntity>,
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
-    private readonly access: WorkspaceAccess,
+    private readonly access: WorkspaceMembership,
     private readonly setup: WorkspaceSetupService,
   ) {}
 

@@ -1,48 +1,51 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { WorkspaceMembership } from '@teamchat/bus';
 import type { Actor, ReadState, UnreadCount } from '@teamchat/contracts';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
+import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { ChannelAccessService } from '../channels/channel-access.service.js';
+
+/** Per channel of workspace `$1` that user `$2` may read: messages from others after their last read. */
+const UNREAD = new PreparedStatement<{ channel_id: string; count: number }>(
+  'chat.unread.list',
+  `SELECT c."id" AS channel_id, count(m."id")::int AS count
+   FROM "chat"."channel" c
+   LEFT JOIN "chat"."channel_read" r ON r."channel_id" = c."id" AND r."user_id" = $2
+   JOIN "chat"."message" m ON m."channel_id" = c."id" AND m."user_id" <> $2
+    AND m."created_at" > coalesce(r."last_read_at", '-infinity'::timestamptz)
+   WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))
+   GROUP BY c."id"
+   ORDER BY c."id"`,
+);
+const MARK_READ = new PreparedStatement<{ last_read_at: Date }>(
+  'chat.unread.mark-read',
+  `INSERT INTO "chat"."channel_read" ("user_id", "channel_id", "workspace_id", "last_read_at")
+   VALUES ($1, $2, $3, greatest(now(), (SELECT max("created_at") FROM "chat"."message" WHERE "channel_id" = $2)))
+   ON CONFLICT ("user_id", "channel_id")
+   DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
+   RETURNING "last_read_at"`,
+);
 
 /** Read state kept on the server, so every device of a user shows the same unread counts. */
 @Injectable()
 export class UnreadService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly workspace: WorkspaceAccess,
+    private readonly workspace: WorkspaceMembership,
     private readonly access: ChannelAccessService,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /** Per readable channel with any: messages from others after the user's last read (all of them if never read). */
   async list(actor: Actor): Promise<UnreadCount[]> {
     const { workspaceId, userId } = await this.workspace.member(actor);
-    const rows = (await this.db.query(
-      `SELECT c."id" AS channel_id, count(m."id")::int AS count
-       FROM "chat"."channel" c
-       LEFT JOIN "chat"."channel_read" r ON r."channel_id" = c."id" AND r."user_id" = $2
-       JOIN "chat"."message" m ON m."channel_id" = c."id" AND m."user_id" <> $2
-        AND m."created_at" > coalesce(r."last_read_at", '-infinity'::timestamptz)
-       WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))
-       GROUP BY c."id"
-       ORDER BY c."id"`,
-      [workspaceId, userId],
-    )) as { channel_id: string; count: number }[];
+    const rows = await this.statements.rows(UNREAD, [workspaceId, userId]);
     return rows.map((r) => ({ channelId: r.channel_id, count: r.count }));
   }
 
   /** Marks everything in the channel up to now as read; never moves the mark backwards. */
   async markRead(actor: Actor, channelId: string): Promise<ReadState> {
     const member = await this.workspace.member(actor);
-    const channel = await this.access.readable(member, channelId);
-    const [row] = (await this.db.query(
-      `INSERT INTO "chat"."channel_read" ("user_id", "channel_id", "workspace_id", "last_read_at")
-       VALUES ($1, $2, $3, greatest(now(), (SELECT max("created_at") FROM "chat"."message" WHERE "channel_id" = $2)))
-       ON CONFLICT ("user_id", "channel_id")
-       DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
-       RETURNING "last_read_at"`,
-      [member.userId, channel.id, member.workspaceId],
-    )) as { last_read_at: Date }[];
+    const channel = await this.access.readableRef(member, channelId);
+    const [row] = await this.statements.rows(MARK_READ, [member.userId, channel.id, member.workspaceId]);
     return { channelId: channel.id, lastReadAt: row.last_read_at.toISOString() };
   }
 }

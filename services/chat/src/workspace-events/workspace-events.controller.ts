@@ -1,10 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { OnEvent, ZodPipe } from '@teamchat/bus';
+import { OnEvent, WorkspaceMembership, ZodPipe } from '@teamchat/bus';
 import { WorkspaceEvents } from '@teamchat/contracts';
 import { WorkspaceSetupService } from './workspace-setup.service.js';
-import { WorkspaceAccess } from '../common/workspace-access.service.js';
 
 type Created = z.output<typeof WorkspaceEvents.workspaceCreated.payload>;
 type Removed = z.output<typeof WorkspaceEvents.memberRemoved.payload>;
@@ -14,7 +13,7 @@ type Removed = z.output<typeof WorkspaceEvents.memberRemoved.payload>;
 export class WorkspaceEventsController {
   constructor(
     private readonly setup: WorkspaceSetupService,
-    private readonly access: WorkspaceAccess,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   @OnEvent(WorkspaceEvents.workspaceCreated)
@@ -22,8 +21,9 @@ export class WorkspaceEventsController {
     await this.setup.ensure(event.workspaceId);
   }
 
+  /** The removed member's cached membership goes here too (every chat process also drops it on its own subscription). */
   @OnEvent(WorkspaceEvents.memberRemoved)
   removed(@Payload(new ZodPipe(WorkspaceEvents.memberRemoved.payload)) event: Removed): void {
-    this.access.forget(event.workspaceId, event.userId);
+    this.membership.forget(event.workspaceId, event.userId);
   }
 }

@@ -47,6 +47,11 @@ export class UserController {
     return this.users.awardStars(body.actor, body.userId, body.stars);
   }
 
+  @OnRequest(IdentityContracts.delete)
+  delete(@Payload(new ZodPipe(IdentityContracts.delete.request)) body: In<'delete'>) {
+    return this.users.delete(body.userId);
+  }
+
   @OnRequest(IdentityContracts.markPaymentCompleted)
   markPaymentCompleted(
     @Payload(new ZodPipe(IdentityContracts.markPaymentCompleted.request)) body: In<'markPaymentCompleted'>,

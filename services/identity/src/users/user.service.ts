@@ -15,7 +15,7 @@ import {
   type UserProfile,
   ImageOwners,
 } from '@teamchat/contracts';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
 import { UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
 import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
@@ -46,6 +46,7 @@ export class UserService {
     private readonly hasher: PasswordHasher,
     private readonly bus: BusClient,
     private readonly images: StoredImages,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   async register(input: RegisterUser): Promise<IdentityUser> {
@@ -148,11 +149,10 @@ export class UserService {
   }
 
   async awardStars(actor: Actor, userId: string, stars: number): Promise<UserProfile> {
-    const workspaceId = this.requireWorkspace(actor);
-    const own = await this.membership(workspaceId, actor.userId);
-    if (!own) throw new DomainError(ErrorCodes.workspaceNotFound, 'Workspace not found');
+    const own = await this.membership.member(actor);
     if (own.role !== 'admin') throw new DomainError(ErrorCodes.notAdmin, 'Only workspace admins can award stars');
-    if (!(await this.membership(workspaceId, userId))) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    if (!(await this.membership.isMember(own.workspaceId, userId)))
+      throw new DomainError(ErrorCodes.userNotFound, 'User not found');
     const result = await this.users
       .createQueryBuilder()
       .update(UserEntity)
@@ -175,7 +175,17 @@ export class UserService {
     user.paymentCompleted = true;
     if (input.stripeCustomerId !== undefined) user.stripeCustomerId = input.stripeCustomerId;
     if (input.stripeSubscriptionId !== undefined) user.stripeSubscriptionId = input.stripeSubscriptionId;
-    return toIdentityUser(await this.users.save(user));
+    const saved = await this.users.save(user);
+    // gateways keep the user's record with their sessions: tell them it changed
+    await this.bus.emit(IdentityEvents.userUpdated, toUserProfile(saved));
+    return toIdentityUser(saved);
+  }
+
+  async delete(userId: string): Promise<{ userId: string }> {
+    const result = await this.users.delete({ id: userId });
+    if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    await this.bus.emit(IdentityEvents.userDeleted, { userId });
+    return { userId };
   }
 
   private async find(userId: string): Promise<UserEntity> {
@@ -187,15 +197,6 @@ export class UserService {
   private requireWorkspace(actor: Actor): string {
     if (!actor.workspaceId) throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
     return actor.workspaceId;
-  }
-
-  private async membership(workspaceId: string, userId: string) {
-    try {
-      return await this.bus.request(WorkspaceContracts.getMember, { workspaceId, userId });
-    } catch (err) {
-      if (err instanceof DomainError && err.code === ErrorCodes.memberNotFound) return null;
-      throw err;
-    }
   }
 
   /** Handles are compared case-insensitively among the members of the actor's current workspace. */

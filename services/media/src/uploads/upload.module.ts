@@ -6,7 +6,6 @@ import { UploadEntity } from './upload.entity.js';
 import { UploadController } from './upload.controller.js';
 import { UploadService } from './upload.service.js';
 import { UploadSweeper } from './upload.sweeper.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 @Module({})
 export class UploadModule {
@@ -15,7 +14,7 @@ export class UploadModule {
       module: UploadModule,
       imports: [TypeOrmModule.forFeature([UploadEntity])],
       controllers: [UploadController],
-      providers: [objectStorageProvider(env), UploadService, UploadSweeper, WorkspaceAccess],
+      providers: [objectStorageProvider(env), UploadService, UploadSweeper],
     };
   }
 }

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, busMembershipSource, DomainError, WorkspaceMembership } from '@teamchat/bus';
 import { ErrorCodes, UPLOAD_LIMITS, WorkspaceContracts, type Actor, type UploadTicket } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
@@ -14,7 +14,6 @@ import { mediaMigrations } from '../migrations/index.js';
 import { LocalObjectStorage } from '../storage/local.storage.js';
 import { UploadEntity } from './upload.entity.js';
 import { RECHECK_SLACK_MS, SWEEP_GRACE_MS, UploadService } from './upload.service.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
@@ -39,6 +38,7 @@ describe(UploadService.name, () => {
   let dir: string;
   let storage: LocalObjectStorage;
   let workspaces: FakeWorkspaces;
+  let membership: WorkspaceMembership;
   let service: UploadService;
   const wsA = randomUUID();
   const wsB = randomUUID();
@@ -86,11 +86,8 @@ describe(UploadService.name, () => {
     storage = new LocalObjectStorage(join(dir, randomUUID()), 'a-test-secret-that-is-long-enough-0123456789');
     await storage.init();
     workspaces = new FakeWorkspaces();
-    service = new UploadService(
-      ds.getRepository(UploadEntity),
-      storage,
-      new WorkspaceAccess(workspaces as unknown as BusClient),
-    );
+    membership = new WorkspaceMembership(busMembershipSource(workspaces as unknown as BusClient));
+    service = new UploadService(ds.getRepository(UploadEntity), storage, membership);
     alice = workspaces.join(wsA, randomUUID());
     bob = workspaces.join(wsA, randomUUID());
     carol = workspaces.join(wsB, randomUUID());
@@ -271,7 +268,9 @@ describe(UploadService.name, () => {
         readUrl: null,
       });
       await expect(service.get(carol, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
+      // removed, and announced: the workspace service's member.removed event drops the cached membership
       workspaces.members.delete(`${wsA}:${bob.userId}`);
+      membership.forget(wsA, bob.userId);
       await expect(service.get(bob, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
     });
 
@@ -323,11 +322,7 @@ describe(UploadService.name, () => {
     beforeEach(async () => {
       storage = new OverwritableStorage(join(dir, randomUUID()), 'a-test-secret-that-is-long-enough-0123456789');
       await storage.init();
-      service = new UploadService(
-        ds.getRepository(UploadEntity),
-        storage,
-        new WorkspaceAccess(workspaces as unknown as BusClient),
-      );
+      service = new UploadService(ds.getRepository(UploadEntity), storage, membership);
     });
 
     it('checks the object again on every read while the URL can write, and deletes a replacement over the limit', async () => {
@@ -369,7 +364,7 @@ describe(UploadService.name, () => {
       const local = new UploadService(
         ds.getRepository(UploadEntity),
         new LocalObjectStorage(storage.root, 'a-test-secret-that-is-long-enough-0123456789'),
-        new WorkspaceAccess(workspaces as unknown as BusClient),
+        membership,
       );
       const ticket = await local.create(alice, { kind: 'message', filename: 'a.png' });
       put(ticket, PNG);

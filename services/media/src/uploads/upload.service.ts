@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   EXTENSION_FOR_TYPE,
@@ -26,7 +26,6 @@ import {
 } from '@teamchat/contracts';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { UploadEntity } from './upload.entity.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 /** How long past its URL's expiry an upload may still be in flight before the sweeper gives up on it. */
 export const SWEEP_GRACE_MS = 15 * 60 * 1000;
@@ -56,7 +55,7 @@ export class UploadService {
   constructor(
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
     private readonly storage: ObjectStorage,
-    private readonly access: WorkspaceAccess,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   /**
@@ -72,7 +71,7 @@ export class UploadService {
       throw new DomainError(ErrorCodes.uploadInvalid, type.message, [{ path: 'filename', message: type.message }]);
     const workspaceId = actor.workspaceId;
     if (workspaceId) {
-      if (!(await this.access.isMember(workspaceId, actor.userId)))
+      if (!(await this.membership.isMember(workspaceId, actor.userId)))
         throw new DomainError(ErrorCodes.memberNotFound, 'Not a member of this workspace');
     } else if (input.kind !== 'profile' && input.kind !== 'logo') {
       throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
@@ -178,13 +177,13 @@ export class UploadService {
   private async mayRead(actor: Actor, upload: UploadEntity): Promise<boolean> {
     if (!actor.workspaceId) return upload.workspaceId === null && upload.ownerId === actor.userId;
     if (upload.workspaceId !== null) {
-      return upload.workspaceId === actor.workspaceId && this.access.isMember(actor.workspaceId, actor.userId);
+      return upload.workspaceId === actor.workspaceId && this.membership.isMember(actor.workspaceId, actor.userId);
     }
     // made before its uploader had a workspace (a signup logo): theirs, and shown in the workspaces they belong to
     if (upload.ownerId === actor.userId) return true;
     return (
-      (await this.access.isMember(actor.workspaceId, actor.userId)) &&
-      this.access.isMember(actor.workspaceId, upload.ownerId)
+      (await this.membership.isMember(actor.workspaceId, actor.userId)) &&
+      this.membership.isMember(actor.workspaceId, upload.ownerId)
     );
   }
 

@@ -3,11 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TaskEntity } from './task.entity.js';
 import { TaskController } from './task.controller.js';
 import { TaskService } from './task.service.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TaskEntity])],
   controllers: [TaskController],
-  providers: [TaskService, WorkspaceAccess],
+  providers: [TaskService],
 })
 export class TaskModule {}

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, busMembershipSource, DomainError, WorkspaceMembership } from '@teamchat/bus';
 import { ErrorCodes, RealtimeEvents, WorkspaceContracts, type Actor } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
@@ -10,7 +10,7 @@ import { tasksEntities } from '../tasks.entities.js';
 import { tasksMigrations } from '../migrations/index.js';
 import { TaskEntity } from './task.entity.js';
 import { TaskService } from './task.service.js';
-import { WorkspaceAccess } from './workspace-access.js';
+import { tasksMembershipErrors } from './task.errors.js';
 
 /** The workspace service as the tasks service sees it: a set of memberships; and the frames it emits. */
 class FakeBus {
@@ -63,7 +63,11 @@ describe(TaskService.name, () => {
     await ds.getRepository(TaskEntity).clear();
     bus = new FakeBus();
     const client = bus as unknown as BusClient;
-    service = new TaskService(ds.getRepository(TaskEntity), new WorkspaceAccess(client), client);
+    service = new TaskService(
+      ds.getRepository(TaskEntity),
+      new WorkspaceMembership(busMembershipSource(client), { errors: tasksMembershipErrors }),
+      client,
+    );
     alice = bus.join(workspaceA, randomUUID());
     bob = bus.join(workspaceA, randomUUID());
     carol = bus.join(workspaceB, randomUUID());

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   RealtimeEvents,
@@ -11,7 +11,6 @@ import {
   type TASK_CHANGES,
 } from '@teamchat/contracts';
 import { TaskEntity } from './task.entity.js';
-import { WorkspaceAccess } from './workspace-access.js';
 
 type TaskChange = (typeof TASK_CHANGES)[number];
 
@@ -33,13 +32,13 @@ export class TaskService {
 
   constructor(
     @InjectRepository(TaskEntity) private readonly tasks: Repository<TaskEntity>,
-    private readonly access: WorkspaceAccess,
+    private readonly membership: WorkspaceMembership,
     private readonly bus: BusClient,
   ) {}
 
   /** The actor's personal tasks plus their workspace's team tasks, newest first. */
   async list(actor: Actor): Promise<Task[]> {
-    const workspaceId = await this.access.currentWorkspace(actor);
+    const { workspaceId } = await this.membership.member(actor);
     const rows = await this.tasks
       .createQueryBuilder('t')
       .where('t.workspaceId = :workspaceId', { workspaceId })
@@ -52,7 +51,7 @@ export class TaskService {
   }
 
   async create(actor: Actor, input: CreateTask): Promise<Task> {
-    const workspaceId = await this.access.currentWorkspace(actor);
+    const { workspaceId } = await this.membership.member(actor);
     const saved = await this.tasks.save(
       this.tasks.create({
         workspaceId,
@@ -84,7 +83,7 @@ export class TaskService {
 
   /** A task of the actor's workspace that is a team task or their own; anything else is "not found", never "forbidden". */
   private async findVisible(actor: Actor, taskId: string): Promise<TaskEntity> {
-    const workspaceId = await this.access.currentWorkspace(actor);
+    const { workspaceId } = await this.membership.member(actor);
     const row = UUID.test(taskId) ? await this.tasks.findOneBy({ id: taskId, workspaceId }) : null;
     if (!row || (!row.isTeam && row.createdBy !== actor.userId))
       throw new DomainError(ErrorCodes.taskNotFound, 'Task not found');

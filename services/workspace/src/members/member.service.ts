@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCodes, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
 import { CurrentWorkspaceEntity, MembershipEntity } from './membership.entity.js';
 import { WorkspaceAccess } from './workspace-access.js';
 
@@ -22,6 +22,7 @@ export class MemberService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: WorkspaceAccess,
     private readonly bus: BusClient,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   async get(workspaceId: string, userId: string): Promise<Membership> {
@@ -49,6 +50,8 @@ export class MemberService {
       target.role = isAdmin ? 'admin' : 'member';
       return em.save(target);
     });
+    // this replica forgets at once (read your writes); the event reaches every other process of every service
+    this.membership.forget(workspaceId, userId);
     await this.bus.emit(WorkspaceEvents.memberRoleChanged, toMembership(updated));
     return toMembership(updated);
   }
@@ -64,6 +67,7 @@ export class MemberService {
       await em.delete(CurrentWorkspaceEntity, { userId, workspaceId });
       return target;
     });
+    this.membership.forget(workspaceId, userId);
     await this.bus.emit(WorkspaceEvents.memberRemoved, toMembership(removed));
     return { workspaceId, userId };
   }

@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCodes, OUT_OF_SEATS_MESSAGE, type Actor, type SeatUsage } from '@teamchat/contracts';
-import { DomainError } from '@teamchat/bus';
+import { DomainError, membershipErrors } from '@teamchat/bus';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 import { InviteEntity } from '../invites/invite.entity.js';
 import { MembershipEntity } from './membership.entity.js';
 
-export const workspaceNotFound = () => new DomainError(ErrorCodes.workspaceNotFound, 'Workspace not found');
-export const notAdmin = () => new DomainError(ErrorCodes.notAdmin, 'Only workspace admins can do this');
+export const workspaceNotFound = membershipErrors.workspaceNotFound;
+export const notAdmin = membershipErrors.notAdmin;
 export const noSeats = () => new DomainError(ErrorCodes.noSeats, OUT_OF_SEATS_MESSAGE);
 
-/** Membership and seat checks shared by every use case; each takes the transaction's entity manager. */
+/**
+ * Membership and seat checks inside transactions (row locks, read-your-writes), each taking the transaction's entity
+ * manager. Checks outside a transaction use the shared, cached `WorkspaceMembership` like every other service.
+ */
 @Injectable()
 export class WorkspaceAccess {
   currentWorkspace(actor: Actor): string {
-    if (!actor.workspaceId) throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
+    if (!actor.workspaceId) throw membershipErrors.noWorkspace();
     return actor.workspaceId;
   }
 

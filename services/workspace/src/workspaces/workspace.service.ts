@@ -12,7 +12,7 @@ import {
   type WorkspaceListItem,
   type WorkspaceRole,
 } from '@teamchat/contracts';
-import { BusClient } from '@teamchat/bus';
+import { BusClient, WorkspaceMembership } from '@teamchat/bus';
 import { WorkspaceEntity } from './workspace.entity.js';
 import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
 import { WorkspaceAccess, workspaceNotFound } from '../members/workspace-access.js';
@@ -40,6 +40,7 @@ export class WorkspaceService {
     private readonly access: WorkspaceAccess,
     private readonly bus: BusClient,
     private readonly images: StoredImages,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   async create(actor: Actor, input: CreateWorkspace): Promise<Workspace> {
@@ -77,11 +78,10 @@ export class WorkspaceService {
   }
 
   async get(actor: Actor, workspaceId: string): Promise<Workspace> {
-    const em = this.dataSource.manager;
-    const membership = await this.access.requireMember(em, workspaceId, actor.userId);
-    const workspace = await em.findOneBy(WorkspaceEntity, { id: workspaceId });
+    const { role } = await this.membership.member({ userId: actor.userId, workspaceId });
+    const workspace = await this.dataSource.manager.findOneBy(WorkspaceEntity, { id: workspaceId });
     if (!workspace) throw workspaceNotFound();
-    return toWorkspace(workspace, membership.role);
+    return toWorkspace(workspace, role);
   }
 
   async list(actor: Actor): Promise<WorkspaceListItem[]> {
@@ -98,9 +98,8 @@ export class WorkspaceService {
   async updateImage(actor: Actor, workspaceId: string, profileImageUrl: string): Promise<Workspace> {
     if (profileImageUrl !== '') {
       // who may change the logo is answered before whether the image is acceptable, and media is asked outside the lock
-      const em = this.dataSource.manager;
-      await this.access.requireAdmin(em, workspaceId, actor.userId);
-      const current = await em.findOneBy(WorkspaceEntity, { id: workspaceId });
+      await this.membership.requireAdmin({ userId: actor.userId, workspaceId });
+      const current = await this.dataSource.manager.findOneBy(WorkspaceEntity, { id: workspaceId });
       if (current?.profileImageUrl !== profileImageUrl) {
         await this.images.requireUploaded({ userId: actor.userId, workspaceId }, profileImageUrl, {
           kind: 'logo',
