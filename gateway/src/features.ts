@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { GatewayRuntime } from './gateway.runtime.js';
 import { AuthModule } from './auth/auth.module.js';
+import { GatewayEventsModule } from './cluster/gateway-events.js';
 import { SocketEvictionsModule } from './realtime/socket-evictions.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
@@ -13,6 +14,7 @@ import { ChatModule } from './chat/chat.module.js';
  * Each lives in its own folder under src/ and is listed here.
  */
 export const gatewayFeatures = (_runtime: GatewayRuntime): Type<unknown>[] => [
+  GatewayEventsModule,
   AuthModule,
   SocketEvictionsModule,
   AccountsModule,

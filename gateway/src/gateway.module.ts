@@ -26,7 +26,11 @@ export class GatewayModule {
             genReqId: (req) => (req as { id?: string }).id ?? '',
             customProps: (req) => ({ requestId: (req as { id?: string }).id }),
             autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/metrics' },
-            redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // one short line per request: no header dumps (which also keeps cookies out of the logs)
+            serializers: {
+              req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+            },
           },
         }),
         TerminusModule.forRoot({ logger: false }),

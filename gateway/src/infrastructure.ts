@@ -1,8 +1,9 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from './gateway.runtime.js';
 import { createSessionKit, type SessionKit } from './auth/session.js';
+import { ClusterSignals } from './cluster/cluster-signals.js';
 
 export const PG_POOL = Symbol('PG_POOL');
 export const REDIS = Symbol('REDIS');
@@ -13,12 +14,26 @@ class Closer implements OnApplicationShutdown {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(SESSION_KIT) private readonly sessions: SessionKit,
   ) {}
   async onApplicationShutdown(): Promise<void> {
+    // the store's pruning timer would otherwise fire on the ended pool and log "Failed to prune sessions"
+    await this.sessions.close();
     await this.pool.end().catch(() => undefined);
     this.redis?.disconnect();
   }
 }
+
+/**
+ * An idle connection that Postgres ends (restart, failover, shutdown) is dropped from the pool and replaced on next
+ * use; without a listener pg would raise it as an uncaught 'error' event and end the process.
+ */
+const sessionPool = (runtime: GatewayRuntime): pg.Pool => {
+  const pool = new pg.Pool({ connectionString: runtime.databaseUrl, max: runtime.env.SESSION_POOL_SIZE });
+  const logger = new Logger('SessionPool');
+  pool.on('error', (err) => logger.warn(`idle session connection lost: ${err.message}`));
+  return pool;
+};
 
 @Global()
 @Module({})
@@ -28,20 +43,31 @@ export class InfrastructureModule {
       module: InfrastructureModule,
       providers: [
         { provide: GATEWAY_RUNTIME, useValue: runtime },
-        { provide: PG_POOL, useFactory: () => new pg.Pool({ connectionString: runtime.databaseUrl, max: runtime.env.DB_POOL_SIZE }) },
+        // sessions are read from memory on a warm cache; the pool serves cold reads, sign-ins and touches
+        { provide: PG_POOL, useFactory: () => sessionPool(runtime) },
         {
           provide: REDIS,
           useFactory: () =>
             runtime.env.REDIS_URL ? new Redis(runtime.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null,
         },
         {
+          provide: ClusterSignals,
+          inject: [REDIS],
+          useFactory: (redis: Redis | null) => new ClusterSignals(redis, runtime.env.BUS_NAMESPACE),
+        },
+        {
           provide: SESSION_KIT,
-          inject: [PG_POOL],
-          useFactory: (pool: pg.Pool): SessionKit => createSessionKit(pool, runtime.sessionSecret, runtime.env.SESSION_MAX_AGE_SECONDS),
+          inject: [PG_POOL, ClusterSignals],
+          useFactory: (pool: pg.Pool, signals: ClusterSignals): SessionKit =>
+            createSessionKit(pool, signals, {
+              secret: runtime.sessionSecret,
+              maxAgeSeconds: runtime.env.SESSION_MAX_AGE_SECONDS,
+              touchIntervalSeconds: runtime.env.SESSION_TOUCH_INTERVAL_SECONDS,
+            }),
         },
         Closer,
       ],
-      exports: [GATEWAY_RUNTIME, PG_POOL, REDIS, SESSION_KIT],
+      exports: [GATEWAY_RUNTIME, PG_POOL, REDIS, SESSION_KIT, ClusterSignals],
     };
   }
 }

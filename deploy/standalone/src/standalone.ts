@@ -20,6 +20,9 @@ export interface RunningStack {
   url: string;
   port: number;
   databaseUrl: string;
+  /** How the stack's processes reach each other (tests call services through it). */
+  bus: BusOptions;
+  broker: InProcessBroker;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       url: `http://localhost:${address.port}`,
       port: address.port,
       databaseUrl,
+      bus,
+      broker,
       close: async () => {
         await closeGateway(app);
         for (const s of services.reverse()) await s.close();

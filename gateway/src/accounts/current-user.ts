@@ -60,6 +60,7 @@ export class CurrentUsers {
   /** The user as `GET /api/auth/user` would answer, once the session changed within this request (sign-in, switch). */
   async fresh(req: Request): Promise<CurrentUser> {
     this.actors.reset(req);
+    if (req.session?.userId) await this.actors.forget(req.session.userId);
     const resolved = await this.actors.resolve(req);
     if (!resolved) throw new UnauthorizedException({ error: 'Unauthorized', code: ErrorCodes.unauthenticated });
     return this.describe(resolved.user, resolved.actor);

@@ -27,6 +27,7 @@ import { Actor, RequireWorkspace, type RequestActor, type WorkspaceActor } from 
 import { IdParam } from './params.js';
 import { CurrentUsers } from './current-user.js';
 import { ImageAddresses } from './image-address.js';
+import { ChangesActors } from '../auth/changes-actors.js';
 
 const userNotFound = { error: 'User not found', code: ErrorCodes.userNotFound };
 
@@ -47,6 +48,7 @@ export class UsersController {
   }
 
   @Patch(':id')
+  @ChangesActors('id')
   @UseGuards(AuthGuard)
   @Api({
     summary: 'Update your own profile (handle, about me, image, onboarding, status)',
@@ -65,6 +67,7 @@ export class UsersController {
   }
 
   @Patch(':id/handle')
+  @ChangesActors('id')
   @UseGuards(AuthGuard)
   @Api({
     summary: 'Change your own handle (unique within the workspace)',
@@ -85,6 +88,7 @@ export class UsersController {
   }
 
   @Post(':id/stars')
+  @ChangesActors('id')
   @HttpCode(200)
   @RequireWorkspace()
   @Api({ summary: 'Award stars to a member (admins)', body: AwardStarsSchema, response: UserProfileSchema })
@@ -97,6 +101,7 @@ export class UsersController {
   }
 
   @Patch(':id/admin')
+  @ChangesActors('id')
   @RequireWorkspace()
   @Api({ summary: 'Promote or demote another member (admins)', body: SetAdminSchema, response: MembershipSchema })
   setAdmin(

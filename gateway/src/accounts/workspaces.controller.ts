@@ -20,6 +20,7 @@ import { Actor, type RequestActor } from '../auth/actor.js';
 import { SocketEvictions } from '../realtime/socket-evictions.js';
 import { IdParam } from './params.js';
 import { ImageAddresses } from './image-address.js';
+import { ChangesActors } from '../auth/changes-actors.js';
 
 const workspaceNotFound = { error: 'Workspace not found', code: ErrorCodes.workspaceNotFound };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,6 +36,7 @@ export class WorkspacesController {
   ) {}
 
   @Post('workspaces')
+  @ChangesActors()
   @Api({
     summary: 'Create a workspace (you become its admin; it becomes current)',
     body: CreateWorkspaceSchema,
@@ -74,6 +76,7 @@ export class WorkspacesController {
   }
 
   @Post('switch-workspace')
+  @ChangesActors()
   @HttpCode(200)
   @Api({
     summary: 'Make one of your workspaces the current one',
@@ -86,6 +89,7 @@ export class WorkspacesController {
   }
 
   @Delete('workspaces/:workspaceId/users/:userId')
+  @ChangesActors('userId')
   @Api({
     summary: 'Remove a member from the workspace (admins; not yourself)',
     response: z.object({ workspaceId: z.uuid(), userId: z.uuid() }),

@@ -1,7 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
-import { WorkspaceContracts, type IdentityUser, type WorkspaceRole } from '@teamchat/contracts';
+import { LRUCache } from 'lru-cache';
+import {
+  IdentityEvents,
+  WorkspaceContracts,
+  WorkspaceEvents,
+  type IdentityUser,
+  type WorkspaceRole,
+} from '@teamchat/contracts';
 import { BusClient } from '@teamchat/bus';
+import { ClusterSignals, type SignalSender } from '../cluster/cluster-signals.js';
+import { GatewayEvents } from '../cluster/gateway-events.js';
 import { sessionUser } from './session-user.js';
 
 /** Who is calling: `workspaceId`/`role` describe the user's current workspace (null when they have none). */
@@ -29,26 +38,74 @@ type WithActor = Request & { [PENDING]?: Promise<ResolvedRequest | null>; [RESOL
 /** What `ActorService.resolve` found for this request, once it has finished (i.e. behind AuthGuard). */
 export const resolvedOf = (req: Request): ResolvedRequest | null | undefined => (req as WithActor)[RESOLVED];
 
+/**
+ * A backstop only: every change that alters a user's record, current workspace or role drops the cached actor on every
+ * node through events (see `onModuleInit`); this bounds what a change made behind the services' backs can leave stale.
+ */
+export const ACTOR_TTL_MS = 60_000;
+
+/**
+ * The user and actor behind each session, asked of identity and workspace once and then kept in memory, shared by HTTP
+ * routes and the live socket. Dropped on every gateway node when the user is updated or deleted, joins, leaves or
+ * changes role in a workspace, creates or switches workspace.
+ */
 @Injectable()
-export class ActorService {
-  constructor(private readonly bus: BusClient) {}
+export class ActorService implements OnModuleInit {
+  private readonly cache = new LRUCache<string, Promise<ResolvedRequest | null>>({ max: 100_000, ttl: ACTOR_TTL_MS });
+  private readonly forgetEverywhere: SignalSender<string>;
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly events: GatewayEvents,
+    signals: ClusterSignals,
+  ) {
+    this.forgetEverywhere = signals.define<string>('actor-changes', (userId) => this.cache.delete(userId));
+  }
+
+  onModuleInit(): void {
+    const forget = ({ userId }: { userId: string }) => this.forget(userId);
+    this.events.on(IdentityEvents.userUpdated, ({ id }) => this.forget(id));
+    this.events.on(IdentityEvents.userDeleted, forget);
+    this.events.on(WorkspaceEvents.workspaceCreated, ({ createdBy }) => this.forget(createdBy));
+    this.events.on(WorkspaceEvents.memberAdded, forget);
+    this.events.on(WorkspaceEvents.memberRemoved, forget);
+    this.events.on(WorkspaceEvents.memberRoleChanged, forget);
+  }
 
   /**
    * The user and actor of the request's session, or null when there is no session or its user no longer exists.
-   * Asked once per request (identity and workspace in parallel); later calls reuse the answer.
+   * Asked once per request; later calls reuse the answer.
    */
   resolve(req: Request): Promise<ResolvedRequest | null> {
     const r = req as WithActor;
     const userId = req.session?.userId;
     if (!userId) return Promise.resolve(null);
-    r[PENDING] ??= this.lookUp(userId).then((resolved) => (r[RESOLVED] = resolved));
+    r[PENDING] ??= this.ofUser(userId).then((resolved) => (r[RESOLVED] = resolved));
     return r[PENDING];
   }
 
-  /** Forgets what was resolved (after signing in or switching workspace within the same request). */
+  /** The user and actor of a user id, from the cache when it holds them (the live socket's upgrade and join). */
+  ofUser(userId: string): Promise<ResolvedRequest | null> {
+    let entry = this.cache.get(userId);
+    if (!entry) {
+      entry = this.lookUp(userId);
+      this.cache.set(userId, entry);
+      // neither a failure nor a missing user is remembered; only the entry this lookup made is removed
+      const drop = () => this.cache.peek(userId) === entry && this.cache.delete(userId);
+      entry.then((resolved) => resolved ?? drop(), drop);
+    }
+    return entry;
+  }
+
+  /** Forgets what was resolved for this request (after signing in or switching workspace within the same request). */
   reset(req: Request): void {
     delete (req as WithActor)[PENDING];
     delete (req as WithActor)[RESOLVED];
+  }
+
+  /** The user's record, workspace or role changed: every node asks again on their next request. */
+  forget(userId: string): Promise<void> {
+    return this.forgetEverywhere(userId);
   }
 
   private async lookUp(userId: string): Promise<ResolvedRequest | null> {

@@ -4,6 +4,8 @@ import { parse as parseCookie } from 'cookie';
 import signature from 'cookie-signature';
 import pg from 'pg';
 import type { RequestHandler } from 'express';
+import type { ClusterSignals } from '../cluster/cluster-signals.js';
+import { CachedSessionStore } from './session-cache.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -35,11 +37,26 @@ export interface SessionKit {
   middleware: RequestHandler;
   /** The user id of the session named by a raw Cookie header, or null (used on WebSocket upgrade). */
   userIdFromCookieHeader(cookieHeader: string | undefined): Promise<string | null>;
+  /** Stops the store's periodic pruning of expired sessions, before the pool it uses is ended. */
+  close(): Promise<void>;
 }
 
-export const createSessionKit = (pool: pg.Pool, secret: string, maxAgeSeconds: number): SessionKit => {
+export interface SessionSettings {
+  secret: string;
+  /** Sliding expiry: a session unused this long ends. */
+  maxAgeSeconds: number;
+  /** How often, at most, a session in use has its expiry written (never more than half the max age). */
+  touchIntervalSeconds: number;
+}
+
+export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, settings: SessionSettings): SessionKit => {
+  const { secret, maxAgeSeconds } = settings;
   const PgStore = connectPgSimple(session);
-  const store = new PgStore({ pool, schemaName: 'gateway', tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 });
+  const persisted = new PgStore({ pool, schemaName: 'gateway', tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 });
+  const store: CachedSessionStore = new CachedSessionStore(persisted, {
+    touchIntervalMs: Math.min(settings.touchIntervalSeconds, maxAgeSeconds / 2) * 1000,
+    forgetEverywhere: signals.define<string>('session-ends', (sid) => store.forget(sid)),
+  });
   const middleware = session({
     name: SESSION_COOKIE,
     secret,
@@ -61,5 +78,6 @@ export const createSessionKit = (pool: pg.Pool, secret: string, maxAgeSeconds: n
     );
     return data?.userId ?? null;
   };
-  return { store, middleware, userIdFromCookieHeader };
+  // (@types/connect-pg-simple declares close() as returning void; it returns a promise)
+  return { store, middleware, userIdFromCookieHeader, close: () => Promise.resolve(persisted.close()) };
 };

@@ -20,6 +20,7 @@ import { ZodBody } from '../http/zod.decorators.js';
 import { Api } from '../openapi/api.decorator.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, RequireWorkspace, type RequestActor } from '../auth/actor.js';
+import { ChangesActors } from '../auth/changes-actors.js';
 
 const timeout = { timeoutMs: BILLING_PROVIDER_TIMEOUT_MS };
 const actorOf = (actor: RequestActor) => ({ userId: actor.userId, workspaceId: actor.workspaceId });
@@ -40,6 +41,7 @@ export class BillingController {
   }
 
   @Post('create-signup-subscription')
+  @ChangesActors()
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Api({
@@ -59,6 +61,7 @@ export class BillingController {
   }
 
   @Post('verify-payment-status')
+  @ChangesActors()
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Api({
@@ -96,6 +99,7 @@ export class BillingController {
   }
 
   @Post('local-payments/confirm')
+  @ChangesActors()
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Api({

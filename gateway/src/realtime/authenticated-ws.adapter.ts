@@ -1,10 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
-import { BusClient } from '@teamchat/bus';
 import { ClientFrameSchemas } from '@teamchat/contracts';
 import type { SessionKit } from '../auth/session.js';
-import { sessionUser } from '../auth/session-user.js';
+import { ActorService } from '../auth/actor.service.js';
 
 /** The upgrade request, once the session cookie has been checked. */
 export interface AuthenticatedUpgrade extends IncomingMessage {
@@ -35,7 +34,7 @@ const parseFrame = (data: unknown) => {
  * exists (the same check as AuthGuard's).
  */
 export class AuthenticatedWsAdapter extends WsAdapter {
-  private bus?: BusClient;
+  private actors?: ActorService;
 
   constructor(
     private readonly app: INestApplicationContext,
@@ -48,8 +47,8 @@ export class AuthenticatedWsAdapter extends WsAdapter {
   private async authenticate(cookieHeader: string | undefined): Promise<string | null> {
     const userId = await this.sessions.userIdFromCookieHeader(cookieHeader);
     if (!userId) return null;
-    this.bus ??= this.app.get(BusClient, { strict: false });
-    return (await sessionUser(this.bus, userId)) ? userId : null;
+    this.actors ??= this.app.get(ActorService, { strict: false });
+    return (await this.actors.ofUser(userId)) ? userId : null;
   }
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {

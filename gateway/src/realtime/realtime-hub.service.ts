@@ -14,15 +14,14 @@ import {
   ClientFrameSchemas,
   encodeServerFrame,
   ErrorCodes,
-  IdentityContracts,
   MessageInputShape,
-  WorkspaceContracts,
   type BroadcastFrame,
   type ClientFrameType,
   type ServerFrameMap,
   type ServerFrameType,
 } from '@teamchat/contracts';
 import { SocketEvictions } from './socket-evictions.js';
+import { ActorService } from '../auth/actor.service.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
 import { PRESENCE_STORE, type PresenceChange, type PresenceStore } from './fanout/presence.store.js';
 import { SendQueue } from './send-queue.js';
@@ -85,6 +84,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     private readonly bus: BusClient,
     private readonly relay: MessageRelay,
     private readonly evictions: SocketEvictions,
+    private readonly actors: ActorService,
     @Inject(FANOUT) private readonly fanout: Fanout,
     @Inject(PRESENCE_STORE) private readonly presence: PresenceStore,
     @Optional() @Inject(REALTIME_OPTIONS) private readonly options: RealtimeOptions = DEFAULT_REALTIME_OPTIONS,
@@ -216,10 +216,9 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private async join(client: Client, frame: z.output<typeof ClientFrameSchemas.join>): Promise<void> {
-    const [current, user] = await Promise.all([
-      this.bus.request(WorkspaceContracts.resolveActor, { userId: client.userId }),
-      this.bus.request(IdentityContracts.get, { userId: client.userId }),
-    ]);
+    const resolved = await this.actors.ofUser(client.userId);
+    if (!resolved) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    const { user, actor: current } = resolved;
     client.username = user.username;
     if (!current.workspaceId) {
       await this.leaveWorkspace(client);

@@ -7,19 +7,9 @@
 // `evict` is called by the gateway after `DELETE /api/workspaces/{workspaceId}/users/{userId}` succeeds and on the
 // `workspace.member.removed` event; with Redis (cluster mode) it is published so every node applies it, otherwise it
 // is applied in this process. Evicting twice is harmless.
-import {
-  Global,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Global, Injectable, Module } from '@nestjs/common';
 import type { WebSocket } from 'ws';
-import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
-import { REDIS } from '../infrastructure.js';
+import { ClusterSignals, type SignalSender } from '../cluster/cluster-signals.js';
 
 export interface SocketEviction {
   userId: string;
@@ -30,35 +20,13 @@ export const EVICTED_CLOSE_CODE = 4403;
 export const EVICTED_CLOSE_REASON = 'Removed from workspace';
 
 @Injectable()
-export class SocketEvictions implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(SocketEvictions.name);
+export class SocketEvictions {
   private readonly tracked = new Map<WebSocket, SocketEviction>();
   private readonly listeners = new Set<(eviction: SocketEviction) => void>();
-  private readonly channel: string;
-  private subscriber: Redis | null = null;
+  private readonly everywhere: SignalSender<SocketEviction>;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis | null,
-    @Inject(GATEWAY_RUNTIME) runtime: GatewayRuntime,
-  ) {
-    this.channel = `${runtime.env.BUS_NAMESPACE}tc:socket-evictions`;
-  }
-
-  async onModuleInit(): Promise<void> {
-    if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => {
-      try {
-        this.apply(JSON.parse(message) as SocketEviction);
-      } catch (err) {
-        this.logger.warn(`bad eviction message: ${String(err)}`);
-      }
-    });
-    await this.subscriber.subscribe(this.channel);
-  }
-
-  onApplicationShutdown(): void {
-    this.subscriber?.disconnect();
+  constructor(signals: ClusterSignals) {
+    this.everywhere = signals.define<SocketEviction>('socket-evictions', (eviction) => this.apply(eviction));
   }
 
   /** Remembers which user and workspace a socket speaks for; forgotten when it closes. */
@@ -74,13 +42,8 @@ export class SocketEvictions implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Closes the user's sockets for the workspace here at once, and on the other nodes through Redis. */
-  async evict(userId: string, workspaceId: string): Promise<void> {
-    const eviction = { userId, workspaceId };
-    this.apply(eviction);
-    if (this.redis)
-      await this.redis
-        .publish(this.channel, JSON.stringify(eviction))
-        .catch((err: unknown) => this.logger.warn(String(err)));
+  evict(userId: string, workspaceId: string): Promise<void> {
+    return this.everywhere({ userId, workspaceId });
   }
 
   private apply(eviction: SocketEviction): void {

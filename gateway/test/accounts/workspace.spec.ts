@@ -8,7 +8,7 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import { BillingEvents, OUT_OF_SEATS_MESSAGE } from '@teamchat/contracts';
 import { BusClient, BusModule } from '@teamchat/bus';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { startTestStack, waitFor, type TestStack, testPool } from '@teamchat/testing';
 import { adminWithWorkspace, joinAsMember, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
 const accept = (url: string, token: string, body: object, ip = '10.20.0.1') =>
@@ -26,7 +26,7 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
 
   beforeAll(async () => {
     stack = await startTestStack({ transport });
-    db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+    db = testPool(stack.databaseUrl, 2);
     if (transport === 'nats') {
       nats = await connect({ servers: stack.env.NATS_URL });
       nats.subscribe(`${stack.env.BUS_NAMESPACE}workspace.>`, {

@@ -1,17 +1,14 @@
 // Two gateway nodes over one NATS namespace and one Redis (DESIGN §1, §6): live frames reach sockets on the other
 // node, each node listens only to the workspaces of its own sockets, and nothing is lost across a reconnect.
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
-import { busOptionsFromEnv } from '@teamchat/bus';
-import { closeGateway, createGatewayApp } from '../../src/index.js';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { startGatewayNode, startTestStack, waitFor, type GatewayNode, type TestStack } from '@teamchat/testing';
 import { team, TestSocket, type Person } from './chat-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('delivery across gateway nodes (NATS + Redis)', () => {
   let stack: TestStack;
-  let nodeB: NestExpressApplication;
+  let nodeB: GatewayNode;
   let urlA: string;
   let urlB: string;
   let redis: Redis;
@@ -29,16 +26,9 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({ transport: 'nats', env: { REDIS_URL } });
-    nodeB = await createGatewayApp({
-      env: stack.env,
-      databaseUrl: stack.databaseUrl,
-      bus: busOptionsFromEnv(stack.env, 'nats'),
-      sessionSecret: stack.env.SESSION_SECRET!,
-      logger: false,
-    });
-    await nodeB.listen(0, '127.0.0.1');
+    nodeB = await startGatewayNode(stack);
     urlA = stack.url;
-    urlB = `http://localhost:${(nodeB.getHttpServer().address() as { port: number }).port}`;
+    urlB = nodeB.url;
     redis = new Redis(REDIS_URL);
     t = await team(urlA, 5);
     general = (await t.admin.agent.get('/api/channels')).body[0].id;
@@ -50,7 +40,7 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
 
   afterAll(async () => {
     redis?.disconnect();
-    if (nodeB) await closeGateway(nodeB);
+    await nodeB?.close();
     await stack?.close();
   });
 

@@ -3,10 +3,9 @@
 // client that stops reading is closed with 1013 once its send queue is full, and catches up with `since`.
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Redis } from 'ioredis';
-import { busOptionsFromEnv } from '@teamchat/bus';
 import type { Env } from '@teamchat/config';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
-import { closeGateway, createGatewayApp } from '../../src/index.js';
+import { startGatewayNode, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { closeGateway } from '../../src/index.js';
 import { REDIS } from '../../src/infrastructure.js';
 import { team, TestSocket, type Person } from './chat-helpers.js';
 
@@ -28,16 +27,9 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
   };
   /** Another gateway node sharing the stack's services, NATS and Redis. */
   const startNode = async (env: Partial<Env> = {}) => {
-    const app = await createGatewayApp({
-      env: { ...stack.env, ...env },
-      databaseUrl: stack.databaseUrl,
-      bus: busOptionsFromEnv(stack.env, 'nats'),
-      sessionSecret: stack.env.SESSION_SECRET!,
-      logger: false,
-    });
-    nodes.push(app);
-    await app.listen(0, '127.0.0.1');
-    return { app, url: `http://localhost:${(app.getHttpServer().address() as { port: number }).port}` };
+    const node = await startGatewayNode(stack, env);
+    nodes.push(node.app);
+    return node;
   };
   const presenceOf = (s: TestSocket, person: Person) =>
     s

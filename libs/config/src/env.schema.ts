@@ -26,7 +26,11 @@ export const EnvSchema = z.object({
   // several reconnects
   WS_SEND_QUEUE_MAX: z.coerce.number().int().min(1).max(100000).default(1000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(604800),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(2).default(604800),
+  // a session in use has its sliding expiry written at most this often (the expiry may end up this much early)
+  SESSION_TOUCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  // the gateway's own connections (sessions): cold session reads, sign-ins, logouts and touches
+  SESSION_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -35,3 +35,16 @@ export const createTestDatabase = async (prefix = 't'): Promise<TestDatabase> =>
     },
   };
 };
+
+/**
+ * A pool on a test database for a test's own queries. A test database is dropped WITH (FORCE) when its suite ends, which
+ * terminates whatever connection is still open (57P01); a pool without an 'error' listener would turn that into an
+ * uncaught error in whichever test the jest worker runs next.
+ */
+export const testPool = (connectionString: string, max = 2): pg.Pool => {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') throw err;
+  });
+  return pool;
+};

@@ -1,4 +1,9 @@
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { BusClient, busOptionsFromEnv, InProcessClient } from '@teamchat/bus';
+import { closeGateway, createGatewayApp } from '@teamchat/gateway';
 import { parseEnv, type Env } from '@teamchat/config';
+import type { RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
 import { startStack, type RunningStack } from '@teamchat/standalone';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +12,8 @@ import { createTestDatabase } from './postgres.js';
 
 export interface TestStack extends RunningStack {
   env: Env;
+  /** Calls a service over the stack's own bus, as another service would. */
+  request<C extends RequestContract>(contract: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
 }
 
 export interface TestStackOptions {
@@ -45,13 +52,46 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
     webDist: options.webDist,
     services: options.services,
   });
+  let client: BusClient | undefined;
   return {
     ...stack,
     env,
+    request: (contract, payload) => {
+      const proxy = (): ClientProxy =>
+        stack.bus.transport === 'inprocess'
+          ? new InProcessClient(stack.broker)
+          : ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.bus.natsUrl] } });
+      client ??= new BusClient(proxy(), stack.bus);
+      return client.request(contract, payload);
+    },
     close: async () => {
+      await client?.onApplicationShutdown();
       await stack.close();
       await db.drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+};
+
+export interface GatewayNode {
+  app: NestExpressApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Another gateway node of a NATS stack: same services, NATS namespace, Redis and session secret, on a random port. */
+export const startGatewayNode = async (stack: TestStack, env: Partial<Env> = {}): Promise<GatewayNode> => {
+  const app = await createGatewayApp({
+    env: { ...stack.env, ...env },
+    databaseUrl: stack.databaseUrl,
+    bus: busOptionsFromEnv(stack.env, 'nats'),
+    sessionSecret: stack.env.SESSION_SECRET!,
+    logger: false,
+  });
+  await app.listen(0, '127.0.0.1');
+  return {
+    app,
+    url: `http://localhost:${(app.getHttpServer().address() as { port: number }).port}`,
+    close: () => closeGateway(app),
   };
 };

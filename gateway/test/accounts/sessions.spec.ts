@@ -1,0 +1,131 @@
+// Sessions and actors are kept in each gateway's memory (no session query or identity/workspace call per request):
+// the sliding expiry is written at most once per touch interval yet still slides, and every change that ends a
+// session or alters a caller's access reaches every gateway node.
+import pg from 'pg';
+import request from 'supertest';
+import { IdentityContracts } from '@teamchat/contracts';
+import {
+  startGatewayNode,
+  startTestStack,
+  waitFor,
+  type GatewayNode,
+  type TestStack,
+  testPool,
+} from '@teamchat/testing';
+import { adminWithWorkspace, joinAsMember, signUp } from './helpers.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('session expiry written at most once per touch interval', () => {
+  let stack: TestStack;
+  let db: pg.Pool;
+  // a 4 s session touched at most every second, so a test can watch it slide and run out
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { SESSION_MAX_AGE_SECONDS: '4', SESSION_TOUCH_INTERVAL_SECONDS: '1' } });
+    db = testPool(stack.databaseUrl, 2);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.end();
+    await stack?.close();
+  });
+
+  const expiryOf = async (userId: string): Promise<number> => {
+    const { rows } = await db.query<{ expire: Date }>(`SELECT expire FROM gateway.session WHERE sess->>'userId' = $1`, [
+      userId,
+    ]);
+    return rows[0].expire.getTime();
+  };
+
+  it('does not write the session on every request, and slides its expiry once the interval has passed', async () => {
+    const { agent, user } = await signUp(stack.url, {}, '10.60.0.1');
+    const first = await expiryOf(user.id);
+    for (let i = 0; i < 5; i++) expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect(await expiryOf(user.id)).toBe(first);
+    await sleep(1100);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect(await expiryOf(user.id)).toBeGreaterThan(first);
+  });
+
+  it('keeps a session in use alive past its max age, and ends it once left unused that long', async () => {
+    const { agent } = await signUp(stack.url, {}, '10.60.0.2');
+    // 6 s of use, a request every 0.8 s: longer than the 4 s max age
+    for (let i = 0; i < 8; i++) {
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+      await sleep(800);
+    }
+    await sleep(4200);
+    const res = await agent.get('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'Unauthorized', code: 'AUTH.UNAUTHENTICATED' });
+  }, 30_000);
+});
+
+describe('sessions and actors across gateway nodes (NATS + Redis)', () => {
+  let stack: TestStack;
+  let nodeB: GatewayNode;
+  let urlB: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ transport: 'nats', env: { REDIS_URL } });
+    nodeB = await startGatewayNode(stack);
+    urlB = nodeB.url;
+  }, 120_000);
+  afterAll(async () => {
+    await nodeB?.close();
+    await stack?.close();
+  });
+
+  /** A request on node B with the given session cookie. */
+  const onB = (cookie: string) => ({
+    get: (path: string) => request(urlB).get(path).set('cookie', cookie),
+    post: (path: string) => request(urlB).post(path).set('cookie', cookie),
+  });
+
+  it('ends on node B a session logged out on node A', async () => {
+    const { agent, cookie } = await signUp(stack.url, {}, '10.61.0.1');
+    expect((await onB(cookie).get('/api/auth/user')).status).toBe(200);
+    expect((await agent.get('/api/logout')).status).toBe(302);
+    await waitFor(async () => (await onB(cookie).get('/api/auth/user')).status === 401);
+    expect((await onB(cookie).get('/api/channels')).status).toBe(401);
+  });
+
+  it('drops on node B the actor of a member removed on node A (next request 404)', async () => {
+    const admin = await adminWithWorkspace(stack.url, 'Removal Cache', '10.61.0.2');
+    const member = await joinAsMember(stack.url, admin.agent, {}, '10.61.0.2');
+    expect((await onB(member.cookie).get('/api/channels')).status).toBe(200);
+    const removed = await admin.agent.delete(`/api/workspaces/${admin.workspace.id}/users/${member.user.id}`);
+    expect(removed.status).toBe(200);
+    await waitFor(async () => (await onB(member.cookie).get('/api/channels')).status === 404);
+    const res = await onB(member.cookie).get('/api/channels');
+    expect(res.body).toEqual({ error: 'No active workspace', code: 'WORKSPACE.NONE' });
+  });
+
+  it('drops on node B the admin role of a member demoted on node A (next admin request 403)', async () => {
+    const admin = await adminWithWorkspace(stack.url, 'Demotion Cache', '10.61.0.3');
+    const member = await joinAsMember(stack.url, admin.agent, {}, '10.61.0.3');
+    expect((await admin.agent.patch(`/api/users/${member.user.id}/admin`).send({ isAdmin: true })).status).toBe(200);
+    await waitFor(async () => (await onB(member.cookie).get('/api/auth/user')).body.isAdmin === true);
+    expect((await onB(member.cookie).get('/api/invites')).status).toBe(200);
+    expect((await admin.agent.patch(`/api/users/${member.user.id}/admin`).send({ isAdmin: false })).status).toBe(200);
+    await waitFor(async () => (await onB(member.cookie).get('/api/auth/user')).body.isAdmin === false);
+    expect((await onB(member.cookie).get('/api/invites')).status).toBe(403);
+  });
+
+  it('refuses on node B the session of a user deleted behind it (next request 401)', async () => {
+    const { user, cookie } = await signUp(stack.url, {}, '10.61.0.4');
+    expect((await onB(cookie).get('/api/auth/user')).status).toBe(200);
+    await stack.request(IdentityContracts.delete, { userId: user.id });
+    await waitFor(async () => (await onB(cookie).get('/api/auth/user')).status === 401);
+  });
+
+  it('shows on node B a workspace switch made on node A', async () => {
+    const admin = await adminWithWorkspace(stack.url, 'First', '10.61.0.5');
+    expect((await onB(admin.cookie).get('/api/auth/user')).body.workspaceId).toBe(admin.workspace.id);
+    const second = await admin.agent.post('/api/workspaces').send({ name: 'Second' });
+    expect(second.status).toBe(201);
+    await waitFor(async () => (await onB(admin.cookie).get('/api/auth/user')).body.workspaceId === second.body.id);
+    await admin.agent.post('/api/switch-workspace').send({ workspaceId: admin.workspace.id });
+    await waitFor(async () => (await onB(admin.cookie).get('/api/auth/user')).body.workspaceId === admin.workspace.id);
+  });
+});
