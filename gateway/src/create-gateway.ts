@@ -12,6 +12,7 @@ import { originCheck } from './auth/origin.middleware.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { httpMetrics, metricsEndpoint } from './http/metrics.js';
+import { compressResponses } from './http/compression.js';
 import { startDefaultMetrics } from '@teamchat/observability';
 import { AuthenticatedWsAdapter } from './realtime/authenticated-ws.adapter.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
@@ -20,7 +21,7 @@ import { OBJECT_ROUTES } from './media/object-routes.js';
 
 export const BODY_LIMIT = '1mb';
 
-/** Builds the gateway application (not yet listening): sessions, origin check, /api routes, /ws, /metrics, SPA. */
+/** Builds the gateway application (not yet listening): compression, SPA, sessions, origin check, /api routes, /ws, /metrics. */
 export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExpressApplication> => {
   startDefaultMetrics();
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(runtime), {
@@ -37,7 +38,11 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use(httpMetrics);
+  app.use(compressResponses());
   app.use('/metrics', metricsEndpoint);
+  const express = app.getHttpAdapter().getInstance();
+  // the SPA's files need neither body parsing nor a session; server paths skip it before any disk lookup
+  mountSpa(express, runtime.webDist);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(sessions.middleware);
@@ -45,8 +50,6 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   app.setGlobalPrefix('api', { exclude: OBJECT_ROUTES });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions));
-  const express = app.getHttpAdapter().getInstance();
-  mountSpa(express, runtime.webDist);
   await app.init();
   // errors raised by body parsing happen before Nest's routing, so they get the same mapping here
   const filter = new HttpExceptionFilter();

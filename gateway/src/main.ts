@@ -35,5 +35,6 @@ const stop = async (signal: string) => {
   await closeGateway(app);
   process.exit(0);
 };
-process.once('SIGTERM', () => void stop('SIGTERM'));
-process.once('SIGINT', () => void stop('SIGINT'));
+// `on`: a repeated signal (Ctrl-C reaches every process, then the runner passes SIGTERM) must not cut the stop short
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -11,21 +11,27 @@ const env = loadConfigOrExit();
 const log = createLogger('standalone', env.LOG_LEVEL);
 startDefaultMetrics();
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
-const stack = await startStack({
+const starting = startStack({
   env,
   webDist: existsSync(webDist) ? webDist : undefined,
   logger: new PinoNestLogger(log),
 });
-log.info({ ms: Math.round(performance.now() - started) }, 'started');
-process.stdout.write(`\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`);
 
+// SIGINT/SIGTERM (also a repeated one, as a terminal's Ctrl-C plus `npm start` passing it on) stop the stack in order:
+// the gateway and the services close their pools, then the embedded Postgres stops; a signal during start waits for it
 let stopping = false;
-const stop = async () => {
+const stop = async (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
+  log.info({ signal }, 'stopping');
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
-  await stack.close();
+  const stack = await starting.catch(() => undefined); // a failed start is reported where it is awaited below
+  await stack?.close();
   process.exit(0);
 };
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+const stack = await starting;
+log.info({ ms: Math.round(performance.now() - started) }, 'started');
+process.stdout.write(`\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`);

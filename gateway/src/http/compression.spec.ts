@@ -1,0 +1,99 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import express from 'express';
+import { COMPRESSION_THRESHOLD, compressResponses } from './compression.js';
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET that keeps the body as sent (no client-side decoding); `onFirstBytes` runs when the body starts arriving. */
+const get = (url: string, headers: Record<string, string> = {}, onFirstBytes?: () => void) =>
+  new Promise<RawResponse>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          if (chunks.length === 0) onFirstBytes?.();
+          chunks.push(c);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+
+describe(compressResponses.name, () => {
+  const text = 'the quick brown fox jumps over the lazy dog\n'.repeat(200);
+  let server: http.Server;
+  let base: string;
+  let seeFirstEvent: () => void = () => undefined;
+  const firstEventSeen = new Promise<void>((r) => (seeFirstEvent = r));
+  let streamEnded = false;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compressResponses());
+    app.get('/api/big', (_req, res) => res.json({ text }));
+    app.get('/api/small', (_req, res) => res.json({ ok: true }));
+    app.get('/objects/:name', (_req, res) => {
+      res.setHeader('Content-Type', 'text/plain');
+      res.setHeader('Content-Length', String(Buffer.byteLength(text)));
+      res.end(text);
+    });
+    app.get('/stream', (_req, res) => {
+      res.setHeader('Content-Type', 'text/event-stream');
+      res.write(`data: ${'x'.repeat(2 * COMPRESSION_THRESHOLD)}\n\n`);
+      // the stream ends once the client has seen the first event (or after 3 s, if it never arrives)
+      void Promise.race([firstEventSeen, new Promise((r) => setTimeout(r, 3000))]).then(() => {
+        streamEnded = true;
+        res.end('data: done\n\n');
+      });
+    });
+    app.get('/file', (_req, res) => {
+      res.type('text/plain').send(text);
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('gzips JSON above the threshold and varies on Accept-Encoding', async () => {
+    const res = await get(`${base}/api/big`, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(res.body).toString())).toEqual({ text });
+  });
+
+  it('sends JSON under the threshold as it is', async () => {
+    const res = await get(`${base}/api/small`, { 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString())).toEqual({ ok: true });
+  });
+
+  it('never compresses stored objects, keeping their exact Content-Length', async () => {
+    const res = await get(`${base}/objects/a.txt`, { 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+    expect(res.body.toString()).toBe(text);
+  });
+
+  it('leaves Server-Sent Events unbuffered: the first event arrives before the stream ends', async () => {
+    let endedBeforeFirstEvent: boolean | undefined;
+    const res = await get(`${base}/stream`, { 'accept-encoding': 'gzip, br' }, () => {
+      endedBeforeFirstEvent = streamEnded;
+      seeFirstEvent();
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(endedBeforeFirstEvent).toBe(false);
+    expect(res.body.toString()).toContain('data: done');
+  });
+
+  it('answers a range request uncompressed', async () => {
+    const res = await get(`${base}/file`, { 'accept-encoding': 'gzip', range: 'bytes=0-9' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
