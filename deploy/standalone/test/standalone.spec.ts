@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { parseEnv } from '@teamchat/config';
+import { parseEnv, type Env } from '@teamchat/config';
+import { freePort } from '@teamchat/testing';
 import { startStack, type RunningStack } from '../src/index.js';
 
 const upgrade = (url: string, headers: Record<string, string> = {}) =>
@@ -22,16 +23,20 @@ describe('standalone process', () => {
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist);
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-  const env = parseEnv(process.env, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    EMBEDDED_PG_PORT: String(55000 + (process.pid % 5000)),
-    LOG_LEVEL: 'silent',
-  });
-  delete (env as { DATABASE_URL?: string }).DATABASE_URL;
+  let env: Env;
   let stack: RunningStack;
+
+  beforeAll(async () => {
+    env = parseEnv(process.env, {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+    });
+    delete (env as { DATABASE_URL?: string }).DATABASE_URL;
+  });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

