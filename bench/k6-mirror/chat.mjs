@@ -1,37 +1,47 @@
 // Mirror of deploy/k6/chat.js: VUS users log in, open the socket, join, and act with the same weighted mix (switch 60,
 // read 22, post 10, search 6, reconnect 2 per 100 actions) for DURATION_S seconds, in sessions of SESSION_S seconds.
 //   node bench/k6-mirror/chat.mjs            (BASE_URL=http://127.0.0.1:3000, VUS=20, DURATION_S=60)
-import { Client, Metrics, VOCABULARY, envNumber, randomIndex, seedWorkspace, sentence, sleep } from './lib.mjs';
+// `runChat` and `chatUser` are exported for bench/http, which ramps these users against one gateway.
+import { fileURLToPath } from 'node:url';
+import {
+  Client,
+  Metrics,
+  VOCABULARY,
+  baseUrl,
+  envNumber,
+  randomIndex,
+  seedWorkspace,
+  sentence,
+  sleep,
+} from './lib.mjs';
 
-const VUS = envNumber('VUS', 20);
-const WORKSPACES = envNumber('WORKSPACES', 2);
-const CHANNELS = envNumber('CHANNELS', 5);
-const DURATION_S = envNumber('DURATION_S', 60);
-const SESSION_S = envNumber('SESSION_S', 20);
-const THINK_MIN_MS = envNumber('THINK_MIN', 1) * 1000;
-const THINK_MAX_MS = envNumber('THINK_MAX', 3) * 1000;
 export const ACTION_WEIGHTS = { switch: 60, read: 22, post: 10, search: 6, reconnect: 2 };
 
-const metrics = new Metrics();
-const think = () => sleep(THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS));
-
-const runId = Date.now().toString(36);
-const members = Math.min(29, Math.max(2, Math.ceil(VUS / WORKSPACES)));
-const workspaces = [];
-for (let i = 0; i < WORKSPACES; i++)
-  workspaces.push(await seedWorkspace(metrics, { runId, index: i, members, channels: CHANNELS }));
-const deadline = Date.now() + DURATION_S * 1000;
-
-const virtualUser = async (vu) => {
-  const workspace = workspaces[(vu - 1) % workspaces.length];
-  const seat = workspace.users[Math.floor((vu - 1) / workspaces.length) % workspace.users.length];
-  const client = new Client(metrics);
+/**
+ * One virtual user on `seat` (an account of `workspace`): logs in, then runs socket sessions of `sessionMs` with the
+ * action mix until `running()` turns false. `onJoined` is called once, after its first socket joined.
+ */
+export const chatUser = async ({
+  metrics,
+  base = baseUrl(),
+  workspace,
+  seat,
+  vu,
+  sessionMs = 20000,
+  thinkMinMs = 1000,
+  thinkMaxMs = 3000,
+  running,
+  onJoined = () => undefined,
+}) => {
+  const think = () => sleep(thinkMinMs + Math.random() * (thinkMaxMs - thinkMinMs));
+  const client = new Client(metrics, base);
   const me = await client.login(seat.email);
   if (!me) return;
   const channels = workspace.channelIds;
   let current = channels[randomIndex(channels.length)];
   let lastSeen = '';
   let seq = 0;
+  let joinedOnce = false;
 
   /** Opens a socket and joins; resolves with it once `joined` arrives. */
   const connect = async () => {
@@ -74,19 +84,24 @@ const virtualUser = async (vu) => {
     );
     const frame = await joined;
     metrics.check('socket joined', frame?.userId === me.id);
+    if (frame && !joinedOnce) {
+      joinedOnce = true;
+      onJoined();
+    }
     return ws;
   };
 
-  while (Date.now() < deadline) {
-    const sessionEnd = Math.min(deadline, Date.now() + SESSION_S * 1000);
+  while (running()) {
+    const sessionEnd = Date.now() + sessionMs;
     let ws = await connect().catch(() => null);
     if (!ws) {
       metrics.check('socket opened', false);
       await sleep(500);
       continue;
     }
-    while (Date.now() < sessionEnd) {
+    while (running() && Date.now() < sessionEnd) {
       await think();
+      if (!running()) break;
       if (ws.readyState !== ws.OPEN) {
         // the gateway went away (1001): carry on through another socket
         metrics.count('ws_reconnects');
@@ -162,5 +177,52 @@ const virtualUser = async (vu) => {
   }
 };
 
-await Promise.all(Array.from({ length: VUS }, (_, i) => virtualUser(i + 1)));
-process.exit(metrics.report({ delivery: true }) ? 0 : 1);
+/** The k6 scenario: seeds `workspaces` workspaces, then `vus` users chat for `durationS` seconds. */
+export const runChat = async ({
+  base = baseUrl(),
+  vus = 20,
+  workspaces: workspaceCount = 2,
+  channels = 5,
+  durationS = 60,
+  sessionS = 20,
+  thinkMinMs = 1000,
+  thinkMaxMs = 3000,
+  metrics = new Metrics(),
+}) => {
+  const runId = Date.now().toString(36);
+  const members = Math.min(29, Math.max(2, Math.ceil(vus / workspaceCount)));
+  const workspaces = [];
+  for (let i = 0; i < workspaceCount; i++)
+    workspaces.push(await seedWorkspace(metrics, { runId, index: i, members, channels, base }));
+  const deadline = Date.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: vus }, (_, i) => {
+      const workspace = workspaces[i % workspaces.length];
+      return chatUser({
+        metrics,
+        base,
+        workspace,
+        seat: workspace.users[Math.floor(i / workspaces.length) % workspace.users.length],
+        vu: i + 1,
+        sessionMs: sessionS * 1000,
+        thinkMinMs,
+        thinkMaxMs,
+        running: () => Date.now() < deadline,
+      });
+    }),
+  );
+  return metrics;
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const metrics = await runChat({
+    vus: envNumber('VUS', 20),
+    workspaces: envNumber('WORKSPACES', 2),
+    channels: envNumber('CHANNELS', 5),
+    durationS: envNumber('DURATION_S', 60),
+    sessionS: envNumber('SESSION_S', 20),
+    thinkMinMs: envNumber('THINK_MIN', 1) * 1000,
+    thinkMaxMs: envNumber('THINK_MAX', 3) * 1000,
+  });
+  process.exit(metrics.report({ delivery: true }) ? 0 : 1);
+}

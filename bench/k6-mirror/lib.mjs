@@ -6,8 +6,8 @@ import WebSocket from 'ws';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** The local stack under test (`npm start` / `npm run cluster`); anything but localhost is refused. */
-export const baseUrl = () => {
-  const url = new URL(process.env.BASE_URL || 'http://127.0.0.1:3000');
+export const baseUrl = (address = process.env.BASE_URL || 'http://127.0.0.1:3000') => {
+  const url = new URL(address);
   if (!LOCAL_HOSTS.has(url.hostname)) throw new Error(`BASE_URL must point at this machine (got ${url.hostname})`);
   return url.origin;
 };
@@ -75,6 +75,16 @@ export class Metrics {
     }
     return ok;
   }
+  /** Forgets everything recorded so far: the next summary covers only what follows (a measurement window). */
+  reset() {
+    this.durations.clear();
+    this.requests = 0;
+    this.failedRequests = 0;
+    this.checks = { pass: 0, fail: 0 };
+    this.failedChecks.clear();
+    this.trends.clear();
+    this.counters.clear();
+  }
   request(route, ms, failed) {
     this.requests++;
     if (failed) this.failedRequests++;
@@ -122,9 +132,9 @@ export class Metrics {
 /** One browser-like client: its own session cookie, JSON requests timed into the shared metrics by route. */
 export class Client {
   cookie = '';
-  constructor(metrics, base = baseUrl()) {
+  constructor(metrics, base) {
     this.metrics = metrics;
-    this.base = base;
+    this.base = baseUrl(base);
   }
 
   async request(method, path, body, route = path) {
@@ -228,9 +238,9 @@ export class Client {
 }
 
 /** A workspace with an admin, `members - 1` members who joined by invite, and `channels` channels besides #general. */
-export const seedWorkspace = async (metrics, { runId, index, members, channels }) => {
+export const seedWorkspace = async (metrics, { runId, index, members, channels, base }) => {
   const emailOf = (m) => `k6-${runId}-w${index}-u${m}@example.com`;
-  const admin = new Client(metrics);
+  const admin = new Client(metrics, base);
   const adminUser = await admin.signUp({ email: emailOf(0), firstName: `Admin${index}` });
   if (!adminUser) throw new Error(`could not sign up the admin of workspace ${index}`);
   const workspace = await admin.createWorkspace(`k6 ${runId} #${index}`);
@@ -253,7 +263,7 @@ export const seedWorkspace = async (metrics, { runId, index, members, channels }
   }
   for (const [i, token] of tokens.entries()) {
     const email = emailOf(i + 1);
-    const member = new Client(metrics);
+    const member = new Client(metrics, base);
     const joined = await member.expect(
       'POST',
       `/api/invites/${token}/accept`,

@@ -1,0 +1,98 @@
+export interface RunFigures {
+  /** Completed requests per second over the run. */
+  rps: number;
+  p50: number;
+  p99: number;
+  completed: number;
+  /** Requests sent, including those still in flight when the run ended. */
+  sent: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+export interface RouteRow {
+  route: string;
+  round: number;
+  product: RunFigures;
+  bare: RunFigures;
+  /** product req/s ÷ bare req/s of the run right after it. */
+  ratio: number;
+  /** Postgres transactions (commits + rollbacks) of the product's database per request sent; NaN when not measured. */
+  transactions: number;
+}
+
+export interface RouteSummary {
+  route: string;
+  productRps: number;
+  bareRps: number;
+  ratio: number;
+  transactions: number;
+  target: { ratio?: number; transactions?: number };
+}
+
+export interface UsersStep {
+  users: number;
+  joined: number;
+  seconds?: number;
+  httpRps?: number;
+  httpP95?: number;
+  /** The route with the highest p95 in the window, and that p95. */
+  slowestRoute?: [string, number] | null;
+  deliveryP95?: number;
+  deliveries?: number;
+  errorRate?: number;
+  /** CPU cores the gateway process used over the window (standalone: the whole product process). */
+  gatewayCores?: number;
+  usersPerCore?: number;
+  loadGeneratorCores?: number;
+  /** Thresholds that failed; empty when the step held. */
+  failed: string[];
+}
+
+export interface UsersRamp {
+  rows: UsersStep[];
+  held: UsersStep | null;
+  stoppedBy: string;
+}
+
+export interface HttpBenchOptions {
+  mode?: 'standalone' | 'cluster';
+  rounds?: number;
+  /** Seconds per autocannon run. */
+  duration?: number;
+  connections?: number;
+  /** Unmeasured seconds per route before the first round. */
+  warmup?: number;
+  /** Count Postgres transactions per request (waits for the statistics to be published between product runs). */
+  transactions?: boolean;
+  /** Ramp the k6 chat users instead of the autocannon alternation. */
+  users?: boolean;
+  usersSteps?: number[];
+  /** Seconds measured per step. */
+  usersWindow?: number;
+  /** No new step starts after this many seconds. */
+  usersBudget?: number;
+  usersPerWorkspace?: number;
+  thinkMinMs?: number;
+  thinkMaxMs?: number;
+  logLevel?: string;
+  log?: (line: string) => void;
+}
+
+export interface LoadAverages {
+  loadStart: number[];
+  loadEnd: number[];
+}
+
+export declare const runHttpBench: (options?: HttpBenchOptions) => Promise<
+  LoadAverages & {
+    options: Required<HttpBenchOptions>;
+    rows?: RouteRow[];
+    summary?: RouteSummary[];
+    ramp?: UsersRamp;
+    report: string;
+  }
+>;
+
+export declare const parseArgs: (argv: string[], env?: Record<string, string | undefined>) => HttpBenchOptions;

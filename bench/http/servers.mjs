@@ -1,0 +1,243 @@
+// The servers bench/http measures, each started as its own Node process from the built code so the load generator
+// (this process) never shares an event loop with them: the standalone product (deploy/standalone, as `npm start`),
+// the cluster (six services and one gateway over NATS and Redis, as `npm run cluster` with GATEWAY_REPLICAS=1), and
+// the bare Nest app (bare.mjs). Only this machine is ever targeted.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Refuses any address that is not this machine. */
+export const local = (address) => {
+  if (!LOCAL_HOSTS.has(new URL(address).hostname)) throw new Error(`bench/http only targets this machine: ${address}`);
+  return address;
+};
+
+export const adminDatabaseUrl = () =>
+  local(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+export const natsUrl = () => local(process.env.NATS_URL ?? 'nats://127.0.0.1:4222');
+export const redisUrl = () => local(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+/** A fresh database on the machine's PostgreSQL, dropped by `drop()`. */
+export const createDatabase = async () => {
+  const name = `bench_http_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminDatabaseUrl());
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminDatabaseUrl() });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+};
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const CLOCK_TICKS = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(r.stdout?.trim()) || 100;
+})();
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+export const cpuSecondsOf = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // fields after the command name, which is in parentheses and may hold spaces
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime, stime (fields 14 and 15)
+};
+
+const requireBuilt = (paths) => {
+  for (const p of paths) if (!existsSync(join(root, p))) throw new Error(`${p} is missing: run npm run build first`);
+};
+
+const waitReady = async (url, child, logFile, timeoutMs = 120000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${url} exited before it was ready; log ${logFile}:\n${tail(logFile)}`);
+    try {
+      if ((await fetch(`${url}/api/health/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${url} not ready in ${timeoutMs} ms; log ${logFile}:\n${tail(logFile)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+const tail = (file, lines = 20) => {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+};
+
+/** Stops a child with SIGTERM, then SIGKILL after `graceMs`. */
+const stopChild = async (child, graceMs = 15000) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+};
+
+/**
+ * Spawns `node script` with its output in a log file under `dir` (the product logs one line per request at the
+ * default level; a file costs it what a log shipper's pipe would, and keeps this process out of the way).
+ */
+const launch = (dir, name, script, env) => {
+  const logFile = join(dir, `${name}.log`);
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  return { name, child, logFile };
+};
+
+/** Settings both modes share: fresh database, local secrets, auth rate limits raised for sign-ups from one machine. */
+const productEnv = (db, dataDir, logLevel) => {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: logLevel,
+    SESSION_SECRET: 'bench-http-session-secret-long-enough-000000',
+    UPLOAD_SIGNING_SECRET: 'bench-http-upload-secret-long-enough-0000000',
+    AUTH_RATE_LIMIT_PER_IP: '1000000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+  };
+  return env;
+};
+
+/**
+ * The product as `npm start` runs it (deploy/standalone/dist/main.js: gateway and six services in one process, the
+ * in-process bus, in-memory fan-out), on a fresh database of the local PostgreSQL instead of the embedded one.
+ */
+export const startStandalone = async ({ logLevel = 'info' } = {}) => {
+  requireBuilt(['deploy/standalone/dist/main.js', 'gateway/dist/main.js']);
+  const db = await createDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+  const env = productEnv(db, join(dir, 'data'), logLevel);
+  delete env.REDIS_URL; // standalone fans out in memory, as `npm start` does by default
+  const port = await freePort();
+  const proc = launch(dir, 'standalone', join(root, 'deploy/standalone/dist/main.js'), { ...env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(url, proc.child, proc.logFile);
+  } catch (err) {
+    await stopChild(proc.child);
+    await db.drop().catch(() => undefined);
+    throw err;
+  }
+  return {
+    mode: 'standalone',
+    url,
+    database: db,
+    gatewayPid: proc.child.pid,
+    logDir: dir,
+    close: async () => {
+      await stopChild(proc.child);
+      await db.drop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * Cluster mode as `npm run cluster` with GATEWAY_REPLICAS=1: each service and one gateway as separate processes from
+ * their dist/main.js, over NATS (a bus namespace of its own, so parallel runs never answer each other) and Redis.
+ */
+export const startCluster = async ({ logLevel = 'info' } = {}) => {
+  requireBuilt([...SERVICES.map((s) => `services/${s}/dist/main.js`), 'gateway/dist/main.js']);
+  const db = await createDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+  const env = {
+    ...productEnv(db, join(dir, 'data'), logLevel),
+    BUS_TRANSPORT: 'nats',
+    NATS_URL: natsUrl(),
+    REDIS_URL: redisUrl(),
+    BUS_NAMESPACE: `benchhttp${process.pid}${Date.now().toString(36)}.`,
+  };
+  const procs = [];
+  try {
+    for (const s of SERVICES) {
+      procs.push(
+        launch(dir, s, join(root, 'services', s, 'dist/main.js'), { ...env, METRICS_PORT: String(await freePort()) }),
+      );
+    }
+    const port = await freePort();
+    const gateway = launch(dir, 'gateway', join(root, 'gateway/dist/main.js'), { ...env, PORT: String(port) });
+    procs.push(gateway);
+    const url = `http://127.0.0.1:${port}`;
+    await waitReady(url, gateway.child, gateway.logFile);
+    return {
+      mode: 'cluster',
+      url,
+      database: db,
+      gatewayPid: gateway.child.pid,
+      logDir: dir,
+      close: async () => {
+        // the gateway first, so no request is in flight when the services go
+        await stopChild(gateway.child);
+        await Promise.all(procs.map((p) => stopChild(p.child)));
+        await db.drop().catch(() => undefined);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await Promise.all(procs.map((p) => stopChild(p.child)));
+    await db.drop().catch(() => undefined);
+    throw err;
+  }
+};
+
+/** The bare Nest app (bare.mjs) in its own process. */
+export const startBareProcess = async () => {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare.mjs', import.meta.url))], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = /\{"port":(\d+)\}/.exec(out);
+      if (line) resolve(Number(line[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare app exited (${code}) before listening`)));
+  });
+  child.stdout.resume();
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, close: () => stopChild(child) };
+};
