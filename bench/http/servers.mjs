@@ -119,7 +119,9 @@ const stopChild = async (child, graceMs = 15000) => {
 const launch = (dir, name, script, env) => {
   const logFile = join(dir, `${name}.log`);
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', fd, fd] });
+  // PRODUCT_NODE_ARGS: extra node flags for the product's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  const nodeArgs = process.env.PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   return { name, child, logFile };
 };

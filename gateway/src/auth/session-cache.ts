@@ -43,6 +43,15 @@ export class CachedSessionStore extends session.Store {
     this.cache = new LRUCache<string, Cached>({ max: options.max ?? 100_000, ttl: options.ttlMs ?? 10 * 60_000 });
   }
 
+  /**
+   * Whether this request's end will write the session's sliding expiry (see `touch`): the moment to send the browser
+   * a cookie with the new expiry too. In between, responses carry no cookie at all.
+   */
+  touchDue(sid: string, now = Date.now()): boolean {
+    const hit = this.cache.get(sid);
+    return !hit || now - hit.touchedAt >= this.options.touchIntervalMs || hit.expiresAt <= now;
+  }
+
   /** Drops a session from this node's memory only (the cluster signal's handler). */
   forget(sid: string): void {
     this.cache.delete(sid);
@@ -83,8 +92,7 @@ export class CachedSessionStore extends session.Store {
 
   override touch(sid: string, sess: session.SessionData, callback?: Callback): void {
     const now = Date.now();
-    const hit = this.cache.get(sid);
-    if (hit && now - hit.touchedAt < this.options.touchIntervalMs && hit.expiresAt > now) return callback?.();
+    if (!this.touchDue(sid, now)) return callback?.();
     // connect-pg-simple passes the query's error to the callback, which @types/express-session leaves out
     const touch = this.backing.touch!.bind(this.backing) as (
       sid: string,

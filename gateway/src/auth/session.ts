@@ -2,6 +2,7 @@ import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import { parse as parseCookie } from 'cookie';
 import signature from 'cookie-signature';
+import onHeaders from 'on-headers';
 import pg from 'pg';
 import type { RequestHandler } from 'express';
 import type { ClusterSignals } from '../cluster/cluster-signals.js';
@@ -57,16 +58,37 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     touchIntervalMs: Math.min(settings.touchIntervalSeconds, maxAgeSeconds / 2) * 1000,
     forgetEverywhere: signals.define<string>('session-ends', (sid) => store.forget(sid)),
   });
-  const middleware = session({
+  const sessions = session({
     name: SESSION_COOKIE,
     secret,
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // not `rolling`, which signs and sends the cookie on every response: see slideCookie
+    rolling: false,
     proxy: undefined,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: maxAgeSeconds * 1000, path: '/' },
   });
+  /**
+   * The browser's cookie slides with the stored expiry: a response that writes it (once per touch interval) also sends
+   * the cookie with the new expiry, as `rolling` would. A session that changed id or was modified gets its cookie
+   * from express-session itself; one ended by the request gets none.
+   */
+  const slideCookie: RequestHandler = (req, res, next) => {
+    const sid = req.sessionID;
+    if (!req.session?.userId || !store.touchDue(sid)) return next();
+    onHeaders(res, () => {
+      const current = req.session;
+      if (!current || req.sessionID !== sid || res.getHeader('Set-Cookie') !== undefined) return;
+      current.touch();
+      // express-session's own Cookie.serialize (its attributes, as the cookie it sets), left out of its type definitions
+      const cookie = current.cookie as session.Cookie & { serialize(name: string, value: string): string };
+      res.appendHeader('Set-Cookie', cookie.serialize(SESSION_COOKIE, `s:${signature.sign(sid, secret)}`));
+    });
+    next();
+  };
+  const middleware: RequestHandler = (req, res, next) =>
+    sessions(req, res, (err?: unknown) => (err ? next(err) : slideCookie(req, res, next)));
   const userIdFromCookieHeader = async (cookieHeader: string | undefined): Promise<string | null> => {
     if (!cookieHeader) return null;
     const raw = parseCookie(cookieHeader)[SESSION_COOKIE];

@@ -37,14 +37,30 @@ describe('session expiry written at most once per touch interval', () => {
     return rows[0].expire.getTime();
   };
 
+  const cookieExpiry = (res: request.Response): number | undefined => {
+    const cookie = res.headers['set-cookie']?.find((c) => c.startsWith('tc.sid='));
+    return cookie ? Date.parse(/Expires=([^;]+)/.exec(cookie)![1]) : undefined;
+  };
+
   it('does not write the session on every request, and slides its expiry once the interval has passed', async () => {
-    const { agent, user } = await signUp(stack.url, {}, '10.60.0.1');
+    const { agent, user, cookie } = await signUp(stack.url, {}, '10.60.0.1');
     const first = await expiryOf(user.id);
-    for (let i = 0; i < 5; i++) expect((await agent.get('/api/auth/user')).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const res = await agent.get('/api/auth/user');
+      expect(res.status).toBe(200);
+      // neither a write nor a re-signed cookie within the interval
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
     expect(await expiryOf(user.id)).toBe(first);
     await sleep(1100);
-    expect((await agent.get('/api/auth/user')).status).toBe(200);
-    expect(await expiryOf(user.id)).toBeGreaterThan(first);
+    const slid = await agent.get('/api/auth/user');
+    expect(slid.status).toBe(200);
+    const stored = await expiryOf(user.id);
+    expect(stored).toBeGreaterThan(first);
+    // the browser's cookie slides with it: same session id, the new expiry (to the second, as cookies carry it)
+    expect(slid.headers['set-cookie']?.[0].split(';')[0]).toBe(cookie);
+    expect(Math.abs(cookieExpiry(slid)! - stored)).toBeLessThan(2000);
+    expect((await agent.get('/api/auth/user')).headers['set-cookie']).toBeUndefined();
   });
 
   it('keeps a session in use alive past its max age, and ends it once left unused that long', async () => {
