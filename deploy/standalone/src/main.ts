@@ -32,6 +32,10 @@ const stop = async (signal: NodeJS.Signals) => {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-const stack = await starting;
+const stack = await starting.catch((err: unknown) => {
+  // one line that says what to change, not a stack trace (the embedded Postgres explains itself)
+  log.fatal({ err }, `could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
 log.info({ ms: Math.round(performance.now() - started) }, 'started');
 process.stdout.write(`\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`);

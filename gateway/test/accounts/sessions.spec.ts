@@ -38,7 +38,7 @@ describe('session expiry written at most once per touch interval', () => {
   };
 
   const cookieExpiry = (res: request.Response): number | undefined => {
-    const cookie = res.headers['set-cookie']?.find((c) => c.startsWith('tc.sid='));
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('tc.sid='));
     return cookie ? Date.parse(/Expires=([^;]+)/.exec(cookie)![1]) : undefined;
   };
 

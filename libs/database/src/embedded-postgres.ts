@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -23,9 +24,32 @@ const releaseStopSignals = (): void => {
 
 const DB_NAME = 'teamchat';
 
+/** Thrown when the embedded server cannot start; its message says what to change. */
+export class EmbeddedPostgresError extends Error {
+  override readonly name = 'EmbeddedPostgresError';
+}
+
+/** Resolves when nothing listens on 127.0.0.1:port; otherwise says which setting to change. */
+const ensurePortFree = (port: number): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new EmbeddedPostgresError(
+          err.code === 'EADDRINUSE'
+            ? `port ${port} of the embedded PostgreSQL is already in use (another instance, or another PostgreSQL): ` +
+              'set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server'
+            : `port ${port} of the embedded PostgreSQL cannot be used: ${err.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+
 /** Real PostgreSQL from npm for the standalone process; data under `<dataDir>/postgres`, reused across restarts. */
 export const startEmbeddedPostgres = async (dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDatabase> => {
   const databaseDir = resolve(join(dataDir, 'postgres'));
+  await ensurePortFree(port);
   mkdirSync(dataDir, { recursive: true });
   const recent: string[] = [];
   const remember = (line: string) => {
@@ -56,7 +80,9 @@ export const startEmbeddedPostgres = async (dataDir: string, port: number, log: 
   // the package rejects with nothing when the server exits before it is ready: say why, from what it printed
   await server.start().catch((err: unknown) => {
     if (err instanceof Error) throw err;
-    throw new Error(`embedded PostgreSQL on port ${port} exited before it was ready: ${recent.join(' | ') || 'no output'}`);
+    throw new EmbeddedPostgresError(
+      `embedded PostgreSQL on port ${port} exited before it was ready: ${recent.join(' | ') || 'no output'}`,
+    );
   });
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' });
   await client.connect();
