@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '@teamchat/config';
+import { EmbeddedPostgresError } from '@teamchat/database';
 import { createLogger, PinoNestLogger, startDefaultMetrics } from '@teamchat/observability';
 import { startStack } from './standalone.js';
 
@@ -34,7 +35,9 @@ process.on('SIGINT', () => void stop('SIGINT'));
 
 const stack = await starting.catch((err: unknown) => {
   // one line that says what to change, not a stack trace (the embedded Postgres explains itself)
-  log.fatal({ err }, `could not start: ${err instanceof Error ? err.message : String(err)}`);
+  const message = `could not start: ${err instanceof Error ? err.message : String(err)}`;
+  if (err instanceof EmbeddedPostgresError) log.fatal(message);
+  else log.fatal({ err }, message);
   process.exit(1);
 });
 log.info({ ms: Math.round(performance.now() - started) }, 'started');

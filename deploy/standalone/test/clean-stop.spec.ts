@@ -2,6 +2,7 @@
 // `npm run cluster` exits 0 with nothing logged at error level, and the embedded Postgres is stopped after its pools.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -188,6 +189,37 @@ describe('npm start on embedded Postgres', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(existsSync(postmasterPid)).toBe(false);
   }, 180_000);
+});
+
+describe('npm start when the embedded Postgres port is taken', () => {
+  it('exits 1 at once with one line naming the port and the settings to change', async () => {
+    const taken = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-taken-'));
+    try {
+      const app = started(
+        launch('npm', ['start'], { ...secrets, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }),
+      );
+      const exit = await Promise.race([
+        app.exited,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running\n${app.output()}`)), 60_000)),
+      ]);
+      expect(exit).toEqual({ code: 1, signal: null });
+      const fatal = app
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain(`port ${port} of the embedded PostgreSQL is already in use`);
+      expect(fatal[0]).toContain('set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server');
+      // no bare `undefined`, no uncaught stack printed by Node
+      expect(app.output()).not.toMatch(/^undefined$|^\s+at .*\(node:internal/m);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('cluster processes', () => {
