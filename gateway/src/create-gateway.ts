@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
@@ -55,12 +56,35 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   const filter = new HttpExceptionFilter();
   express.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    filter.catch(err, { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }) } as never);
+    filter.catch(err, {
+      getType: () => 'http',
+      switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
+    } as never);
   });
   return app;
 };
 
 /** Stops accepting, closes sockets with 1001 so clients resume elsewhere, then closes the app. */
+/**
+ * Starts listening with a listen queue sized for reconnect storms (`LISTEN_BACKLOG`): after a node restart or a network
+ * blip every client reconnects within a second or two, and Node's default of 511 overflows (the kernel then drops
+ * SYNs and clients back off for seconds). The kernel caps it at net.core.somaxconn.
+ */
+export const listenGateway = async (
+  app: NestExpressApplication,
+  { port, host, backlog }: { port: number; host: string; backlog: number },
+): Promise<void> => {
+  await app.init();
+  const server: Server = app.getHttpServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host, backlog }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+};
+
 export const closeGateway = async (app: NestExpressApplication): Promise<void> => {
   app.get(RealtimeGateway).closeAll();
   await app.close();

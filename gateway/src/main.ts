@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { busOptionsFromEnv } from '@teamchat/bus';
 import { loadConfigOrExit, secretFromEnvOrDataDir } from '@teamchat/config';
 import { createLogger, PinoNestLogger, startDefaultMetrics } from '@teamchat/observability';
-import { closeGateway, createGatewayApp } from './create-gateway.js';
+import { closeGateway, createGatewayApp, listenGateway } from './create-gateway.js';
 
 /** One gateway replica in cluster mode: NATS bus, Redis fan-out, shared Postgres for sessions. */
 const env = loadConfigOrExit();
@@ -23,7 +23,7 @@ const app = await createGatewayApp({
   webDist: env.WEB_DIST ?? (existsSync(defaultWeb) ? defaultWeb : undefined),
   logger: new PinoNestLogger(log),
 });
-await app.listen(env.PORT, env.HOST);
+await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
 log.info({ port: env.PORT }, `gateway listening on http://localhost:${env.PORT}`);
 
 let stopping = false;

@@ -41,4 +41,6 @@ const stack = await starting.catch((err: unknown) => {
   process.exit(1);
 });
 log.info({ ms: Math.round(performance.now() - started) }, 'started');
-process.stdout.write(`\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`);
+process.stdout.write(
+  `\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`,
+);

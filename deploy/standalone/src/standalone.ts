@@ -3,7 +3,7 @@ import type { INestMicroservice, LoggerService } from '@nestjs/common';
 import { bootService, busOptionsFromEnv, InProcessBroker, type BusOptions } from '@teamchat/bus';
 import { secretFromEnvOrDataDir, type Env } from '@teamchat/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@teamchat/database';
-import { closeGateway, createGatewayApp } from '@teamchat/gateway';
+import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
 import { ALL_SERVICES } from './services.js';
 
 export interface StackOptions {
@@ -44,7 +44,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     }
     const sessionSecret = secretFromEnvOrDataDir(env.SESSION_SECRET, env.DATA_DIR, 'SESSION_SECRET', env.NODE_ENV === 'production');
     const app = await createGatewayApp({ ...runtime, sessionSecret, webDist: options.webDist });
-    await app.listen(env.PORT, env.HOST);
+    await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
     const address = app.getHttpServer().address() as { port: number };
     return {
       url: `http://localhost:${address.port}`,

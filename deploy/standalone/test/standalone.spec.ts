@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -94,6 +95,15 @@ describe('standalone process', () => {
       .send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
     expect(huge.status).toBe(413);
     expect(huge.body.error).toBe('Request body too large');
+  });
+
+  it('listens with a queue sized for reconnect storms (LISTEN_BACKLOG, 4096 unless the kernel caps it lower)', () => {
+    // for a listening socket, ss reports the backlog in the Send-Q column
+    const ss = spawnSync('ss', ['-ltnH', `sport = :${stack.port}`], { encoding: 'utf8' });
+    const sendQ = Number(ss.stdout.trim().split(/\s+/)[2]);
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(env.LISTEN_BACKLOG).toBe(4096);
+    expect(sendQ).toBe(Math.min(4096, somaxconn));
   });
 
   it('reuses the data on a second start', async () => {

@@ -24,6 +24,8 @@ export const EnvSchema = z.object({
   // frames a live socket may have waiting behind its 64 unflushed ones before it is closed with 1013 (a reader that
   // fell behind reconnects with since); 500 replayed messages are queued at once, so below 436 a long replay takes
   // several reconnects
+  // the gateway's listen queue: reconnect storms arrive all at once (the kernel caps it at net.core.somaxconn)
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   WS_SEND_QUEUE_MAX: z.coerce.number().int().min(1).max(100000).default(1000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(2).default(604800),

@@ -1,7 +1,7 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BusClient, busOptionsFromEnv, InProcessClient } from '@teamchat/bus';
-import { closeGateway, createGatewayApp } from '@teamchat/gateway';
+import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
 import { parseEnv, type Env } from '@teamchat/config';
 import type { RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
 import { startStack, type RunningStack } from '@teamchat/standalone';
@@ -88,7 +88,7 @@ export const startGatewayNode = async (stack: TestStack, env: Partial<Env> = {})
     sessionSecret: stack.env.SESSION_SECRET!,
     logger: false,
   });
-  await app.listen(0, '127.0.0.1');
+  await listenGateway(app, { port: 0, host: '127.0.0.1', backlog: stack.env.LISTEN_BACKLOG });
   return {
     app,
     url: `http://localhost:${(app.getHttpServer().address() as { port: number }).port}`,
