@@ -53,7 +53,13 @@ export interface SessionSettings {
 export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, settings: SessionSettings): SessionKit => {
   const { secret, maxAgeSeconds } = settings;
   const PgStore = connectPgSimple(session);
-  const persisted = new PgStore({ pool, schemaName: 'gateway', tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 });
+  const persisted = new PgStore({
+    pool,
+    schemaName: 'gateway',
+    tableName: 'session',
+    createTableIfMissing: false,
+    pruneSessionInterval: 600,
+  });
   const store: CachedSessionStore = new CachedSessionStore(persisted, {
     touchIntervalMs: Math.min(settings.touchIntervalSeconds, maxAgeSeconds / 2) * 1000,
     forgetEverywhere: signals.define<string>('session-ends', (sid) => store.forget(sid)),

@@ -229,30 +229,38 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     let replayed = 0;
     const seen = new Set<string>();
     try {
-      if (client.workspaceId !== workspaceId) await this.enterWorkspace(client, workspaceId);
-      if (frame.since !== undefined && frame.since !== null) {
-        // subscribed first, replayed second: whatever is stored after the replay's query arrives live (held)
-        const replay = await this.bus
-          .request(ChatContracts.replay, { actor: { userId: client.userId, workspaceId }, since: frame.since })
-          .catch((err: unknown) => {
-            this.logger.warn(`replay failed: ${String(err)}`);
-            return { status: 'resync' as const, reason: 'delivery-interrupted' as const };
-          });
-        if (replay.status === 'ok') {
-          for (const message of replay.messages) {
-            seen.add(message.id);
-            client.queue.push(encodeServerFrame('message', { message }));
-          }
-          replayed = replay.messages.length;
-        } else {
-          this.send(client, 'resync', { reason: replay.reason });
-        }
-      }
+      // subscribed first (so whatever is stored after the replay's query arrives live, held), then three things at
+      // once: this user's presence announced, the replay, and the presence snapshot (read after the announce)
+      const { announced } =
+        client.workspaceId !== workspaceId
+          ? await this.enterWorkspace(client, workspaceId)
+          : { announced: Promise.resolve() };
+      const replaying =
+        frame.since === undefined || frame.since === null
+          ? undefined
+          : this.bus
+              .request(ChatContracts.replay, { actor: { userId: client.userId, workspaceId }, since: frame.since })
+              .catch((err: unknown) => {
+                this.logger.warn(`replay failed: ${String(err)}`);
+                return { status: 'resync' as const, reason: 'delivery-interrupted' as const };
+              });
       // read while live frames are held: a presence change after this read follows `joined` and corrects it
-      const online = await this.presence.online(workspaceId).catch((err: unknown) => {
-        this.logger.warn(`presence snapshot failed: ${String(err)}`);
-        return undefined;
-      });
+      const reading = announced
+        .then(() => this.presence.online(workspaceId))
+        .catch((err: unknown) => {
+          this.logger.warn(`presence announce or snapshot failed: ${String(err)}`);
+          return undefined;
+        });
+      const [replay, online] = await Promise.all([replaying, reading]);
+      if (replay?.status === 'ok') {
+        for (const message of replay.messages) {
+          seen.add(message.id);
+          client.queue.push(encodeServerFrame('message', { message }));
+        }
+        replayed = replay.messages.length;
+      } else if (replay) {
+        this.send(client, 'resync', { reason: replay.reason });
+      }
       this.send(client, 'joined', { workspaceId, userId: client.userId, replayed, ...(online ? { online } : {}) });
     } finally {
       const held = client.held ?? [];
@@ -305,7 +313,11 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     return access.audience.userIds;
   }
 
-  private async enterWorkspace(client: Client, workspaceId: string): Promise<void> {
+  /**
+   * Joins the workspace's fan-out; resolves once subscribed, with the announce of this user's presence (counted, and
+   * published when they just came online) still under way in `announced`.
+   */
+  private async enterWorkspace(client: Client, workspaceId: string): Promise<{ announced: Promise<void> }> {
     await this.leaveWorkspace(client);
     client.workspaceId = workspaceId;
     client.channels.clear();
@@ -314,9 +326,10 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     members.add(client);
     this.evictions.track(client.socket, client.userId, workspaceId);
     await this.fanout.subscribe(workspaceId);
-    if (await this.presence.connect(workspaceId, client.userId)) {
-      await this.publishPresence(workspaceId, client.userId, 'online');
-    }
+    const announced = this.presence.connect(workspaceId, client.userId).then(async (cameOnline) => {
+      if (cameOnline) await this.publishPresence(workspaceId, client.userId, 'online');
+    });
+    return { announced };
   }
 
   private async leaveWorkspace(client: Client): Promise<void> {

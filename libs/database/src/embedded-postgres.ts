@@ -38,7 +38,7 @@ const ensurePortFree = (port: number): Promise<void> =>
         new EmbeddedPostgresError(
           err.code === 'EADDRINUSE'
             ? `port ${port} of the embedded PostgreSQL is already in use (another instance, or another PostgreSQL): ` +
-              'set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server'
+                'set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server'
             : `port ${port} of the embedded PostgreSQL cannot be used: ${err.message}`,
         ),
       ),
@@ -47,7 +47,11 @@ const ensurePortFree = (port: number): Promise<void> =>
   });
 
 /** Real PostgreSQL from npm for the standalone process; data under `<dataDir>/postgres`, reused across restarts. */
-export const startEmbeddedPostgres = async (dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDatabase> => {
+export const startEmbeddedPostgres = async (
+  dataDir: string,
+  port: number,
+  log: (m: string) => void = () => {},
+): Promise<EmbeddedDatabase> => {
   const databaseDir = resolve(join(dataDir, 'postgres'));
   await ensurePortFree(port);
   mkdirSync(dataDir, { recursive: true });
@@ -84,7 +88,13 @@ export const startEmbeddedPostgres = async (dataDir: string, port: number, log: 
       `embedded PostgreSQL on port ${port} exited before it was ready: ${recent.join(' | ') || 'no output'}`,
     );
   });
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    database: 'postgres',
+  });
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
