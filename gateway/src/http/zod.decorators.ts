@@ -1,11 +1,11 @@
 import { Body, Query, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { parseOrThrow } from '@teamchat/bus';
+import { parseClientInput } from '@teamchat/bus';
 
 class ZodHttpPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(private readonly schema: S) {}
   transform(value: unknown): z.output<S> {
-    return parseOrThrow(this.schema, value ?? {});
+    return parseClientInput(this.schema, value ?? {});
   }
 }
 

@@ -12,6 +12,7 @@ import { BusClient, DomainError } from '@teamchat/bus';
 import {
   ChatContracts,
   ClientFrameSchemas,
+  controlCharacterIssue,
   encodeServerFrame,
   ErrorCodes,
   MessageInputShape,
@@ -194,6 +195,8 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   ): Promise<void> {
     if (type === 'invalid') return this.sendError(client, ErrorCodes.validation, INVALID_FRAME_MESSAGE);
     if (type === 'unknown') return this.sendError(client, ErrorCodes.validation, UNKNOWN_FRAME_MESSAGE);
+    const control = controlCharacterIssue(data);
+    if (control) return this.sendError(client, ErrorCodes.validation, control.message, clientMsgId);
     const parsed = ClientFrameSchemas[type].safeParse(data);
     if (!parsed.success)
       return this.sendError(

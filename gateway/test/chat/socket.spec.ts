@@ -1,7 +1,7 @@
 // The live socket /ws through the gateway (spec 2 §7, DESIGN §6): join, messages to every member, typing, presence,
 // refused frames, clientMsgId deduplication, resume with `since`, and removed members.
 import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
-import { IMAGE_NOT_UPLOADED_MESSAGE, MESSAGE_EMPTY } from '@teamchat/contracts';
+import { CONTROL_CHARACTERS_MESSAGE, IMAGE_NOT_UPLOADED_MESSAGE, MESSAGE_EMPTY } from '@teamchat/contracts';
 import { team, TestSocket, uploadChatImage, type Person } from './chat-helpers.js';
 
 const variants = [
@@ -161,6 +161,49 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
       'Unknown frame type',
       'Frames must be JSON objects with a type',
     ]);
+  });
+
+  it('refuses control characters in any field of a frame with a validation error (never INTERNAL), storing nothing; tabs and newlines pass', async () => {
+    const b = await join(t.bob);
+    const frames = [
+      {
+        type: 'message',
+        channelId: general,
+        userId: t.bob.user.id,
+        content: 'nul \u0000 inside',
+        clientMsgId: 'ctl-1',
+      },
+      { type: 'message', channelId: general, userId: t.bob.user.id, content: 'bell \u0007', clientMsgId: 'ctl-2' },
+      {
+        type: 'message',
+        channelId: `${general}\u0000`,
+        userId: t.bob.user.id,
+        content: 'bad channel',
+        clientMsgId: 'ctl-3',
+      },
+      { type: 'typing', channelId: general, userId: t.bob.user.id, username: 'esc \u001b[31m', isTyping: true },
+      { type: 'join', userId: t.bob.user.id, username: '\u0000' },
+    ];
+    for (const frame of frames) b.send(frame);
+    await waitFor(() => b.of('error').length === frames.length);
+    expect(b.of('error')).toEqual([
+      { type: 'error', code: 'VALIDATION.FAILED', message: CONTROL_CHARACTERS_MESSAGE, clientMsgId: 'ctl-1' },
+      { type: 'error', code: 'VALIDATION.FAILED', message: CONTROL_CHARACTERS_MESSAGE, clientMsgId: 'ctl-2' },
+      { type: 'error', code: 'VALIDATION.FAILED', message: CONTROL_CHARACTERS_MESSAGE, clientMsgId: 'ctl-3' },
+      { type: 'error', code: 'VALIDATION.FAILED', message: CONTROL_CHARACTERS_MESSAGE },
+      { type: 'error', code: 'VALIDATION.FAILED', message: CONTROL_CHARACTERS_MESSAGE },
+    ]);
+    b.send({
+      type: 'message',
+      channelId: general,
+      userId: t.bob.user.id,
+      content: 'line one\n\tline two\r\n',
+      clientMsgId: 'ctl-ok',
+    });
+    const echoed = await b.next('message', (f) => f.message.clientMsgId === 'ctl-ok');
+    expect(echoed.message.content).toBe('line one\n\tline two\r\n');
+    const contents = (await stored(general)).map((m) => m.content);
+    expect(contents.filter((c) => /\u0000|\u0007|bad channel/.test(c ?? ''))).toEqual([]);
   });
 
   it('delivers a message image uploaded to the workspace, and refuses any other image address with an error frame, storing nothing', async () => {

@@ -1,6 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { ErrorCodes, type ValidationIssue } from '@teamchat/contracts';
+import { controlCharacterIssue, ErrorCodes, type ValidationIssue } from '@teamchat/contracts';
 import { DomainError } from './domain-error.js';
 
 export const toIssues = (error: z.ZodError): ValidationIssue[] =>
@@ -12,6 +12,17 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, value: unknown): z.
   if (result.success) return result.data;
   const issues = toIssues(result.error);
   throw new DomainError(ErrorCodes.validation, issues[0]?.message ?? 'Invalid request', issues);
+};
+
+/**
+ * What a client sends (HTTP bodies and queries, socket frames): a control character is refused in every field alike,
+ * before the schema and whatever the field's own rules; then the schema. Bus payloads between services, which may
+ * carry text stored before this rule, are parsed with `parseOrThrow` alone.
+ */
+export const parseClientInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  const control = controlCharacterIssue(value);
+  if (control) throw new DomainError(ErrorCodes.validation, control.message, [control]);
+  return parseOrThrow(schema, value);
 };
 
 /** `@Payload(new ZodPipe(Schema))`: validation at the boundary of every handler. */

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './text.js';
 export * from './actor.js';
 export * from './services.js';
 export * from './contract.js';
