@@ -200,8 +200,9 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
       content: 'line one\n\tline two\r\n',
       clientMsgId: 'ctl-ok',
     });
-    const echoed = await b.next('message', (f) => f.message.clientMsgId === 'ctl-ok');
-    expect(echoed.message.content).toBe('line one\n\tline two\r\n');
+    type Sent = { clientMsgId?: string; content: string };
+    const echoed = await b.next('message', (f) => (f.message as Sent).clientMsgId === 'ctl-ok');
+    expect((echoed.message as Sent).content).toBe('line one\n\tline two\r\n');
     const contents = (await stored(general)).map((m) => m.content);
     expect(contents.filter((c) => /\u0000|\u0007|bad channel/.test(c ?? ''))).toEqual([]);
   });
