@@ -1,4 +1,5 @@
-// Visitor → landing → four-step signup with the offline card → lands in `general`; then logout and login.
+// Visitor → landing → four-step signup with the offline card → lands in `general`; then logout and login, and a
+// logout in another tab.
 import type { TestStack } from '@teamchat/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { aPerson, launchBrowser, newContext, screenshots, startShellStack, toast } from './support.js';
@@ -108,5 +109,17 @@ describe('signup and login journeys', () => {
     await toast(page, 'Welcome Back').waitFor();
     await page.waitForURL(/\/channel\//);
     expect((await page.locator('.sidebar-link.is-active').textContent())?.trim()).toBe('general');
+  });
+
+  it('leaves the chat in every other tab when the user logs out in one (the session’s sockets are closed)', async () => {
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.waitForURL(/\/channel\//);
+    await other.getByRole('button', { name: 'Log out' }).first().click();
+    await other.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor();
+    // the first tab was not touched: its socket closed with 4401 and it asked who is signed in
+    await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor({ timeout: 10_000 });
+    await screenshots(page, '09-logged-out-elsewhere');
+    await other.close();
   });
 });

@@ -23,8 +23,10 @@ export interface SessionCacheOptions {
   max?: number;
   /** How long a cached session is trusted without reading Postgres again (a bound on out-of-band changes). */
   ttlMs?: number;
-  /** Tells every node (this one included) to forget a session id. */
+  /** Tells every node (this one included) to forget a session id (it was written anew). */
   forgetEverywhere?: (sid: string) => Promise<void>;
+  /** Tells every node (this one included) that a session has ended (logout, a vanished user): forget it, close its sockets. */
+  endEverywhere?: (sid: string) => Promise<void>;
 }
 
 const expiryOf = (sess: session.SessionData): number => {
@@ -86,7 +88,9 @@ export class CachedSessionStore extends session.Store {
 
   override destroy(sid: string, callback?: Callback): void {
     this.backing.destroy(sid, (err) => {
-      void this.everywhere(sid).then(() => callback?.(err));
+      this.cache.delete(sid);
+      const ended = this.options.endEverywhere?.(sid) ?? this.everywhere(sid);
+      void ended.then(() => callback?.(err));
     });
   }
 

@@ -36,8 +36,10 @@ export const ensureSessionTable = async (pool: pg.Pool): Promise<void> => {
 export interface SessionKit {
   store: session.Store;
   middleware: RequestHandler;
-  /** The user id of the session named by a raw Cookie header, or null (used on WebSocket upgrade). */
-  userIdFromCookieHeader(cookieHeader: string | undefined): Promise<string | null>;
+  /** The session named by a raw Cookie header and its user, or null (used on WebSocket upgrade). */
+  sessionFromCookieHeader(cookieHeader: string | undefined): Promise<{ sid: string; userId: string } | null>;
+  /** Called on this node for every session that ends on any node (logout, a vanished user); returns an unsubscribe. */
+  onEnded(listener: (sid: string) => void): () => void;
   /** Stops the store's periodic pruning of expired sessions, before the pool it uses is ended. */
   close(): Promise<void>;
 }
@@ -60,9 +62,14 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     createTableIfMissing: false,
     pruneSessionInterval: 600,
   });
+  const ended = new Set<(sid: string) => void>();
   const store: CachedSessionStore = new CachedSessionStore(persisted, {
     touchIntervalMs: Math.min(settings.touchIntervalSeconds, maxAgeSeconds / 2) * 1000,
-    forgetEverywhere: signals.define<string>('session-ends', (sid) => store.forget(sid)),
+    forgetEverywhere: signals.define<string>('session-changes', (sid) => store.forget(sid)),
+    endEverywhere: signals.define<string>('session-ends', (sid) => {
+      store.forget(sid);
+      for (const listener of ended) listener(sid);
+    }),
   });
   const sessions = session({
     name: SESSION_COOKIE,
@@ -95,7 +102,7 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
   };
   const middleware: RequestHandler = (req, res, next) =>
     sessions(req, res, (err?: unknown) => (err ? next(err) : slideCookie(req, res, next)));
-  const userIdFromCookieHeader = async (cookieHeader: string | undefined): Promise<string | null> => {
+  const sessionFromCookieHeader = async (cookieHeader: string | undefined) => {
     if (!cookieHeader) return null;
     const raw = parseCookie(cookieHeader)[SESSION_COOKIE];
     if (!raw?.startsWith('s:')) return null;
@@ -104,8 +111,12 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     const data = await new Promise<session.SessionData | null | undefined>((resolve) =>
       store.get(sid, (err, value) => resolve(err ? null : value)),
     );
-    return data?.userId ?? null;
+    return data?.userId ? { sid, userId: data.userId } : null;
+  };
+  const onEnded = (listener: (sid: string) => void) => {
+    ended.add(listener);
+    return () => void ended.delete(listener);
   };
   // (@types/connect-pg-simple declares close() as returning void; it returns a promise)
-  return { store, middleware, userIdFromCookieHeader, close: () => Promise.resolve(persisted.close()) };
+  return { store, middleware, sessionFromCookieHeader, onEnded, close: () => Promise.resolve(persisted.close()) };
 };

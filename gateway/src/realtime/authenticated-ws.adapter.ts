@@ -8,6 +8,8 @@ import { ActorService } from '../auth/actor.service.js';
 /** The upgrade request, once the session cookie has been checked. */
 export interface AuthenticatedUpgrade extends IncomingMessage {
   userId: string;
+  /** The session the socket was opened with: its end (logout on any node) closes the socket. */
+  sessionId: string;
 }
 
 const CLIENT_FRAME_TYPES = new Set<string>(Object.keys(ClientFrameSchemas));
@@ -43,12 +45,12 @@ export class AuthenticatedWsAdapter extends WsAdapter {
     super(app, { messageParser: parseFrame });
   }
 
-  /** The session's user id when the session exists and its user does; null otherwise. */
-  private async authenticate(cookieHeader: string | undefined): Promise<string | null> {
-    const userId = await this.sessions.userIdFromCookieHeader(cookieHeader);
-    if (!userId) return null;
+  /** The session and its user when the session exists and its user does; null otherwise. */
+  private async authenticate(cookieHeader: string | undefined): Promise<{ sid: string; userId: string } | null> {
+    const session = await this.sessions.sessionFromCookieHeader(cookieHeader);
+    if (!session) return null;
     this.actors ??= this.app.get(ActorService, { strict: false });
-    return (await this.actors.ofUser(userId)) ? userId : null;
+    return (await this.actors.ofUser(session.userId)) ? session : null;
   }
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {
@@ -57,9 +59,10 @@ export class AuthenticatedWsAdapter extends WsAdapter {
       maxPayload: 64 * 1024,
       verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
         this.authenticate(info.req.headers.cookie)
-          .then((userId) => {
-            if (!userId) return done(false, 401, 'Unauthorized');
-            (info.req as AuthenticatedUpgrade).userId = userId;
+          .then((session) => {
+            if (!session) return done(false, 401, 'Unauthorized');
+            (info.req as AuthenticatedUpgrade).userId = session.userId;
+            (info.req as AuthenticatedUpgrade).sessionId = session.sid;
             done(true);
           })
           .catch(() => done(false, 503, 'Service unavailable'));

@@ -10,14 +10,19 @@ import type { WebSocket } from 'ws';
 import { openSockets } from '@teamchat/observability';
 import type { AuthenticatedUpgrade } from './authenticated-ws.adapter.js';
 import { RealtimeHub } from './realtime-hub.service.js';
+import { SessionSockets } from './session-sockets.js';
 
 /** The live socket at /ws: one authenticated connection per browser tab; frames are routed by `type`. */
 @WebSocketGateway({ path: '/ws' })
 export class RealtimeGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
-  constructor(private readonly hub: RealtimeHub) {}
+  constructor(
+    private readonly hub: RealtimeHub,
+    private readonly sessions: SessionSockets,
+  ) {}
 
   handleConnection(socket: WebSocket, req: AuthenticatedUpgrade): void {
     this.hub.connect(socket, req.userId);
+    this.sessions.track(socket, req.sessionId, req.userId);
     openSockets.inc();
   }
 

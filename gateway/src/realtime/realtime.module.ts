@@ -5,6 +5,7 @@ import { MessageRelay } from './message-relay.service.js';
 import { realtimeOptionsProvider } from './realtime.options.js';
 import { RealtimeEventsListener } from './realtime-events.listener.js';
 import { RealtimeHub } from './realtime-hub.service.js';
+import { SessionSockets } from './session-sockets.js';
 
 /** The socket hub behind /ws (RealtimeGateway) and the message path HTTP shares with it. */
 @Global()
@@ -16,7 +17,8 @@ import { RealtimeHub } from './realtime-hub.service.js';
     MessageRelay,
     RealtimeHub,
     RealtimeEventsListener,
+    SessionSockets,
   ],
-  exports: [MessageRelay, RealtimeHub],
+  exports: [MessageRelay, RealtimeHub, SessionSockets],
 })
 export class RealtimeModule {}

@@ -3,6 +3,7 @@
 // session or alters a caller's access reaches every gateway node.
 import pg from 'pg';
 import request from 'supertest';
+import WebSocket from 'ws';
 import { IdentityContracts } from '@teamchat/contracts';
 import {
   startGatewayNode,
@@ -15,6 +16,18 @@ import {
 import { adminWithWorkspace, joinAsMember, signUp } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const openSocket = (url: string, cookie: string) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+const closeOf = (ws: WebSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('session expiry written at most once per touch interval', () => {
@@ -106,6 +119,29 @@ describe('sessions and actors across gateway nodes (NATS + Redis)', () => {
     expect((await onB(cookie).get('/api/channels')).status).toBe(401);
   });
 
+  it('closes the sockets of a session logged out on node A, on both nodes, with 4401; the user’s other sessions keep theirs', async () => {
+    const { agent, cookie, body } = await signUp(stack.url, {}, '10.61.0.6');
+    const second = request.agent(stack.url).set('x-forwarded-for', '10.61.0.6');
+    const login = await second.post('/api/login').send({ email: body.email, password: body.password });
+    expect(login.status).toBe(200);
+    const otherCookie = String(login.headers['set-cookie']?.[0]).split(';')[0];
+    const [onA, onNodeB, otherOnB] = await Promise.all([
+      openSocket(stack.url, cookie),
+      openSocket(urlB, cookie),
+      openSocket(urlB, otherCookie),
+    ]);
+    const closes = [onA, onNodeB].map(closeOf);
+    expect((await agent.get('/api/logout')).status).toBe(302);
+    expect(await Promise.all(closes)).toEqual([
+      { code: 4401, reason: 'Session ended' },
+      { code: 4401, reason: 'Session ended' },
+    ]);
+    await sleep(300);
+    expect(otherOnB.readyState).toBe(WebSocket.OPEN);
+    otherOnB.close();
+    await expect(openSocket(urlB, cookie)).rejects.toThrow('upgrade refused: 401');
+  });
+
   it('drops on node B the actor of a member removed on node A (next request 404)', async () => {
     const admin = await adminWithWorkspace(stack.url, 'Removal Cache', '10.61.0.2');
     const member = await joinAsMember(stack.url, admin.agent, {}, '10.61.0.2');
@@ -131,8 +167,15 @@ describe('sessions and actors across gateway nodes (NATS + Redis)', () => {
   it('refuses on node B the session of a user deleted behind it (next request 401)', async () => {
     const { user, cookie } = await signUp(stack.url, {}, '10.61.0.4');
     expect((await onB(cookie).get('/api/auth/user')).status).toBe(200);
+    const sockets = await Promise.all([openSocket(stack.url, cookie), openSocket(urlB, cookie)]);
+    const closes = sockets.map(closeOf);
     await stack.request(IdentityContracts.delete, { userId: user.id });
     await waitFor(async () => (await onB(cookie).get('/api/auth/user')).status === 401);
+    // and the deleted user's sockets close on both nodes
+    expect(await Promise.all(closes)).toEqual([
+      { code: 4401, reason: 'Session ended' },
+      { code: 4401, reason: 'Session ended' },
+    ]);
   });
 
   it('shows on node B a workspace switch made on node A', async () => {

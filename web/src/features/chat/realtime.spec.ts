@@ -107,6 +107,23 @@ describe(RealtimeConnection.name, () => {
     });
   });
 
+  it('does not reconnect when the server ends the socket’s session (4401), and says so; a new acquire connects again', () => {
+    const states: string[] = [];
+    connection.onStateChange((state) => states.push(state));
+    const release = connection.acquire(ada);
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].readyState = 3;
+    FakeSocket.all[0].onclose?.({ code: 4401 } as CloseEvent);
+    expect(connection.state).toBe('ended');
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(states).toEqual(['connecting', 'open', 'ended']);
+    release();
+    jest.advanceTimersByTime(1000);
+    connection.acquire({ ...ada, userId: '22222222-2222-4222-8222-222222222222' });
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
   it('resets the backoff once the server accepts the join', () => {
     connection.acquire(ada);
     FakeSocket.all[0]!.drop();

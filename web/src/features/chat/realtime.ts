@@ -2,7 +2,11 @@
 // when the user switches workspace, close on leave.
 import type { ClientFrame, JoinFrame, ServerFrame } from '@teamchat/contracts';
 
-export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
+/** `ended`: the server closed the socket because its session ended (logout elsewhere); it does not reconnect. */
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed' | 'ended';
+
+/** The close code the gateway uses when the socket's session has ended. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export interface SocketIdentity {
   userId: string;
@@ -200,9 +204,11 @@ export class RealtimeConnection {
       for (const listener of [...this.frameListeners]) listener(frame);
     };
     socket.onerror = (event) => console.error('socket error', event);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      // reconnecting would only be refused: the app checks the session instead (and shows the login page)
+      if (event?.code === SESSION_ENDED_CLOSE_CODE) return this.setState('ended');
       this.setState('closed');
       this.scheduleReconnect();
     };

@@ -2,6 +2,7 @@
 import type { CurrentUser } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { authKeys } from '../../api/auth.js';
 import { chatKeys, markChannelRead } from './api.js';
 import { applyPresenceSnapshot, clearTyping, outbox, setPresence, setTyping } from './live-store.js';
 import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } from './message-cache.js';
@@ -66,6 +67,15 @@ export const useLiveUpdates = (
     if (!userId) return;
     return realtime.acquire({ userId, username: username ?? '', workspaceId });
   }, [userId, username, workspaceId]);
+
+  // the session ended (logged out in another tab or on another device): asking who is signed in shows the login page
+  useEffect(
+    () =>
+      realtime.onStateChange((state) => {
+        if (state === 'ended') void qc.invalidateQueries({ queryKey: authKeys.user });
+      }),
+    [qc],
+  );
 
   useEffect(() => {
     if (!userId) return;
