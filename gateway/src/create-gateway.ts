@@ -10,6 +10,7 @@ import { GatewayModule } from './gateway.module.js';
 import { PG_POOL, SESSION_KIT } from './infrastructure.js';
 import { ensureSessionTable, type SessionKit } from './auth/session.js';
 import { originCheck } from './auth/origin.middleware.js';
+import { jsonBodiesOnly } from './http/json-bodies-only.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { httpMetrics, metricsEndpoint } from './http/metrics.js';
@@ -35,7 +36,8 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   const pool = app.get<pg.Pool>(PG_POOL);
   await ensureSessionTable(pool);
   const sessions = app.get<SessionKit>(SESSION_KIT);
-  if (runtime.env.TRUST_PROXY) app.set('trust proxy', 1);
+  // X-Forwarded-For / -Proto are believed only from these peers (addresses, CIDRs, or loopback/uniquelocal/linklocal)
+  app.set('trust proxy', runtime.env.TRUST_PROXY.length > 0 ? runtime.env.TRUST_PROXY : false);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use(httpMetrics);
@@ -45,12 +47,13 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   // the SPA's files need neither body parsing nor a session; server paths skip it before any disk lookup
   mountSpa(express, runtime.webDist);
   app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  // JSON only: a form or text body (what a plain cross-site HTML form can send) is refused before any route
+  app.use('/api', jsonBodiesOnly);
   app.use(sessions.middleware);
   app.use('/api', originCheck(runtime.env.PUBLIC_URL));
   app.setGlobalPrefix('api', { exclude: OBJECT_ROUTES });
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions));
+  app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions, runtime.env.PUBLIC_URL));
   await app.init();
   // errors raised by body parsing happen before Nest's routing, so they get the same mapping here
   const filter = new HttpExceptionFilter();

@@ -63,6 +63,7 @@ export class InfrastructureModule {
               secret: runtime.sessionSecret,
               maxAgeSeconds: runtime.env.SESSION_MAX_AGE_SECONDS,
               touchIntervalSeconds: runtime.env.SESSION_TOUCH_INTERVAL_SECONDS,
+              publicUrl: runtime.env.PUBLIC_URL,
             }),
         },
         Closer,

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   CurrentUserSchema,
@@ -17,6 +17,8 @@ import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, CurrentIdentity, type RequestActor } from '../auth/actor.js';
 import { AuthThrottleGuard } from '../auth/auth-throttle.js';
 import { endSession, establishSession } from '../auth/session-auth.js';
+import { isCrossSite } from '../auth/origin.middleware.js';
+import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 import { CurrentUsers, toCurrentUser } from './current-user.js';
 
 /** Sign up, sign in, sign out and the current user (spec 1 §7). */
@@ -25,6 +27,7 @@ export class AuthController {
   constructor(
     private readonly bus: BusClient,
     private readonly currentUsers: CurrentUsers,
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
 
   @Post('register')
@@ -54,9 +57,10 @@ export class AuthController {
   }
 
   @Get('logout')
+  // a navigation from another site (a link or an image elsewhere) only redirects: the session stays
   @Api({ summary: 'Sign out (ends the session) and go to /', public: true })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await endSession(req, res);
+    if (!isCrossSite(req, this.runtime.env.PUBLIC_URL)) await endSession(req, res);
     res.redirect(302, '/');
   }
 }

@@ -50,10 +50,13 @@ export interface SessionSettings {
   maxAgeSeconds: number;
   /** How often, at most, a session in use has its expiry written (never more than half the max age). */
   touchIntervalSeconds: number;
+  /** An https public address makes the cookie Secure whatever scheme the request reached the gateway by. */
+  publicUrl?: string;
 }
 
 export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, settings: SessionSettings): SessionKit => {
   const { secret, maxAgeSeconds } = settings;
+  const publicHttps = settings.publicUrl?.startsWith('https:') ?? false;
   const PgStore = connectPgSimple(session);
   const persisted = new PgStore({
     pool,
@@ -79,8 +82,15 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     saveUninitialized: false,
     // not `rolling`, which signs and sends the cookie on every response: see slideCookie
     rolling: false,
-    proxy: undefined,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: maxAgeSeconds * 1000, path: '/' },
+    // behind https, the TLS-terminating proxy's X-Forwarded-Proto is what lets a Secure cookie be sent at all
+    proxy: publicHttps ? true : undefined,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: publicHttps ? true : 'auto',
+      maxAge: maxAgeSeconds * 1000,
+      path: '/',
+    },
   });
   /**
    * The browser's cookie slides with the stored expiry: a response that writes it (once per touch interval) also sends

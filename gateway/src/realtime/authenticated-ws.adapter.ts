@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { ClientFrameSchemas } from '@teamchat/contracts';
 import type { SessionKit } from '../auth/session.js';
 import { ActorService } from '../auth/actor.service.js';
+import { allowedOrigins, CROSS_SITE_MESSAGE } from '../auth/origin.middleware.js';
 
 /** The upgrade request, once the session cookie has been checked. */
 export interface AuthenticatedUpgrade extends IncomingMessage {
@@ -41,6 +42,8 @@ export class AuthenticatedWsAdapter extends WsAdapter {
   constructor(
     private readonly app: INestApplicationContext,
     private readonly sessions: SessionKit,
+    /** With it, a socket's Origin must be exactly this origin; without it, the request's own host. */
+    private readonly publicUrl?: string,
   ) {
     super(app, { messageParser: parseFrame });
   }
@@ -57,7 +60,14 @@ export class AuthenticatedWsAdapter extends WsAdapter {
     return super.create(port, {
       ...options,
       maxPayload: 64 * 1024,
-      verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
+      verifyClient: (
+        info: { origin?: string; req: IncomingMessage },
+        done: (ok: boolean, code?: number, message?: string) => void,
+      ) => {
+        // cross-site WebSocket hijacking: a page elsewhere may open this socket with the user's cookie; browsers always
+        // send Origin on a socket, so a foreign one is refused (clients that are not browsers send none)
+        if (info.origin && !allowedOrigins(info.req, this.publicUrl, true).has(info.origin))
+          return done(false, 403, CROSS_SITE_MESSAGE);
         this.authenticate(info.req.headers.cookie)
           .then((session) => {
             if (!session) return done(false, 401, 'Unauthorized');

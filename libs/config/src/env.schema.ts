@@ -1,7 +1,42 @@
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const port = z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535, 'must be a port number');
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a port number')
+  .min(0)
+  .max(65535, 'must be a port number');
+
+export const DEFAULT_TRUSTED_PROXIES = 'loopback, uniquelocal';
+const TRUSTED_PROXIES_HINT = 'addresses, CIDRs, loopback, uniquelocal or linklocal, comma-separated (or false)';
+
+/** `TRUST_PROXY`: a list for Express's `trust proxy` (proxy-addr), or `false`; an empty list trusts no one. */
+const trustedProxies = z
+  .string()
+  .default(DEFAULT_TRUSTED_PROXIES)
+  .transform((value, ctx): string[] => {
+    const v = value.trim();
+    if (v === '' || v === 'false' || v === 'none') return [];
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must name the trusted proxies (${TRUSTED_PROXIES_HINT}): true would let any client pick its own address`,
+      });
+      return z.NEVER;
+    }
+    const entries = v
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    try {
+      proxyaddr.compile(entries);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `must be ${TRUSTED_PROXIES_HINT} (${(err as Error).message})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every environment variable any process reads, validated once at start. */
 export const EnvSchema = z.object({
@@ -36,7 +71,8 @@ export const EnvSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(true),
+  // the peers whose X-Forwarded-For / -Proto are believed: a client's own header from anywhere else is ignored
+  TRUST_PROXY: trustedProxies,
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   STRIPE_SECRET_KEY: z.string().optional(),

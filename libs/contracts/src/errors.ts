@@ -1,6 +1,7 @@
 // Domain error codes shared by every service; only the gateway maps them to HTTP statuses.
 export const ErrorCodes = {
   validation: 'VALIDATION.FAILED',
+  unsupportedMediaType: 'VALIDATION.UNSUPPORTED_MEDIA_TYPE',
   unauthenticated: 'AUTH.UNAUTHENTICATED',
   forbidden: 'AUTH.FORBIDDEN',
   badOrigin: 'AUTH.BAD_ORIGIN',

@@ -1,0 +1,144 @@
+// What reaches the gateway from outside: which proxies' X-Forwarded-For is believed, which Origins may open the live
+// socket, which request bodies /api takes, a cross-site logout link, and the session cookie behind https.
+import request from 'supertest';
+import WebSocket from 'ws';
+import { startTestStack, type TestStack } from '@teamchat/testing';
+import { parseEnv } from '@teamchat/config';
+import { signUp, signupBody } from '../accounts/helpers.js';
+
+const upgrade = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', () => resolve(0));
+  });
+
+const register = (url: string, forwardedFor: string) =>
+  request(url).post('/api/register').set('x-forwarded-for', forwardedFor).send({ email: 'not an email' });
+
+describe('TRUST_PROXY', () => {
+  it('is a list of addresses, CIDRs and proxy-addr names; `true` (anyone) and nonsense are refused at start', () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(['loopback', 'uniquelocal']);
+    expect(parseEnv({ TRUST_PROXY: '10.1.0.0/16, 192.168.1.7' }).TRUST_PROXY).toEqual(['10.1.0.0/16', '192.168.1.7']);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual([]);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY.*true would let any client pick its own address/s,
+    );
+    expect(() => parseEnv({ TRUST_PROXY: 'the proxy' })).toThrow(/TRUST_PROXY/);
+  });
+
+  describe('a peer that is not a trusted proxy (this test client, with loopback left out)', () => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack({ env: { TRUST_PROXY: '10.250.0.0/16', AUTH_RATE_LIMIT_PER_IP: '3' } });
+    }, 120_000);
+    afterAll(() => stack?.close());
+
+    it('cannot escape the per-address sign-in limit by sending its own X-Forwarded-For', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await register(stack.url, `203.0.113.${i}`)).status);
+      expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    });
+  });
+
+  describe('a trusted proxy (loopback, by default)', () => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack({ env: { AUTH_RATE_LIMIT_PER_IP: '3' } });
+    }, 120_000);
+    afterAll(() => stack?.close());
+
+    it('has each client behind it counted on its own address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await register(stack.url, `203.0.113.${i}`)).status);
+      expect(statuses).toEqual([400, 400, 400, 400, 400]);
+      for (let i = 0; i < 3; i++) await register(stack.url, '203.0.113.50');
+      expect((await register(stack.url, '203.0.113.50')).status).toBe(429);
+    });
+  });
+});
+
+describe('origins, bodies and logout', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 120_000);
+  afterAll(() => stack?.close());
+
+  it('opens /ws for the page’s own origin or a client that sends none, and refuses a foreign Origin with 403', async () => {
+    const { cookie } = await signUp(stack.url, {}, '10.78.0.1');
+    const host = new URL(stack.url).host;
+    expect(await upgrade(stack.url, { cookie })).toBe(101);
+    expect(await upgrade(stack.url, { cookie, origin: `http://${host}` })).toBe(101);
+    expect(await upgrade(stack.url, { cookie, origin: 'https://evil.example' })).toBe(403);
+    expect(await upgrade(stack.url, { cookie, origin: 'null' })).toBe(403);
+  });
+
+  it('answers 415 to a form or text body under /api, before any route, and still takes JSON and empty bodies', async () => {
+    const form = await request(stack.url)
+      .post('/api/login')
+      .set('x-forwarded-for', '10.78.0.2')
+      .type('form')
+      .send({ email: 'a@example.com', password: 'password123' });
+    expect(form.status).toBe(415);
+    expect(form.body).toEqual({
+      error: 'Request bodies must be JSON (Content-Type: application/json)',
+      code: 'VALIDATION.UNSUPPORTED_MEDIA_TYPE',
+    });
+    const text = await request(stack.url).post('/api/register').set('content-type', 'text/plain').send('{"a":1}');
+    expect(text.status).toBe(415);
+    const json = await request(stack.url).post('/api/register').set('x-forwarded-for', '10.78.0.3').send(signupBody());
+    expect(json.status).toBe(201);
+    // a POST with no body at all is not refused for its (missing) type
+    const { agent } = await signUp(stack.url, {}, '10.78.0.4');
+    expect((await agent.post('/api/workspaces').send({ name: 'Bodies' })).status).toBe(201);
+    expect((await agent.post('/api/invites')).status).toBe(201);
+  });
+
+  it('ends the session on a same-site logout, but only redirects a cross-site one', async () => {
+    const host = new URL(stack.url).host;
+    const { agent, cookie } = await signUp(stack.url, {}, '10.78.0.5');
+    const crossSite = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page.html' },
+    ];
+    for (const headers of crossSite) {
+      const res = await request(stack.url).get('/api/logout').set('cookie', cookie).set(headers);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+    }
+    const own = await request(stack.url)
+      .get('/api/logout')
+      .set('cookie', cookie)
+      .set({ 'sec-fetch-site': 'same-origin', referer: `http://${host}/channel/x` });
+    expect(own.status).toBe(302);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('behind https (PUBLIC_URL https, proxy not in TRUST_PROXY)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { PUBLIC_URL: 'https://chat.example.com', TRUST_PROXY: 'false' } });
+  }, 120_000);
+  afterAll(() => stack?.close());
+
+  it('marks the session cookie Secure', async () => {
+    const res = await request(stack.url).post('/api/register').set('x-forwarded-proto', 'https').send(signupBody());
+    expect(res.status).toBe(201);
+    expect(String(res.headers['set-cookie']?.[0])).toMatch(/; Secure/);
+  });
+
+  it('opens /ws only for the public origin', async () => {
+    const res = await request(stack.url).post('/api/register').set('x-forwarded-proto', 'https').send(signupBody());
+    const cookie = String(res.headers['set-cookie']?.[0]).split(';')[0];
+    expect(await upgrade(stack.url, { cookie, origin: 'https://chat.example.com' })).toBe(101);
+    expect(await upgrade(stack.url, { cookie, origin: stack.url })).toBe(403);
+  });
+});
