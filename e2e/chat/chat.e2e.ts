@@ -17,6 +17,7 @@ import {
   signUpOverApi,
   toast,
   WEB_DIST,
+  cspViolations,
 } from '../shell/support.js';
 
 /**
@@ -461,5 +462,11 @@ describe('chat journeys', () => {
     );
     expect(scripts.some((s) => s.name.includes('/SettingsDialog-'))).toBe(false);
     await visitor.close();
+  });
+
+  it('ran every journey above under the Content-Security-Policy with no violation', async () => {
+    const res = await fetch(`${stack.url}/`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(cspViolations()).toEqual([]);
   });
 });

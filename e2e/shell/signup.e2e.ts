@@ -2,7 +2,7 @@
 // logout in another tab.
 import type { TestStack } from '@teamchat/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { aPerson, launchBrowser, newContext, screenshots, startShellStack, toast } from './support.js';
+import { aPerson, cspViolations, launchBrowser, newContext, screenshots, startShellStack, toast } from './support.js';
 
 describe('signup and login journeys', () => {
   let stack: TestStack;
@@ -121,5 +121,11 @@ describe('signup and login journeys', () => {
     await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor({ timeout: 10_000 });
     await screenshots(page, '09-logged-out-elsewhere');
     await other.close();
+  });
+
+  it('ran every journey above under the Content-Security-Policy with no violation', async () => {
+    const res = await fetch(`${stack.url}/`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(cspViolations()).toEqual([]);
   });
 });

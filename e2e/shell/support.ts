@@ -41,8 +41,23 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
-  browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
+const violations: string[] = [];
+
+/**
+ * Every Content-Security-Policy violation Chromium reported on any page of this file's contexts (it logs each one as
+ * a console error: "Refused to load … because it violates the following Content Security Policy directive …").
+ */
+export const cspViolations = (): string[] => [...violations];
+
+export const newContext = async (browser: Browser, baseURL: string): Promise<BrowserContext> => {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
+  context.on('page', (page) =>
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    }),
+  );
+  return context;
+};
 
 /**
  * Saves the page at 1440×900 and at 390×844 (then restores the desktop size). Transient states that a resize closes

@@ -15,6 +15,7 @@ import {
   signUpOverApi,
   startShellStack,
   toast,
+  cspViolations,
 } from './support.js';
 
 interface ChannelRow {
@@ -297,6 +298,12 @@ describe('workspace shell journeys', () => {
     const first = (await channels()).filter((c) => c.sectionId).sort((a, b) => a.order - b.order);
     await page.waitForURL(/\/channel\//);
     expect(first.length).toBeGreaterThan(0);
+  });
+
+  it('ran every journey above under the Content-Security-Policy with no violation', async () => {
+    const res = await fetch(`${stack.url}/`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(cspViolations()).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { PG_POOL, SESSION_KIT } from './infrastructure.js';
 import { ensureSessionTable, type SessionKit } from './auth/session.js';
 import { originCheck } from './auth/origin.middleware.js';
 import { jsonBodiesOnly } from './http/json-bodies-only.js';
+import { securityHeaders } from './http/security-headers.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { httpMetrics, metricsEndpoint } from './http/metrics.js';
@@ -40,6 +41,7 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   app.set('trust proxy', runtime.env.TRUST_PROXY.length > 0 ? runtime.env.TRUST_PROXY : false);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(securityHeaders(runtime.env));
   app.use(httpMetrics);
   app.use(compressResponses());
   app.use('/metrics', metricsEndpoint);

@@ -1,5 +1,8 @@
 // What reaches the gateway from outside: which proxies' X-Forwarded-For is believed, which Origins may open the live
 // socket, which request bodies /api takes, a cross-site logout link, and the session cookie behind https.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { startTestStack, type TestStack } from '@teamchat/testing';
@@ -64,10 +67,32 @@ describe('TRUST_PROXY', () => {
 
 describe('origins, bodies and logout', () => {
   let stack: TestStack;
+  const webDist = mkdtempSync(join(tmpdir(), 'edge-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ webDist });
   }, 120_000);
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    await stack?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('sends the security headers on the SPA and the API: a CSP without Stripe when Stripe is not set up, no HSTS over http', async () => {
+    for (const path of ['/', '/channel/abc', '/api/health']) {
+      const res = await request(stack.url).get(path);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('stripe');
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
 
   it('opens /ws for the page’s own origin or a client that sends none, and refuses a foreign Origin with 403', async () => {
     const { cookie } = await signUp(stack.url, {}, '10.78.0.1');
@@ -128,6 +153,12 @@ describe('behind https (PUBLIC_URL https, proxy not in TRUST_PROXY)', () => {
     stack = await startTestStack({ env: { PUBLIC_URL: 'https://chat.example.com', TRUST_PROXY: 'false' } });
   }, 120_000);
   afterAll(() => stack?.close());
+
+  it('sends HSTS, and lets the CSP upgrade insecure requests', async () => {
+    const res = await request(stack.url).get('/api/health');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
 
   it('marks the session cookie Secure', async () => {
     const res = await request(stack.url).post('/api/register').set('x-forwarded-proto', 'https').send(signupBody());
