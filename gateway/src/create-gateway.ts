@@ -12,6 +12,8 @@ import { ensureSessionTable, type SessionKit } from './auth/session.js';
 import { originCheck } from './auth/origin.middleware.js';
 import { jsonBodiesOnly } from './http/json-bodies-only.js';
 import { securityHeaders } from './http/security-headers.js';
+import { answerClientErrors } from './http/client-errors.js';
+import { ErrorCodes, OBJECT_ROUTE_PREFIXES } from '@teamchat/contracts';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { httpMetrics, metricsEndpoint } from './http/metrics.js';
@@ -57,6 +59,12 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions, runtime.env.PUBLIC_URL));
   await app.init();
+  answerClientErrors(app.getHttpServer());
+  // an object route Nest did not match (no key) answers like every other 404, not with Express's HTML page
+  for (const prefix of OBJECT_ROUTE_PREFIXES)
+    express.use(`/${prefix}`, (_req: Request, res: Response) =>
+      res.status(404).json({ error: 'Not found', code: ErrorCodes.notFound }),
+    );
   // errors raised by body parsing happen before Nest's routing, so they get the same mapping here
   const filter = new HttpExceptionFilter();
   express.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -69,7 +77,6 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   return app;
 };
 
-/** Stops accepting, closes sockets with 1001 so clients resume elsewhere, then closes the app. */
 /**
  * Starts listening with a listen queue sized for reconnect storms (`LISTEN_BACKLOG`): after a node restart or a network
  * blip every client reconnects within a second or two, and Node's default of 511 overflows (the kernel then drops
@@ -90,6 +97,7 @@ export const listenGateway = async (
   });
 };
 
+/** Stops accepting, closes sockets with 1001 so clients resume elsewhere, then closes the app. */
 export const closeGateway = async (app: NestExpressApplication): Promise<void> => {
   app.get(RealtimeGateway).closeAll();
   await app.close();

@@ -14,7 +14,7 @@ class IdPipe implements PipeTransform<string, string> {
 
 export const IdParam = (
   name: string,
-  notFound: { error: string; code: string } = { error: 'Not found', code: ErrorCodes.objectNotFound },
+  notFound: { error: string; code: string } = { error: 'Not found', code: ErrorCodes.notFound },
 ) => Param(name, new IdPipe(notFound));
 
 /** Invite tokens are 43 base64url characters; anything unlike one is simply not a valid invite. */

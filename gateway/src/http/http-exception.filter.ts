@@ -16,7 +16,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
     const [status, body] = this.describe(exception);
-    if (status >= 500 && status !== 503) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (status >= 500 && status !== 503)
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     res.status(status).json(body);
   }
 
@@ -24,7 +25,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       const status = httpStatusFor(exception.code);
       const error = exception.code === ErrorCodes.busUnavailable ? BUS_UNAVAILABLE_MESSAGE : exception.message;
-      return [status, exception.issues ? { error, code: exception.code, issues: exception.issues } : { error, code: exception.code }];
+      return [
+        status,
+        exception.issues ? { error, code: exception.code, issues: exception.issues } : { error, code: exception.code },
+      ];
     }
     // body-parser errors (Nest wraps them, keeping the original as `cause`): malformed JSON, too large, bad charset
     const parserError = ((exception as { cause?: unknown })?.cause ?? exception) as { status?: number; type?: string };
@@ -40,11 +44,21 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      const own = typeof response === 'object' && response !== null && 'code' in response ? (response as HttpErrorBody) : undefined;
+      const own =
+        typeof response === 'object' && response !== null && 'code' in response
+          ? (response as HttpErrorBody)
+          : undefined;
       if (own) return [status, own];
       // terminus' readiness report (`{ status, info, error, details }`) is the body load balancers and operators read
-      if (typeof response === 'object' && response !== null && 'details' in response) return [status, response as Record<string, unknown>];
-      return [status, { error: status === 404 ? 'Not found' : exception.message, code: status === 404 ? ErrorCodes.objectNotFound : ErrorCodes.validation }];
+      if (typeof response === 'object' && response !== null && 'details' in response)
+        return [status, response as Record<string, unknown>];
+      return [
+        status,
+        {
+          error: status === 404 ? 'Not found' : exception.message,
+          code: status === 404 ? ErrorCodes.notFound : ErrorCodes.validation,
+        },
+      ];
     }
     return [500, { error: 'Internal error', code: ErrorCodes.internal }];
   }

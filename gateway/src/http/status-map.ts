@@ -42,6 +42,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.uploadExpired]: 403,
   [ErrorCodes.uploadSignature]: 403,
   [ErrorCodes.objectNotFound]: 404,
+  [ErrorCodes.notFound]: 404,
+  [ErrorCodes.unsupportedMediaType]: 415,
+  [ErrorCodes.headersTooLarge]: 431,
   [ErrorCodes.busUnavailable]: 503,
   [ErrorCodes.internal]: 500,
 };

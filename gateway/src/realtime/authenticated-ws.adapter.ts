@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
-import { ClientFrameSchemas } from '@teamchat/contracts';
+import { ClientFrameSchemas, ErrorCodes, type ErrorCode } from '@teamchat/contracts';
 import type { SessionKit } from '../auth/session.js';
 import { ActorService } from '../auth/actor.service.js';
 import { allowedOrigins, CROSS_SITE_MESSAGE } from '../auth/origin.middleware.js';
@@ -62,20 +62,23 @@ export class AuthenticatedWsAdapter extends WsAdapter {
       maxPayload: 64 * 1024,
       verifyClient: (
         info: { origin?: string; req: IncomingMessage },
-        done: (ok: boolean, code?: number, message?: string) => void,
+        done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void,
       ) => {
+        // a refused upgrade gets the same `{ error, code }` JSON body as any other failure
+        const refuse = (status: number, error: string, code: ErrorCode) =>
+          done(false, status, JSON.stringify({ error, code }), { 'Content-Type': 'application/json; charset=utf-8' });
         // cross-site WebSocket hijacking: a page elsewhere may open this socket with the user's cookie; browsers always
         // send Origin on a socket, so a foreign one is refused (clients that are not browsers send none)
         if (info.origin && !allowedOrigins(info.req, this.publicUrl, true).has(info.origin))
-          return done(false, 403, CROSS_SITE_MESSAGE);
+          return refuse(403, CROSS_SITE_MESSAGE, ErrorCodes.badOrigin);
         this.authenticate(info.req.headers.cookie)
           .then((session) => {
-            if (!session) return done(false, 401, 'Unauthorized');
+            if (!session) return refuse(401, 'Unauthorized', ErrorCodes.unauthenticated);
             (info.req as AuthenticatedUpgrade).userId = session.userId;
             (info.req as AuthenticatedUpgrade).sessionId = session.sid;
             done(true);
           })
-          .catch(() => done(false, 503, 'Service unavailable'));
+          .catch(() => refuse(503, 'Service unavailable', ErrorCodes.busUnavailable));
       },
     });
   }

@@ -103,6 +103,28 @@ describe('origins, bodies and logout', () => {
     expect(await upgrade(stack.url, { cookie, origin: 'null' })).toBe(403);
   });
 
+  it('answers every failure with { error, code }: unknown routes, object routes without a key, oversized headers, refused upgrades', async () => {
+    const notFound = { error: 'Not found', code: 'NOT_FOUND' };
+    for (const path of ['/api/nope', '/api/channels/x/nope', '/objects/', '/attachments/', '/objects']) {
+      const res = await request(stack.url).get(path);
+      expect([path, res.status, res.body]).toEqual([path, 404, notFound]);
+    }
+    const long = await fetch(`${stack.url}/api/health?q=${'x'.repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect(await long.json()).toEqual({ error: 'Request headers too large', code: 'HTTP.HEADERS_TOO_LARGE' });
+    const refused = await new Promise<{ status: number; type: string; body: string }>((resolve) => {
+      const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws`);
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+      });
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.type).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'Unauthorized', code: 'AUTH.UNAUTHENTICATED' });
+  });
+
   it('answers 415 to a form or text body under /api, before any route, and still takes JSON and empty bodies', async () => {
     const form = await request(stack.url)
       .post('/api/login')

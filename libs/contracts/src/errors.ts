@@ -2,6 +2,9 @@
 export const ErrorCodes = {
   validation: 'VALIDATION.FAILED',
   unsupportedMediaType: 'VALIDATION.UNSUPPORTED_MEDIA_TYPE',
+  /** A route or resource that does not exist, where no domain code says more. */
+  notFound: 'NOT_FOUND',
+  headersTooLarge: 'HTTP.HEADERS_TOO_LARGE',
   unauthenticated: 'AUTH.UNAUTHENTICATED',
   forbidden: 'AUTH.FORBIDDEN',
   badOrigin: 'AUTH.BAD_ORIGIN',
