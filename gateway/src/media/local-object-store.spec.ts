@@ -24,10 +24,23 @@ describe(LocalObjectStore.name, () => {
 
   const sign = (key: string, max: number, type: string, expires: number) =>
     createHmac('sha256', SECRET)
-      .update(uploadSignaturePayload({ key, maxBytes: max, contentType: type, expires }))
+      .update(
+        uploadSignaturePayload({
+          method: 'PUT',
+          prefix: 'objects',
+          kind: 'profile',
+          key,
+          maxBytes: max,
+          contentType: type,
+          expires,
+        }),
+      )
       .digest('hex');
+  /** Where the bytes arrive: a PUT to /objects/<key> unless a test says otherwise. */
+  const at = (key: string, method = 'PUT', prefix = 'objects') => ({ method, prefix, key });
   const newKey = () => `w/${randomUUID()}/${randomUUID()}.png`;
   const query = (key: string, max = 1000, expires = Math.floor(Date.now() / 1000) + 300) => ({
+    kind: 'profile',
     expires: String(expires),
     max: String(max),
     type: 'image/png',
@@ -42,7 +55,7 @@ describe(LocalObjectStore.name, () => {
       const finish = (status: number, body: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       try {
-        const signed = store.authorize(key, Object.fromEntries(url.searchParams));
+        const signed = store.authorize(at(key), Object.fromEntries(url.searchParams));
         store.receive(req as Request, key, signed).then(
           (size) => finish(200, { size }),
           (err: DomainError) =>
@@ -73,10 +86,10 @@ describe(LocalObjectStore.name, () => {
   describe('authorize', () => {
     it('accepts the fields the media service signed', () => {
       const key = newKey();
-      expect(store.authorize(key, query(key))).toMatchObject({ max: 1000, type: 'image/png' });
+      expect(store.authorize(at(key), query(key))).toMatchObject({ max: 1000, type: 'image/png' });
     });
 
-    it('refuses a signature for another key, limit or type, and a missing one', () => {
+    it('refuses a signature for another key, limit, type, method, route or kind, and a missing one', () => {
       const key = newKey();
       const q = query(key);
       const code = (fn: () => unknown) => {
@@ -87,17 +100,21 @@ describe(LocalObjectStore.name, () => {
           return (err as DomainError).code;
         }
       };
-      expect(code(() => store.authorize(newKey(), q))).toBe(ErrorCodes.uploadSignature);
-      expect(code(() => store.authorize(key, { ...q, max: '2000' }))).toBe(ErrorCodes.uploadSignature);
-      expect(code(() => store.authorize(key, { ...q, type: 'image/gif' }))).toBe(ErrorCodes.uploadSignature);
-      expect(code(() => store.authorize(key, { ...q, sig: undefined }))).toBe(ErrorCodes.uploadSignature);
-      expect(code(() => store.authorize('../etc/passwd', q))).toBe(ErrorCodes.objectNotFound);
+      expect(code(() => store.authorize(at(newKey()), q))).toBe(ErrorCodes.uploadSignature);
+      expect(code(() => store.authorize(at(key), { ...q, max: '2000' }))).toBe(ErrorCodes.uploadSignature);
+      expect(code(() => store.authorize(at(key), { ...q, type: 'image/gif' }))).toBe(ErrorCodes.uploadSignature);
+      expect(code(() => store.authorize(at(key), { ...q, sig: undefined }))).toBe(ErrorCodes.uploadSignature);
+      expect(code(() => store.authorize(at('../etc/passwd'), q))).toBe(ErrorCodes.objectNotFound);
+      // the method, the route and the kind are signed too: a profile image URL is no good elsewhere
+      expect(code(() => store.authorize(at(key, 'POST'), q))).toBe(ErrorCodes.uploadSignature);
+      expect(code(() => store.authorize(at(key, 'PUT', 'attachments'), q))).toBe(ErrorCodes.uploadSignature);
+      expect(code(() => store.authorize(at(key), { ...q, kind: 'logo' }))).toBe(ErrorCodes.uploadSignature);
     });
 
     it('refuses a correctly signed URL once it has expired', () => {
       const key = newKey();
       const expires = Math.floor(Date.now() / 1000) + 300;
-      expect(() => store.authorize(key, query(key, 1000, expires), (expires + 1) * 1000)).toThrow(
+      expect(() => store.authorize(at(key), query(key, 1000, expires), (expires + 1) * 1000)).toThrow(
         'Upload URL has expired',
       );
     });

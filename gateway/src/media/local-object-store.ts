@@ -74,14 +74,33 @@ export class LocalObjectStore {
     return join(this.root, key);
   }
 
-  /** The signed fields of an upload URL for this key, or the reason it is refused (bad signature, expired). */
-  authorize(key: string, query: unknown, now = Date.now()): SignedUploadQuery {
+  /**
+   * The signed fields of an upload URL for this key, or the reason it is refused (bad signature, expired). The
+   * signature is checked against the method and route prefix the request came with: a URL signed for a message image
+   * (`/attachments/…`) is refused at `/objects/…`, and the other way round.
+   */
+  authorize(
+    target: { method: string; prefix: string; key: string },
+    query: unknown,
+    now = Date.now(),
+  ): SignedUploadQuery {
+    const { key } = target;
     if (!this.enabled || !OBJECT_KEY_PATTERN.test(key)) throw objectNotFound();
     const parsed = SignedUploadQuerySchema.safeParse(query);
     if (!parsed.success) throw badSignature();
     const q = parsed.data;
     const expected = createHmac('sha256', this.secret)
-      .update(uploadSignaturePayload({ key, maxBytes: q.max, contentType: q.type, expires: q.expires }))
+      .update(
+        uploadSignaturePayload({
+          method: target.method,
+          prefix: target.prefix,
+          kind: q.kind,
+          key,
+          maxBytes: q.max,
+          contentType: q.type,
+          expires: q.expires,
+        }),
+      )
       .digest();
     const given = Buffer.from(q.sig, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badSignature();

@@ -21,8 +21,8 @@ export class ObjectServing {
   ) {}
 
   /** Local driver: checks the signed URL, streams the body to disk, and has the media service check what was stored. */
-  async upload(req: Request, key: string): Promise<StoredObject> {
-    const signed = this.local.authorize(key, req.query);
+  async upload(req: Request, prefix: string, key: string): Promise<StoredObject> {
+    const signed = this.local.authorize({ method: req.method, prefix, key }, req.query);
     await this.local.receive(req, key, signed);
     try {
       return await this.bus.request(MediaContracts.completeUpload, { ...signed, key });

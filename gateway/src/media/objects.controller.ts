@@ -34,7 +34,7 @@ const objectController = (prefix: 'objects' | 'attachments', what: string): Type
       public: true,
     })
     upload(@Param('key') key: string | string[], @Req() req: Request): Promise<StoredObject> {
-      return this.objects.upload(req, keyOf(key));
+      return this.objects.upload(req, prefix, keyOf(key));
     }
   }
   Object.defineProperty(StoredObjectController, 'name', {

@@ -129,7 +129,8 @@ describe('media on the local driver', () => {
       expect(uploadUrl).toMatch(
         new RegExp(`^${stack.url.replace('localhost', '(localhost|127\\.0\\.0\\.1)')}/(objects|attachments)/w/`),
       );
-      expect(uploadUrl).not.toContain(body.filename.split('.')[0]);
+      // the key never carries the client's file name (the query names the upload's kind, which may read the same)
+      expect(new URL(uploadUrl).pathname).not.toContain(body.filename.split('.')[0]);
       const q = new URL(uploadUrl).searchParams;
       const ttl = Number(q.get('expires')) - Date.now() / 1000;
       expect(ttl).toBeGreaterThan(295);
@@ -285,6 +286,22 @@ describe('media on the local driver', () => {
       expect(storedFiles()).toHaveLength(before);
     });
 
+    it('refuses a message image URL (/attachments/) at /objects/ with the same key and signature, keeping nothing', async () => {
+      const url = new URL(await fresh());
+      expect(url.pathname.startsWith('/attachments/')).toBe(true);
+      const before = storedFiles().length;
+      const moved = new URL(url.pathname.replace(/^\/attachments\//, '/objects/') + url.search, stack.url);
+      const res = await put(moved.toString(), file(PNG_SIGNATURE, 64), 'image/png');
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'Invalid upload signature', code: 'MEDIA.SIGNATURE_INVALID' });
+      expect(storedFiles()).toHaveLength(before);
+      // nor with its kind changed to one that belongs under /objects
+      const relabelled = new URL(moved);
+      relabelled.searchParams.set('kind', 'reaction');
+      expect((await put(relabelled.toString(), file(PNG_SIGNATURE, 64), 'image/png')).status).toBe(403);
+      expect((await put(url.toString(), file(PNG_SIGNATURE, 64), 'image/png')).status).toBe(200);
+    });
+
     it("refuses one upload URL's signature on another key handed out to the same member, which keeps its own", async () => {
       const first = new URL(await fresh());
       const second = new URL(await fresh());
@@ -304,7 +321,17 @@ describe('media on the local driver', () => {
       const key = keyOf(url.toString());
       const expires = Math.floor(Date.now() / 1000) - 1;
       const sig = createHmac('sha256', stack.env.UPLOAD_SIGNING_SECRET!)
-        .update(uploadSignaturePayload({ key, maxBytes: 10485760, contentType: 'image/png', expires }))
+        .update(
+          uploadSignaturePayload({
+            method: 'PUT',
+            prefix: 'attachments',
+            kind: 'message',
+            key,
+            maxBytes: 10485760,
+            contentType: 'image/png',
+            expires,
+          }),
+        )
         .digest('hex');
       url.searchParams.set('expires', String(expires));
       url.searchParams.set('sig', sig);

@@ -33,6 +33,7 @@ describe(S3ObjectStorage.name, () => {
     const key = `w/${randomUUID()}/${randomUUID()}.png`;
     const expires = Math.floor(Date.now() / 1000) + 300;
     const uploadUrl = await storage.uploadUrl({
+      kind: 'profile',
       key,
       objectPath: `/objects/${key}`,
       maxBytes: 1000,
@@ -55,6 +56,7 @@ describe(S3ObjectStorage.name, () => {
     expect(await storage.stat(key)).toBeNull();
     await storage.remove(key);
     const url = await storage.uploadUrl({
+      kind: 'profile',
       key,
       objectPath: `/objects/${key}`,
       maxBytes: 1000,
@@ -69,6 +71,7 @@ describe(S3ObjectStorage.name, () => {
 
   describe('with a public endpoint (S3_PUBLIC_ENDPOINT)', () => {
     const target = (key: string) => ({
+      kind: 'profile' as const,
       key,
       objectPath: `/objects/${key}`,
       maxBytes: 1000,

@@ -116,8 +116,10 @@ export const ObjectKeySchema = z.string().regex(OBJECT_KEY_PATTERN, 'Not found')
 
 /** Where the gateway serves stored objects: `/attachments/<key>` for message images, `/objects/<key>` for the rest. */
 export const OBJECT_ROUTE_PREFIXES = ['objects', 'attachments'] as const;
-export const objectPathFor = (kind: UploadKind, key: string): string =>
-  `/${kind === 'message' ? 'attachments' : 'objects'}/${key}`;
+/** The route prefix of a kind's objects (`attachments` for message images, `objects` for the rest). */
+export const objectPrefixFor = (kind: UploadKind): (typeof OBJECT_ROUTE_PREFIXES)[number] =>
+  kind === 'message' ? 'attachments' : 'objects';
+export const objectPathFor = (kind: UploadKind, key: string): string => `/${objectPrefixFor(kind)}/${key}`;
 
 /** The object key inside an upload URL or a stored image address (its last three path segments), or null. */
 export const objectKeyFromUrl = (url: string): string | null => {
@@ -149,13 +151,27 @@ export const imageAddressFromUploadUrl = (uploadUrl: string): string => {
   return key ? `/objects/${key}` : bare;
 };
 
-/** What the local storage signature covers; the media service signs it and the gateway checks it. */
-export const uploadSignaturePayload = (p: {
+export interface UploadSignatureFields {
+  /** The request method the URL is good for (uploads are PUTs). */
+  method: string;
+  /** The route the bytes go to: `objects` or `attachments` (the media service signs objectPathFor's). */
+  prefix: string;
+  kind: UploadKind;
   key: string;
   maxBytes: number;
   contentType: string;
   expires: number;
-}): string => ['teamchat-upload-v1', p.key, String(p.maxBytes), p.contentType, String(p.expires)].join('\n');
+}
+
+/**
+ * What the local storage signature covers; the media service signs it and the gateway checks it with the method and
+ * route prefix of the request it received, so a URL is good for exactly one method, route, kind, key, size, type and
+ * time window.
+ */
+export const uploadSignaturePayload = (p: UploadSignatureFields): string =>
+  ['teamchat-upload-v2', p.method, p.prefix, p.kind, p.key, String(p.maxBytes), p.contentType, String(p.expires)].join(
+    '\n',
+  );
 
 const filename = z
   .string({ error: 'File name is required' })
@@ -196,6 +212,7 @@ export type UploadURLResponse = z.infer<typeof UploadURLResponseSchema>;
 
 /** Query of a local-storage upload URL (`PUT /objects/<key>?expires&max&type&sig`). */
 export const SignedUploadQuerySchema = z.object({
+  kind: z.enum(UPLOAD_KINDS),
   expires: z.coerce.number().int().positive(),
   max: z.coerce.number().int().positive(),
   type: z.enum(IMAGE_CONTENT_TYPES),

@@ -26,6 +26,7 @@ export class LocalObjectStorage extends ObjectStorage {
 
   uploadUrl(target: UploadTarget): Promise<string> {
     const query = new URLSearchParams({
+      kind: target.kind,
       expires: String(target.expires),
       max: String(target.maxBytes),
       type: target.contentType,

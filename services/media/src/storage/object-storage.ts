@@ -1,4 +1,4 @@
-import type { ImageContentType } from '@teamchat/contracts';
+import type { ImageContentType, UploadKind } from '@teamchat/contracts';
 import type { SignedFields } from './upload-signature.js';
 
 /** What the media service needs from wherever the bytes live (local disk or S3/MinIO); chosen once from config. */
@@ -32,6 +32,7 @@ export abstract class ObjectStorage {
 }
 
 export interface UploadTarget {
+  kind: UploadKind;
   key: string;
   /** Where the gateway serves the object (`/objects/<key>` or `/attachments/<key>`); local uploads PUT to it too. */
   objectPath: string;

@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { BusClient, busMembershipSource, DomainError, WorkspaceMembership } from '@teamchat/bus';
-import { ErrorCodes, UPLOAD_LIMITS, WorkspaceContracts, type Actor, type UploadTicket } from '@teamchat/contracts';
+import {
+  ErrorCodes,
+  UPLOAD_LIMITS,
+  WorkspaceContracts,
+  type Actor,
+  type UploadKind,
+  type UploadTicket,
+} from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
 import { mediaEntities } from '../media.entities.js';
@@ -55,6 +62,7 @@ describe(UploadService.name, () => {
   const signed = (ticket: UploadTicket) => {
     const q = new URL(ticket.uploadUrl, 'http://x').searchParams;
     return {
+      kind: q.get('kind') as UploadKind,
       key: ticket.key,
       expires: Number(q.get('expires')),
       max: Number(q.get('max')),

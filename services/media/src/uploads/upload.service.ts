@@ -91,6 +91,7 @@ export class UploadService {
       expiresAt: new Date(expires * 1000),
     });
     const uploadUrl = await this.storage.uploadUrl({
+      kind: input.kind,
       key,
       objectPath,
       maxBytes,
@@ -109,11 +110,18 @@ export class UploadService {
 
   /** The gateway stored a local upload's bytes: check them (a bad object is deleted and the failure answered). */
   async complete(signed: SignedUploadQuery & { key: string }): Promise<StoredObject> {
-    const fields = { key: signed.key, maxBytes: signed.max, contentType: signed.type, expires: signed.expires };
+    const fields = {
+      kind: signed.kind,
+      key: signed.key,
+      maxBytes: signed.max,
+      contentType: signed.type,
+      expires: signed.expires,
+    };
     if (!this.storage.isSignedUpload(fields, signed.sig))
       throw new DomainError(ErrorCodes.uploadSignature, UPLOAD_SIGNATURE_MESSAGE);
     const upload = await this.uploads.findOneBy({ key: signed.key });
-    if (!upload || upload.maxBytes !== signed.max || upload.contentType !== signed.type) throw notFound();
+    if (!upload || upload.kind !== signed.kind || upload.maxBytes !== signed.max || upload.contentType !== signed.type)
+      throw notFound();
     return toStoredObject(await this.settle(upload));
   }
 
