@@ -3,7 +3,7 @@ import { AuthController } from './auth.controller.js';
 import { UsersController } from './users.controller.js';
 import { WorkspacesController } from './workspaces.controller.js';
 import { InvitesController } from './invites.controller.js';
-import { ImageAddresses } from './image-address.js';
+import { ImageAddresses } from '../media/image-address.js';
 import { CurrentUsers } from './current-user.js';
 
 /** The edge of the identity and workspace services: accounts, sessions, profiles, workspaces and invites. */

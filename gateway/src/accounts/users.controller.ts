@@ -26,7 +26,7 @@ import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, RequireWorkspace, type RequestActor, type WorkspaceActor } from '../auth/actor.js';
 import { IdParam } from './params.js';
 import { CurrentUsers } from './current-user.js';
-import { ImageAddresses } from './image-address.js';
+import { ImageAddresses } from '../media/image-address.js';
 import { ChangesActors } from '../auth/changes-actors.js';
 
 const userNotFound = { error: 'User not found', code: ErrorCodes.userNotFound };

@@ -19,7 +19,7 @@ import { AuthGuard } from '../auth/auth.guard.js';
 import { Actor, type RequestActor } from '../auth/actor.js';
 import { SocketEvictions } from '../realtime/socket-evictions.js';
 import { IdParam } from './params.js';
-import { ImageAddresses } from './image-address.js';
+import { ImageAddresses } from '../media/image-address.js';
 import { ChangesActors } from '../auth/changes-actors.js';
 
 const workspaceNotFound = { error: 'Workspace not found', code: ErrorCodes.workspaceNotFound };

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { z } from 'zod';
 import { BusClient } from '@teamchat/bus';
 import {
@@ -21,6 +22,7 @@ import { ZodBody, ZodQuery } from '../http/zod.decorators.js';
 import { Api } from '../openapi/api.decorator.js';
 import { MessageRelay } from '../realtime/message-relay.service.js';
 import { ChannelIdParam } from './chat-params.js';
+import { ImageAddresses } from '../media/image-address.js';
 
 /** Regular channels, their messages and read state (spec 1 §7, spec 2 §7). */
 @Controller('channels')
@@ -29,6 +31,7 @@ export class ChannelsController {
   constructor(
     private readonly bus: BusClient,
     private readonly relay: MessageRelay,
+    private readonly images: ImageAddresses,
   ) {}
 
   @Get()
@@ -93,8 +96,10 @@ export class ChannelsController {
     @ChannelIdParam() channelId: string,
     @ZodBody(CreateMessageSchema) body: CreateMessage,
     @Actor() actor: WorkspaceActor,
+    @Req() req: Request,
   ) {
-    return (await this.relay.create(actor, { channelId, ...body })).message;
+    const imageUrl = this.images.siteRelative(body.imageUrl, req, 'message');
+    return (await this.relay.create(actor, { channelId, ...body, imageUrl })).message;
   }
 
   @Post(':id/read')

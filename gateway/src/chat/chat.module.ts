@@ -6,6 +6,7 @@ import { CustomReactionsController } from './custom-reactions.controller.js';
 import { DmController } from './dm.controller.js';
 import { MessagesController } from './messages.controller.js';
 import { UnreadController } from './unread.controller.js';
+import { ImageAddresses } from '../media/image-address.js';
 
 /** HTTP routes of the chat service; the live socket is the RealtimeModule's. */
 @Module({
@@ -18,5 +19,6 @@ import { UnreadController } from './unread.controller.js';
     CustomReactionsController,
     UnreadController,
   ],
+  providers: [ImageAddresses],
 })
 export class ChatModule {}

@@ -107,4 +107,20 @@ describe('chat images on the s3 driver (s3rver)', () => {
     const names = (await t.bob.agent.get('/api/custom-reactions')).body.map((r: { name: string }) => r.name);
     expect(names).toEqual(['bucket_ok']);
   });
+
+  // (last: the custom reaction it adds would show in the list the test above checks)
+  it('takes the presigned upload address without its query, for a message image and a custom reaction', async () => {
+    const message = await uploadChatImage(t.bob.agent, 'message');
+    const posted = await t.bob.agent
+      .post(`/api/channels/${general}/messages`)
+      .send({ imageUrl: message.uploadURL.split('?')[0] });
+    expect(posted.status).toBe(201);
+    expect(posted.body.imageUrl).toBe(message.address);
+    const reaction = await uploadChatImage(t.bob.agent, 'reaction');
+    const created = await t.bob.agent
+      .post('/api/custom-reactions')
+      .send({ name: 'bare_bucket', imageUrl: reaction.uploadURL.split('?')[0] });
+    expect(created.status).toBe(201);
+    expect(created.body.imageUrl).toBe(reaction.objectPath);
+  });
 });

@@ -264,6 +264,21 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       expect((await t.carol.agent.get(address)).status).toBe(200);
     });
 
+    it('takes an image address in every equivalent form: the upload address without its query, for a message image and a custom reaction', async () => {
+      const message = await uploadChatImage(t.bob.agent, 'message');
+      const posted = await t.bob.agent
+        .post(`/api/channels/${general.id}/messages`)
+        .send({ imageUrl: message.uploadURL.split('?')[0] });
+      expect(posted.status).toBe(201);
+      expect(posted.body.imageUrl).toBe(message.address);
+      const reaction = await uploadChatImage(t.bob.agent, 'reaction');
+      const created = await t.bob.agent
+        .post('/api/custom-reactions')
+        .send({ name: `bare_${transport}`, imageUrl: reaction.uploadURL.split('?')[0] });
+      expect(created.status).toBe(201);
+      expect(created.body.imageUrl).toBe(reaction.objectPath);
+    });
+
     describe('refuses with 400 an image that is not a checked message-image upload of the workspace, storing nothing', () => {
       const cases: [string, () => Promise<string>, string][] = [
         ['an address anywhere else', () => Promise.resolve('https://example.com/cat.png'), IMAGE_NOT_UPLOADED_MESSAGE],

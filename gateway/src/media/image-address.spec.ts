@@ -43,6 +43,16 @@ describe(siteRelativeImageAddress.name, () => {
     expect(siteRelativeImageAddress(`https://files.example.com/media/${key}`, published)).toBe(`/objects/${key}`);
   });
 
+  it('keeps a message image under /attachments, and files a bucket object under the route of its kind', () => {
+    expect(siteRelativeImageAddress(`https://chat.example.com/attachments/${key}`, local)).toBe(`/attachments/${key}`);
+    const forMessages = uploadAddressBases(
+      env({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://minio:9000/', S3_BUCKET: 'media' }),
+      'https://chat.example.com/',
+      'attachments',
+    );
+    expect(siteRelativeImageAddress(`http://minio:9000/media/${key}`, forMessages)).toBe(`/attachments/${key}`);
+  });
+
   it('knows no bucket on the local driver', () => {
     expect(siteRelativeImageAddress(`http://minio:9000/media/${key}`, local)).toBe(`http://minio:9000/media/${key}`);
   });
