@@ -7,6 +7,7 @@ delete swc.$schema;
 const workspaceAliases = {
   '^@teamchat/(contracts|bus|database|config|observability|testing)$': '<rootDir>/libs/$1/src/index.ts',
   '^@teamchat/(identity|workspace|chat|tasks|billing|media)$': '<rootDir>/services/$1/src/index.ts',
+  '^@teamchat/testing/(postgres|ports)$': '<rootDir>/libs/testing/src/$1.ts',
   '^@teamchat/gateway$': '<rootDir>/gateway/src/index.ts',
   '^@teamchat/standalone$': '<rootDir>/deploy/standalone/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -8,12 +8,12 @@
 // so every message goes to C/K sockets: its channel's, the sender's own socket included.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
 import { startRelay } from './relay.mjs';
+import { freePort } from '@teamchat/testing/ports';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
@@ -21,13 +21,6 @@ const MEMBERS_PER_CHANNEL = 5;
 const GC_HOOK = new URL('./gc-on-signal.mjs', import.meta.url).href;
 const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const waitReady = async (url, timeoutMs = 180000) => {
   const deadline = Date.now() + timeoutMs;

@@ -3,13 +3,12 @@
 // the cluster (six services and one gateway over NATS and Redis, as `npm run cluster` with GATEWAY_REPLICAS=1), and
 // the bare Nest app (bare.mjs). Only this machine is ever targeted.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freePort } from '@teamchat/testing/ports';
+import { createTestDatabase } from '@teamchat/testing/postgres';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
@@ -26,40 +25,13 @@ export const adminDatabaseUrl = () =>
 export const natsUrl = () => local(process.env.NATS_URL ?? 'nats://127.0.0.1:4222');
 export const redisUrl = () => local(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
-/** A fresh database on the machine's PostgreSQL, dropped by `drop()`. */
-export const createDatabase = async () => {
-  const name = `bench_http_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminDatabaseUrl());
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminDatabaseUrl() });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+/** A fresh database on the machine's PostgreSQL (as the tests make theirs), dropped by `drop()`. */
+export const createDatabase = () => {
+  adminDatabaseUrl(); // refuses a TEST_DATABASE_URL that is not this machine
+  return createTestDatabase('bench_http');
 };
 
-export const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 const CLOCK_TICKS = (() => {
   const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });

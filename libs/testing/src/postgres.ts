@@ -6,6 +6,7 @@ export const adminDatabaseUrl = (): string =>
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
@@ -23,6 +24,7 @@ export const createTestDatabase = async (prefix = 't'): Promise<TestDatabase> =>
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminDatabaseUrl() });
