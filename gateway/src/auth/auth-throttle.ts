@@ -15,7 +15,12 @@ import type { Redis } from 'ioredis';
 import { ErrorCodes } from '@teamchat/contracts';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 import { REDIS } from '../infrastructure.js';
-import { MemoryRateLimitStorage, RedisRateLimitStorage, type RateLimitStorage } from './rate-limit.storage.js';
+import {
+  FallbackRateLimitStorage,
+  MemoryRateLimitStorage,
+  RedisRateLimitStorage,
+  type RateLimitStorage,
+} from './rate-limit.storage.js';
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
 
@@ -50,12 +55,17 @@ const throttlers = (env: GatewayRuntime['env']): Throttler[] => [
 
 export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
 
-/** Counters in Redis when the gateway has one (cluster), in memory otherwise (standalone). */
+/** Counters in Redis when the gateway has one (cluster; in memory while Redis is away), in memory otherwise. */
 export const rateLimitStorageProvider = {
   provide: RATE_LIMIT_STORAGE,
   inject: [REDIS, GATEWAY_RUNTIME],
   useFactory: (redis: Redis | null, runtime: GatewayRuntime): RateLimitStorage =>
-    redis ? new RedisRateLimitStorage(redis, `${runtime.env.BUS_NAMESPACE}tc:throttle:`) : new MemoryRateLimitStorage(),
+    redis
+      ? new FallbackRateLimitStorage(
+          redis,
+          new RedisRateLimitStorage(redis, `${runtime.env.BUS_NAMESPACE}tc:throttle:`),
+        )
+      : new MemoryRateLimitStorage(),
 };
 
 /** `@UseGuards(AuthThrottleGuard)`: over a limit answers 429 `{"error":"Too many attempts. Try again later."}`. */
@@ -94,6 +104,7 @@ export class AuthThrottleGuard implements CanActivate, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    if (this.storage instanceof MemoryRateLimitStorage) this.storage.close();
+    if (this.storage instanceof MemoryRateLimitStorage || this.storage instanceof FallbackRateLimitStorage)
+      this.storage.close();
   }
 }

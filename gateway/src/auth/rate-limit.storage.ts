@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { rateLimitFallbacks } from '@teamchat/observability';
 import type { Redis } from 'ioredis';
 
 /** The outcome of counting one attempt (the shape `@nestjs/throttler`'s `ThrottlerStorage.increment` returns). */
@@ -113,3 +115,62 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     };
   }
 }
+
+/**
+ * Redis while it answers, this process's memory while it does not: a Redis outage must not turn sign-ins into 500s
+ * (the limits then hold per gateway instead of across them). Commands are not queued while Redis is away, and each
+ * fallback is counted (`auth_rate_limit_fallback_total`); the switch is logged once per outage.
+ */
+export class FallbackRateLimitStorage implements RateLimitStorage {
+  private readonly logger = new Logger('RateLimit');
+  private readonly memory = new MemoryRateLimitStorage();
+  private degraded = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: RateLimitStorage,
+    private readonly timeoutMs = 500,
+  ) {}
+
+  async increment(key: string, ttlMs: number, limit: number, blockMs: number): Promise<RateLimitRecord> {
+    if (this.redis.status === 'ready') {
+      try {
+        const record = await withTimeout(this.shared.increment(key, ttlMs, limit, blockMs), this.timeoutMs);
+        if (this.degraded) this.logger.log('Redis is back: sign-in limits are shared again');
+        this.degraded = false;
+        return record;
+      } catch (err) {
+        this.fellBack(err);
+      }
+    } else {
+      this.fellBack(new Error(`Redis is ${this.redis.status}`));
+    }
+    rateLimitFallbacks.inc();
+    return this.memory.increment(key, ttlMs, limit, blockMs);
+  }
+
+  close(): void {
+    this.memory.close();
+  }
+
+  private fellBack(err: unknown): void {
+    if (!this.degraded)
+      this.logger.warn(`Redis unreachable (${String(err)}): sign-in limits are counted per gateway until it returns`);
+    this.degraded = true;
+  }
+}
+
+const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });

@@ -9,7 +9,8 @@ export const startDefaultMetrics = (): void => {
   collectDefaultMetrics({ eventLoopMonitoringPrecision: 20 });
 };
 
-const once = <M extends Metric>(name: string, make: () => M): M => (register.getSingleMetric(name) as M | undefined) ?? make();
+const once = <M extends Metric>(name: string, make: () => M): M =>
+  (register.getSingleMetric(name) as M | undefined) ?? make();
 
 export const httpRequestDuration = once(
   'http_request_duration_seconds',
@@ -22,11 +23,28 @@ export const httpRequestDuration = once(
     }),
 );
 
-export const openSockets = once('ws_open_sockets', () => new Gauge({ name: 'ws_open_sockets', help: 'Open live sockets on this node' }));
+export const openSockets = once(
+  'ws_open_sockets',
+  () => new Gauge({ name: 'ws_open_sockets', help: 'Open live sockets on this node' }),
+);
 
 export const wsFramesDropped = once(
   'ws_frames_dropped_total',
-  () => new Counter({ name: 'ws_frames_dropped_total', help: 'Frames dropped under back-pressure', labelNames: ['type'] as const }),
+  () =>
+    new Counter({
+      name: 'ws_frames_dropped_total',
+      help: 'Frames dropped under back-pressure',
+      labelNames: ['type'] as const,
+    }),
+);
+
+export const rateLimitFallbacks = once(
+  'auth_rate_limit_fallback_total',
+  () =>
+    new Counter({
+      name: 'auth_rate_limit_fallback_total',
+      help: 'Sign-in attempts counted in this process because the shared rate-limit store (Redis) was unreachable',
+    }),
 );
 
 export const metricsText = (): Promise<string> => register.metrics();

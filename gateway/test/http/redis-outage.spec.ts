@@ -1,0 +1,107 @@
+// Redis stopped under a gateway (a private redis-server this test starts and stops): sign-in, sign-up and invite
+// acceptance keep answering 2xx or 429, never 500, with limits counted in the gateway's memory meanwhile; readiness
+// stays 200 with Redis reported degraded; once Redis is back the limits are shared again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import request from 'supertest';
+import { freePort, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { signupBody } from '../accounts/helpers.js';
+
+const startRedis = async (port: number): Promise<ChildProcess> => {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitFor(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const probe = spawn('redis-cli', ['-p', String(port), 'ping'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        let out = '';
+        probe.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+        probe.on('exit', () => resolve(out.trim() === 'PONG'));
+      }),
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
+  return child;
+};
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+describe('a Redis outage under the gateway', () => {
+  let port: number;
+  let redis: ChildProcess;
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    stack = await startTestStack({
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_EMAIL: '3', LOG_LEVEL: 'silent' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+    if (redis) await stop(redis);
+  });
+
+  const wrongLogin = (email: string) =>
+    request(stack.url)
+      .post('/api/login')
+      .set('x-forwarded-for', '10.90.0.1')
+      .send({ email, password: 'wrong password' });
+
+  it('keeps sign-up and sign-in answering (2xx, 401, 429; never 500), counting limits in memory, ready and degraded', async () => {
+    expect(
+      (await request(stack.url).post('/api/register').set('x-forwarded-for', '10.90.0.2').send(signupBody())).status,
+    ).toBe(201);
+    await stop(redis);
+
+    const started = Date.now();
+    const registered = await request(stack.url)
+      .post('/api/register')
+      .set('x-forwarded-for', '10.90.0.3')
+      .send(signupBody());
+    expect(registered.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    const email = `outage.${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await wrongLogin(email)).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+
+    const ready = await request(stack.url).get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.details.redis).toMatchObject({ status: 'up', degraded: true });
+    const metrics = await request(stack.url).get('/metrics');
+    expect(metrics.text).toMatch(/auth_rate_limit_fallback_total [1-9]/);
+  }, 60_000);
+
+  it('shares the limits through Redis again once it is back', async () => {
+    redis = await startRedis(port);
+    await waitFor(
+      async () => {
+        const ready = await request(stack.url).get('/api/health/ready');
+        return ready.body.details?.redis?.degraded === undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 200 },
+    );
+    const email = `back.${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await wrongLogin(email)).status).toBe(401);
+    expect((await wrongLogin(email)).status).toBe(429);
+    const keys = await new Promise<string>((resolve) => {
+      const cli = spawn('redis-cli', ['-p', String(port), '--scan', '--pattern', `*throttle:auth:email:${email}:*`], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let out = '';
+      cli.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      cli.on('exit', () => resolve(out));
+    });
+    expect(keys).toContain(`auth:email:${email}:hits`);
+  }, 60_000);
+});
