@@ -1,5 +1,6 @@
 // `npm run cluster`: every service and GATEWAY_REPLICAS gateways as separate processes over real NATS, Redis and
-// Postgres, with prefixed logs; Ctrl-C / SIGTERM stops them all cleanly.
+// Postgres, with prefixed logs. A process that crashes is started again with backoff (the others keep running), as
+// compose's `restart: unless-stopped` and Kubernetes do; only Ctrl-C / SIGTERM stops them all, cleanly.
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -40,23 +41,46 @@ const common = {
   UPLOAD_SIGNING_SECRET: secretFromEnvOrDataDir(process.env.UPLOAD_SIGNING_SECRET, dataDir, 'UPLOAD_SIGNING_SECRET', false),
 };
 
+// restart delays: 0.5 s doubling to 30 s; a process that stayed up a minute starts again from 0.5 s
+const RESTART_MIN_MS = 500;
+const RESTART_MAX_MS = 30_000;
+const STABLE_MS = 60_000;
+// sysexits EX_CONFIG: the process refused its configuration, which a restart will not change
+const EX_CONFIG = 78;
+
 const children = [];
-const launch = (name, script, env) => {
+const launch = (name, script, env, attempt = 0) => {
+  const started = Date.now();
   const child = spawn(process.execPath, [script], { env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  process.stdout.write(`[${name}] started (pid ${child.pid})\n`);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
   }
   child.on('exit', (code, signal) => {
     process.stdout.write(`[${name}] exited (${signal ?? code})\n`);
-    if (!stopping) void stop(1);
+    if (stopping) return;
+    if (code === EX_CONFIG) {
+      process.stdout.write(`[${name}] refused its configuration: stopping the cluster\n`);
+      return void stop(EX_CONFIG);
+    }
+    const next = Date.now() - started >= STABLE_MS ? 1 : attempt + 1;
+    const delay = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** (next - 1));
+    process.stdout.write(`[${name}] restarting in ${delay} ms (restart ${next} in a row)\n`);
+    const timer = setTimeout(() => {
+      children.splice(children.indexOf(child), 1);
+      if (!stopping) launch(name, script, env, next);
+    }, delay);
+    restarts.add(timer);
   });
   children.push(child);
 };
+const restarts = new Set();
 
 let stopping = false;
 const stop = async (code = 0) => {
   if (stopping) return;
   stopping = true;
+  for (const timer of restarts) clearTimeout(timer);
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   const deadline = Date.now() + 15000;
   while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) {

@@ -1,0 +1,111 @@
+// `npm run cluster` supervises its processes: one that crashes (kill -9) is started again with backoff while the
+// others keep running, and only SIGTERM / Ctrl-C stops them all.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@teamchat/testing';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** The first of `count` consecutive free ports (the runner gives service i the metrics port base + i). */
+const freeRange = async (count: number): Promise<number> => {
+  for (;;) {
+    const base = await freePort();
+    if (base + count > 65535) continue;
+    const all = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
+    if (all.every(Boolean)) return base;
+  }
+};
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm run cluster supervision', () => {
+  let db: TestDatabase;
+  let runner: ChildProcess;
+  let output = '';
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-cluster-runner-'));
+
+  const pidsOf = (name: string) =>
+    [...output.matchAll(new RegExp(`^\\[${name}\\] started \\(pid (\\d+)\\)$`, 'gm'))].map((m) => Number(m[1]));
+
+  beforeAll(async () => {
+    db = await createTestDatabase('runner');
+  });
+  afterAll(async () => {
+    if (runner?.exitCode === null) {
+      try {
+        process.kill(-runner.pid!, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts a killed service again within seconds, leaves the others running, and stops everything on SIGTERM', async () => {
+    const port = await freePort();
+    runner = spawn(process.execPath, [join(root, 'scripts/cluster.mjs')], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        GATEWAY_REPLICAS: '1',
+        PORT: String(port),
+        METRICS_PORT: String(await freeRange(6)),
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        BUS_NAMESPACE: `runner${process.pid}${Date.now().toString(36)}.`,
+        LOG_LEVEL: 'warn',
+        SESSION_SECRET: 'cluster-runner-session-secret-long-enough-01',
+        UPLOAD_SIGNING_SECRET: 'cluster-runner-upload-secret-long-enough-02',
+      },
+    });
+    runner.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    runner.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));
+    const ready = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      return res.ok && ((await res.json()) as { details: { bus: { services: number } } }).details.bus.services === 6;
+    };
+    await waitFor(ready, { timeoutMs: 90_000, intervalMs: 250 }).catch((err: Error) => {
+      throw new Error(`${err.message}\n${output.slice(-3000)}`);
+    });
+
+    const [chat] = pidsOf('chat');
+    const [gateway] = pidsOf('gateway-1');
+    const others = ['identity', 'workspace', 'tasks', 'billing', 'media'].map((s) => pidsOf(s)[0]);
+    process.kill(chat, 'SIGKILL');
+    const killedAt = Date.now();
+    await waitFor(() => pidsOf('chat').length === 2, { timeoutMs: 10_000 });
+    await waitFor(ready, { timeoutMs: 10_000, intervalMs: 200 });
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    expect(output).toMatch(/^\[chat\] exited \(SIGKILL\)$/m);
+    expect(output).toMatch(/^\[chat\] restarting in 500 ms \(restart 1 in a row\)$/m);
+    expect(pidsOf('chat')[1]).not.toBe(chat);
+    // nobody else was stopped or restarted
+    expect([gateway, ...others].every(alive)).toBe(true);
+    expect(pidsOf('gateway-1')).toEqual([gateway]);
+
+    process.kill(runner.pid!, 'SIGTERM');
+    expect(await exited).toBe(0);
+    expect([gateway, ...others, pidsOf('chat')[1]].some(alive)).toBe(false);
+  }, 150_000);
+});
