@@ -40,6 +40,10 @@ export interface SessionKit {
   sessionFromCookieHeader(cookieHeader: string | undefined): Promise<{ sid: string; userId: string } | null>;
   /** Called on this node for every session that ends on any node (logout, a vanished user); returns an unsubscribe. */
   onEnded(listener: (sid: string) => void): () => void;
+  /** Whether a session still exists and has not expired (from memory on a warm cache). */
+  isActive(sid: string): Promise<boolean>;
+  /** The sliding max age, in milliseconds. */
+  maxAgeMs: number;
   /** Stops the store's periodic pruning of expired sessions, before the pool it uses is ended. */
   close(): Promise<void>;
 }
@@ -112,21 +116,40 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
   };
   const middleware: RequestHandler = (req, res, next) =>
     sessions(req, res, (err?: unknown) => (err ? next(err) : slideCookie(req, res, next)));
+  const read = (sid: string) =>
+    new Promise<session.SessionData | null | undefined>((resolve) =>
+      store.get(sid, (err, value) => resolve(err ? null : value)),
+    );
   const sessionFromCookieHeader = async (cookieHeader: string | undefined) => {
     if (!cookieHeader) return null;
     const raw = parseCookie(cookieHeader)[SESSION_COOKIE];
     if (!raw?.startsWith('s:')) return null;
     const sid = signature.unsign(raw.slice(2), secret);
     if (!sid) return null;
-    const data = await new Promise<session.SessionData | null | undefined>((resolve) =>
-      store.get(sid, (err, value) => resolve(err ? null : value)),
-    );
+    const data = await read(sid);
     return data?.userId ? { sid, userId: data.userId } : null;
   };
+  const isActive = (sid: string) =>
+    new Promise<boolean>((resolve) =>
+      store.get(sid, (err, data) => {
+        // a store that cannot answer (Postgres away) ends nobody's session
+        if (err) return resolve(true);
+        const expires = data?.cookie?.expires;
+        resolve(Boolean(data?.userId) && (!expires || new Date(expires).getTime() > Date.now()));
+      }),
+    );
   const onEnded = (listener: (sid: string) => void) => {
     ended.add(listener);
     return () => void ended.delete(listener);
   };
   // (@types/connect-pg-simple declares close() as returning void; it returns a promise)
-  return { store, middleware, sessionFromCookieHeader, onEnded, close: () => Promise.resolve(persisted.close()) };
+  return {
+    store,
+    middleware,
+    sessionFromCookieHeader,
+    onEnded,
+    isActive,
+    maxAgeMs: maxAgeSeconds * 1000,
+    close: () => Promise.resolve(persisted.close()),
+  };
 };

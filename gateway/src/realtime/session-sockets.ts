@@ -1,6 +1,7 @@
 // A session that ends (logout on any node) closes the sockets opened with it, and a deleted user's sockets all close,
 // on every gateway node: a socket is authenticated once at upgrade, so without this a logged-out browser (or one whose
-// account is gone) could go on reading and posting.
+// account is gone) could go on reading and posting. A session that expires (left unused its max age) closes its
+// sockets at the next periodic check.
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { IdentityEvents } from '@teamchat/contracts';
@@ -11,6 +12,7 @@ import { GatewayEvents } from '../cluster/gateway-events.js';
 
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 export const SESSION_ENDED_CLOSE_REASON = 'Session ended';
+const EXPIRY_CHECK_MS = 60_000;
 
 interface Opened {
   sid: string;
@@ -23,8 +25,10 @@ export class SessionSockets implements OnModuleInit, OnModuleDestroy {
   private readonly unsubscribe: () => void;
   private readonly endUserEverywhere: SignalSender<string>;
 
+  private readonly expiryCheck: ReturnType<typeof setInterval>;
+
   constructor(
-    @Inject(SESSION_KIT) sessions: SessionKit,
+    @Inject(SESSION_KIT) private readonly sessions: SessionKit,
     signals: ClusterSignals,
     private readonly events: GatewayEvents,
   ) {
@@ -32,6 +36,21 @@ export class SessionSockets implements OnModuleInit, OnModuleDestroy {
     this.endUserEverywhere = signals.define<string>('user-sockets-end', (userId) =>
       this.close((o) => o.userId === userId),
     );
+    // every minute, or a quarter of the max age when that is shorter (tests run with seconds-long sessions)
+    const every = Math.max(250, Math.min(EXPIRY_CHECK_MS, sessions.maxAgeMs / 4));
+    this.expiryCheck = setInterval(() => void this.closeExpired(), every).unref();
+  }
+
+  /** Closes the sockets of sessions that expired since they were opened (each session is asked once). */
+  async closeExpired(): Promise<void> {
+    const sids = new Set([...this.opened.values()].map((o) => o.sid));
+    const expired = new Set<string>();
+    await Promise.all(
+      [...sids].map(async (sid) => {
+        if (!(await this.sessions.isActive(sid))) expired.add(sid);
+      }),
+    );
+    if (expired.size > 0) this.close((o) => expired.has(o.sid));
   }
 
   onModuleInit(): void {
@@ -45,6 +64,7 @@ export class SessionSockets implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    clearInterval(this.expiryCheck);
     this.unsubscribe();
   }
 

@@ -76,6 +76,30 @@ describe('session expiry written at most once per touch interval', () => {
     expect((await agent.get('/api/auth/user')).headers['set-cookie']).toBeUndefined();
   });
 
+  it('closes the socket of a session left unused past its max age (4401), and not the socket of one in use', async () => {
+    const idle = await signUp(stack.url, {}, '10.60.0.3');
+    const busy = await signUp(stack.url, {}, '10.60.0.4');
+    const [idleSocket, busySocket] = await Promise.all([
+      openSocket(stack.url, idle.cookie),
+      openSocket(stack.url, busy.cookie),
+    ]);
+    const idleClosed = closeOf(idleSocket);
+    const openedAt = Date.now();
+    // the busy user keeps using the API; the idle one only holds the socket
+    // (a supertest request only goes out once it is awaited or then'd)
+    const keepBusy = setInterval(() => void busy.agent.get('/api/auth/user').then(() => undefined), 500);
+    try {
+      expect(await idleClosed).toEqual({ code: 4401, reason: 'Session ended' });
+      // 4 s max age, checked every second
+      expect(Date.now() - openedAt).toBeGreaterThanOrEqual(3500);
+      expect(Date.now() - openedAt).toBeLessThan(8000);
+      expect(busySocket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      clearInterval(keepBusy);
+      busySocket.close();
+    }
+  }, 20_000);
+
   it('keeps a session in use alive past its max age, and ends it once left unused that long', async () => {
     const { agent } = await signUp(stack.url, {}, '10.60.0.2');
     // 6 s of use, a request every 0.8 s: longer than the 4 s max age
