@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { rateLimitFallbacks } from '@teamchat/observability';
+import { redisOutage } from '../cluster/redis-outage.js';
 import type { Redis } from 'ioredis';
 
 /** The outcome of counting one attempt (the shape `@nestjs/throttler`'s `ThrottlerStorage.increment` returns). */
@@ -125,15 +126,18 @@ export class FallbackRateLimitStorage implements RateLimitStorage {
   private readonly logger = new Logger('RateLimit');
   private readonly memory = new MemoryRateLimitStorage();
   private degraded = false;
+  private readonly redisDown: () => boolean;
 
   constructor(
     private readonly redis: Redis,
     private readonly shared: RateLimitStorage,
     private readonly timeoutMs = 500,
-  ) {}
+  ) {
+    this.redisDown = redisOutage(redis);
+  }
 
   async increment(key: string, ttlMs: number, limit: number, blockMs: number): Promise<RateLimitRecord> {
-    if (this.redis.status === 'ready') {
+    if (!this.redisDown()) {
       try {
         const record = await withTimeout(this.shared.increment(key, ttlMs, limit, blockMs), this.timeoutMs);
         if (this.degraded) this.logger.log('Redis is back: sign-in limits are shared again');

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import request from 'supertest';
 import { freePort, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
 import { signupBody } from '../accounts/helpers.js';
+import { team, TestSocket } from '../chat/chat-helpers.js';
 
 const startRedis = async (port: number): Promise<ChildProcess> => {
   const child = spawn(
@@ -37,6 +38,9 @@ describe('a Redis outage under the gateway', () => {
   let port: number;
   let redis: ChildProcess;
   let stack: TestStack;
+  let t: Awaited<ReturnType<typeof team>>;
+  let general: string;
+  let watcher: TestSocket;
 
   beforeAll(async () => {
     port = await freePort();
@@ -44,8 +48,12 @@ describe('a Redis outage under the gateway', () => {
     stack = await startTestStack({
       env: { REDIS_URL: `redis://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_EMAIL: '3', LOG_LEVEL: 'silent' },
     });
+    t = await team(stack.url, 91);
+    general = (await t.admin.agent.get('/api/channels')).body[0].id;
+    watcher = await TestSocket.joined(stack.url, t.carol);
   }, 120_000);
   afterAll(async () => {
+    await watcher?.close();
     await stack?.close();
     if (redis) await stop(redis);
   });
@@ -82,8 +90,17 @@ describe('a Redis outage under the gateway', () => {
     expect(metrics.text).toMatch(/auth_rate_limit_fallback_total [1-9]/);
   }, 60_000);
 
-  it('shares the limits through Redis again once it is back', async () => {
+  it('stores and delivers a message on this node at once while Redis is away, without waiting on it', async () => {
+    const started = Date.now();
+    const posted = await t.bob.agent.post(`/api/channels/${general}/messages`).send({ content: 'during the outage' });
+    expect(posted.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await watcher.next('message', (f) => (f.message as { content: string }).content === 'during the outage');
+  });
+
+  it('shares the limits through Redis again once it is back, and tells sockets to resync', async () => {
     redis = await startRedis(port);
+    await watcher.next('resync', () => true, 15_000);
     await waitFor(
       async () => {
         const ready = await request(stack.url).get('/api/health/ready');

@@ -9,6 +9,7 @@ import {
   type EnvelopeHandler,
   type Fanout,
 } from './fanout.js';
+import { redisOutage } from '../../cluster/redis-outage.js';
 
 const READY_WAIT_MS = 5000;
 
@@ -27,12 +28,16 @@ export class RedisFanout implements Fanout {
   private handler: EnvelopeHandler = () => undefined;
   private interrupted: (workspaceIds: string[]) => void = () => undefined;
   private connectionLost = false;
+  /** Publishes skipped since Redis went away (logged when it goes and when it is back). */
+  private skipped = 0;
+  private readonly publisherDown: () => boolean;
   private closed = false;
 
   constructor(
     private readonly publisher: Redis,
     private readonly namespace = '',
   ) {
+    this.publisherDown = redisOutage(publisher);
     // a connection in subscriber mode can run no other command, hence its own
     this.subscriber = publisher.duplicate();
     this.subscriber.on('message', (channel: string, raw: string) => this.receive(channel, raw));
@@ -100,9 +105,21 @@ export class RedisFanout implements Fanout {
     });
   }
 
+  /**
+   * Delivers on this node at once, then to the others through Redis. While Redis is away the publish is skipped
+   * rather than queued (a send must not wait on it, nor pile up behind it): every node's subscription was cut too,
+   * so each tells its sockets to resync the moment Redis is back.
+   */
   async publish(workspaceId: string, envelope: Omit<Envelope, 'origin'>): Promise<void> {
     const full: Envelope = { ...envelope, origin: this.nodeId };
     if (this.refs.has(workspaceId)) this.handler(workspaceId, full);
+    if (this.publisherDown()) {
+      this.skipped++;
+      if (this.skipped === 1) this.logger.warn(`redis is ${this.publisher.status}: live frames reach this node only`);
+      return;
+    }
+    if (this.skipped > 0) this.logger.log(`redis is back: ${this.skipped} frame(s) were delivered on this node only`);
+    this.skipped = 0;
     await this.publisher.publish(this.channelOf(workspaceId), encodeEnvelope(full));
   }
 
