@@ -116,9 +116,12 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
   };
   const middleware: RequestHandler = (req, res, next) =>
     sessions(req, res, (err?: unknown) => (err ? next(err) : slideCookie(req, res, next)));
+  /** The stored session (null when there is none); rejects when the store cannot answer. */
   const read = (sid: string) =>
-    new Promise<session.SessionData | null | undefined>((resolve) =>
-      store.get(sid, (err, value) => resolve(err ? null : value)),
+    new Promise<session.SessionData | null | undefined>((resolve, reject) =>
+      store.get(sid, (err, value) =>
+        err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(value),
+      ),
     );
   const sessionFromCookieHeader = async (cookieHeader: string | undefined) => {
     if (!cookieHeader) return null;
@@ -126,18 +129,16 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     if (!raw?.startsWith('s:')) return null;
     const sid = signature.unsign(raw.slice(2), secret);
     if (!sid) return null;
-    const data = await read(sid);
+    const data = await read(sid).catch(() => null);
     return data?.userId ? { sid, userId: data.userId } : null;
   };
-  const isActive = (sid: string) =>
-    new Promise<boolean>((resolve) =>
-      store.get(sid, (err, data) => {
-        // a store that cannot answer (Postgres away) ends nobody's session
-        if (err) return resolve(true);
-        const expires = data?.cookie?.expires;
-        resolve(Boolean(data?.userId) && (!expires || new Date(expires).getTime() > Date.now()));
-      }),
-    );
+  const isActive = async (sid: string) => {
+    // a store that cannot answer (Postgres away) ends nobody's session
+    const data = await read(sid).catch(() => 'unavailable' as const);
+    if (data === 'unavailable') return true;
+    const expires = data?.cookie?.expires;
+    return Boolean(data?.userId) && (!expires || new Date(expires).getTime() > Date.now());
+  };
   const onEnded = (listener: (sid: string) => void) => {
     ended.add(listener);
     return () => void ended.delete(listener);

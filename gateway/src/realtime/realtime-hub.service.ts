@@ -8,11 +8,10 @@ import {
 } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, parseClientInput } from '@teamchat/bus';
 import {
   ChatContracts,
   ClientFrameSchemas,
-  controlCharacterIssue,
   encodeServerFrame,
   ErrorCodes,
   MessageInputShape,
@@ -195,17 +194,9 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   ): Promise<void> {
     if (type === 'invalid') return this.sendError(client, ErrorCodes.validation, INVALID_FRAME_MESSAGE);
     if (type === 'unknown') return this.sendError(client, ErrorCodes.validation, UNKNOWN_FRAME_MESSAGE);
-    const control = controlCharacterIssue(data);
-    if (control) return this.sendError(client, ErrorCodes.validation, control.message, clientMsgId);
-    const parsed = ClientFrameSchemas[type].safeParse(data);
-    if (!parsed.success)
-      return this.sendError(
-        client,
-        ErrorCodes.validation,
-        parsed.error.issues[0]?.message ?? 'Invalid frame',
-        clientMsgId,
-      );
-    const frame = parsed.data;
+    // the rules of every client input (control characters, then the frame's schema); a refusal is a DomainError,
+    // which `receive` turns into an error frame carrying the message's clientMsgId
+    const frame = parseClientInput(ClientFrameSchemas[type], data);
     if (frame.userId !== client.userId)
       return this.sendError(client, ErrorCodes.forbidden, SPOOFED_USER_MESSAGE, clientMsgId);
     switch (frame.type) {
