@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
@@ -86,15 +85,10 @@ export const listenGateway = async (
   app: NestExpressApplication,
   { port, host, backlog }: { port: number; host: string; backlog: number },
 ): Promise<void> => {
-  await app.init();
-  const server: Server = app.getHttpServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port, host, backlog }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // Nest's listen passes its arguments on to http.Server#listen(port, host, backlog), and keeps its own state (the
+  // application is listening) as a hand-made listen would not; its type declares only port and host
+  const listen = app.listen.bind(app) as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;
+  await listen(port, host, backlog);
 };
 
 /** Stops accepting, closes sockets with 1001 so clients resume elsewhere, then closes the app. */
