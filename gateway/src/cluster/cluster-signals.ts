@@ -3,6 +3,7 @@
 // them too. One Redis subscriber connection serves every signal.
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { redisOutage } from './redis-outage.js';
 
 /** Sends a signal to every gateway node, this one included. */
 export type SignalSender<T> = (payload: T) => Promise<void>;
@@ -15,6 +16,9 @@ export class ClusterSignals implements OnApplicationBootstrap, OnApplicationShut
   private readonly subscriptions: Promise<unknown>[] = [];
   private subscriber: Redis | null = null;
   private readonly prefix: string;
+  private readonly redisDown: () => boolean;
+  /** Signals not published since Redis went away; logged once per outage. */
+  private skipped = 0;
 
   /** `namespace` is the bus namespace, so stacks sharing one Redis do not hear each other. */
   constructor(
@@ -22,6 +26,7 @@ export class ClusterSignals implements OnApplicationBootstrap, OnApplicationShut
     namespace: string,
   ) {
     this.prefix = `${namespace}tc:`;
+    this.redisDown = redis ? redisOutage(redis) : () => true;
   }
 
   /**
@@ -35,10 +40,21 @@ export class ClusterSignals implements OnApplicationBootstrap, OnApplicationShut
     if (subscriber) this.subscriptions.push(subscriber.subscribe(channel));
     return async (payload: T) => {
       apply(payload);
-      if (this.redis)
-        await this.redis
-          .publish(channel, JSON.stringify(payload))
-          .catch((err: unknown) => this.logger.warn(`signal ${name} not published: ${String(err)}`));
+      if (!this.redis) return;
+      // While Redis is away the other nodes cannot be told: skip rather than make the caller wait in ioredis's
+      // offline queue (their sockets resync when Redis returns; caches expire on their own).
+      if (this.redisDown()) {
+        if (this.skipped++ === 0)
+          this.logger.warn(`Redis unreachable: cluster signals reach this node only until it returns`);
+        return;
+      }
+      if (this.skipped) {
+        this.logger.log(`Redis is back: cluster signals reach every node again (${this.skipped} skipped meanwhile)`);
+        this.skipped = 0;
+      }
+      await this.redis
+        .publish(channel, JSON.stringify(payload))
+        .catch((err: unknown) => this.logger.warn(`signal ${name} not published: ${String(err)}`));
     };
   }
 

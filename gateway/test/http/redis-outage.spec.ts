@@ -64,19 +64,23 @@ describe('a Redis outage under the gateway', () => {
       .set('x-forwarded-for', '10.90.0.1')
       .send({ email, password: 'wrong password' });
 
+  const register = async (ip: string): Promise<number> => {
+    const started = Date.now();
+    const registered = await request(stack.url).post('/api/register').set('x-forwarded-for', ip).send(signupBody());
+    expect(registered.status).toBe(201);
+    return Date.now() - started;
+  };
+
   it('keeps sign-up and sign-in answering (2xx, 401, 429; never 500), counting limits in memory, ready and degraded', async () => {
-    expect(
-      (await request(stack.url).post('/api/register').set('x-forwarded-for', '10.90.0.2').send(signupBody())).status,
-    ).toBe(201);
+    // A sign-up while Redis answers is the yardstick: the machine may be busy, but the outage must not add a wait
+    // on Redis (ioredis's offline queue or its retries) on top of what a sign-up costs anyway
+    // (a cluster signal published on sign-in once waited 1.8 s there).
+    await register('10.90.0.2');
+    const normal = await register('10.90.0.4');
     await stop(redis);
 
-    const started = Date.now();
-    const registered = await request(stack.url)
-      .post('/api/register')
-      .set('x-forwarded-for', '10.90.0.3')
-      .send(signupBody());
-    expect(registered.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(3000);
+    const duringOutage = await register('10.90.0.3');
+    expect(duringOutage).toBeLessThan(2 * normal + 1000);
 
     const email = `outage.${Date.now()}@example.com`;
     const statuses: number[] = [];
