@@ -19,7 +19,7 @@ import {
   RenameChannelSchema,
   ReorderChannelSchema,
   SearchQuerySchema,
-  SearchResultSchema,
+  SearchPageSchema,
   SectionSchema,
   UnreadCountSchema,
 } from '../http/chat.schema.js';
@@ -95,7 +95,7 @@ export const ChatContracts = {
   ),
   /** What the actor missed since a moment, across every channel they may read in their workspace. */
   replay: defineRequest('chat.message.replay', withActor({ since: SinceSchema }), ReplaySchema),
-  search: defineRequest('chat.message.search', withActor(SearchQuerySchema.shape), z.array(SearchResultSchema)),
+  search: defineRequest('chat.message.search', withActor(SearchQuerySchema.shape), SearchPageSchema),
 
   listCustomReactions: defineRequest('chat.custom-reaction.list', withActor({}), z.array(CustomReactionSchema)),
   createCustomReaction: defineRequest(

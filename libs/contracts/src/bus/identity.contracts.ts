@@ -38,6 +38,16 @@ export const IdentityContracts = {
     z.object({ userIds: z.array(z.uuid()).max(5000) }),
     z.array(UserProfileSchema),
   ),
+  /**
+   * The users a search filter names (`from:@ada`, `in:@ada.lovelace`): usernames (lower case already) and handles,
+   * compared case-insensitively. Search results stay scoped to what the searcher may read, so an answer naming
+   * someone outside the workspace finds nothing rather than telling that they exist.
+   */
+  findByNames: defineRequest(
+    'identity.user.find-by-names',
+    z.object({ names: z.array(z.string().min(1).max(64)).max(20) }),
+    z.array(z.object({ id: z.uuid(), username: z.string(), handle: z.string().nullable() })),
+  ),
   /** The members of the actor's current workspace with their role (`GET /api/users`). */
   listWorkspace: defineRequest('identity.user.list', withActor({}), z.array(PublicUserSchema)),
   /** The actor edits their own profile (another id → AUTH.FORBIDDEN); handles are unique within the workspace. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSearchQuery } from '../search-syntax.js';
 
 export const CHANNEL_ICONS = [
   'Hash',
@@ -86,9 +87,16 @@ export type CreateMessage = z.infer<typeof CreateMessageSchema>;
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 200;
 export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MESSAGE_PAGE_MAX}`;
-/** `?before=` is a message id or an ISO timestamp: the page holds messages older than it. */
+export const MESSAGE_CURSOR_CONFLICT = 'Use only one of before, after and around';
+/**
+ * `?before=` is a message id or an ISO timestamp: the page holds messages older than it. `?after=` (a message id)
+ * holds the messages newer than it, and `?around=` (a message id, as a search result opens it) that message with the
+ * messages on both sides of it. Every page is oldest first.
+ */
 export const ListMessagesQuerySchema = z.object({
   before: z.string().max(100, 'Invalid before cursor').optional(),
+  after: z.uuid('Invalid after cursor').optional(),
+  around: z.uuid('Invalid around message').optional(),
   limit: z.coerce
     .number({ error: LIMIT_MESSAGE })
     .int(LIMIT_MESSAGE)
@@ -97,11 +105,44 @@ export const ListMessagesQuerySchema = z.object({
     .optional()
     .default(MESSAGE_PAGE_DEFAULT),
 });
+/** The HTTP query also refuses two cursors at once (the bus contract reuses the shape above). */
+export const ListMessagesHttpQuerySchema = ListMessagesQuerySchema.refine(
+  (q) => [q.before, q.after, q.around].filter((c) => c !== undefined).length <= 1,
+  { message: MESSAGE_CURSOR_CONFLICT },
+);
 export type ListMessagesQuery = z.infer<typeof ListMessagesQuerySchema>;
 
 export const SEARCH_LIMIT = 50;
+/** The response header carrying the cursor of the next page of results (absent on the last page). */
+export const SEARCH_CURSOR_HEADER = 'X-Next-Cursor';
+export const SEARCH_CURSOR_INVALID = 'Invalid search cursor';
+export const SEARCH_TZ_INVALID = 'Unknown time zone';
+const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
 export const SearchQuerySchema = z.object({
-  q: z.string({ error: 'Query must be text' }).max(200, 'Search query too long').optional().default(''),
+  q: z
+    .string({ error: 'Query must be text' })
+    .max(200, 'Search query too long')
+    .optional()
+    .default('')
+    .superRefine((q, ctx) => {
+      const parsed = parseSearchQuery(q);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+  /** From the previous page's `X-Next-Cursor` header, with the same `q`. */
+  cursor: z
+    .string()
+    .max(300, SEARCH_CURSOR_INVALID)
+    .regex(/^[\w-]*$/, SEARCH_CURSOR_INVALID)
+    .optional(),
+  /** IANA zone that `before:`, `after:` and `on:` dates are read in (default UTC). */
+  tz: z.string().max(64, SEARCH_TZ_INVALID).refine(isTimeZone, SEARCH_TZ_INVALID).optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
@@ -159,6 +200,9 @@ export const SearchResultSchema = z.object({
   createdAt: z.string(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+/** One page of search results; `nextCursor` asks for the next (null on the last page). */
+export const SearchPageSchema = z.object({ results: z.array(SearchResultSchema), nextCursor: z.string().nullable() });
+export type SearchPage = z.infer<typeof SearchPageSchema>;
 
 export const REACTION_NAME_MESSAGE = 'Reaction name must be 1 to 32 letters, numbers, underscores or hyphens.';
 export const CreateCustomReactionSchema = z.object({

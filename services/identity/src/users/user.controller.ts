@@ -32,6 +32,11 @@ export class UserController {
     return this.users.getMany(body.userIds);
   }
 
+  @OnRequest(IdentityContracts.findByNames)
+  findByNames(@Payload(new ZodPipe(IdentityContracts.findByNames.request)) body: In<'findByNames'>) {
+    return this.users.findByNames(body.names);
+  }
+
   @OnRequest(IdentityContracts.listWorkspace)
   listWorkspace(@Payload(new ZodPipe(IdentityContracts.listWorkspace.request)) body: In<'listWorkspace'>) {
     return this.users.listWorkspace(body.actor);

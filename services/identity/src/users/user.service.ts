@@ -102,6 +102,18 @@ export class UserService {
     return found.map(toUserProfile);
   }
 
+  async findByNames(names: string[]): Promise<{ id: string; username: string; handle: string | null }[]> {
+    const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+    if (lower.length === 0) return [];
+    // usernames are stored lower case (UQ_USER_USERNAME); handles through IDX_USER_HANDLE_LOWER
+    return this.users
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username', 'u.handle'])
+      .where('u.username = ANY(:names) OR lower(u.handle) = ANY(:names)', { names: lower })
+      .getMany()
+      .then((found) => found.map((u) => ({ id: u.id, username: u.username, handle: u.handle })));
+  }
+
   async listWorkspace(actor: Actor): Promise<PublicUser[]> {
     const workspaceId = this.requireWorkspace(actor);
     const members = await this.bus.request(WorkspaceContracts.listMembers, { workspaceId });

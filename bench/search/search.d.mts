@@ -1,0 +1,107 @@
+export interface Figures {
+  /** Samples behind the percentiles. */
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface ClassRow {
+  class: string;
+  queries: string[];
+  /** Median over the class's queries of the searcher's workspace's messages matching the query's text part. */
+  hits: number;
+  /** Median over the class's queries of the results the product returned (at most 50). */
+  results: number;
+  product: Figures;
+  ilikeLimit: Figures;
+  seqIlike: Figures;
+  /** ILIKE+LIMIT p95 ÷ product p95 (≥ 1: the product is not slower). */
+  vsLimit: number;
+  /** Sequential ILIKE p95 ÷ product p95. */
+  vsSeq: number;
+  /** Product requests that did not answer 200 with a JSON array. */
+  failures: number;
+}
+
+export interface QueryRow {
+  class: string;
+  q: string;
+  hits: number;
+  results: number;
+  product: Figures;
+  ilikeLimit: Figures;
+  seqIlike: Figures;
+  /** Scan nodes of the ILIKE+LIMIT baseline's plan. */
+  limitPlan: string;
+  failures: string[];
+}
+
+export interface SeedSlot {
+  name: string;
+  workspaceId: string;
+  channelId: string;
+  users: { id: string; weight: number }[];
+  weight: number;
+}
+
+export interface LoadFigures {
+  rows: number;
+  perWorkspace: Record<string, number>;
+  /** Seconds: the whole seeding, the API part, the inserts, the index builds, VACUUM (ANALYZE). */
+  seedS: number;
+  apiS: number;
+  insertS: number;
+  indexS: number;
+  analyzeS: number;
+  indexes: string[];
+  tableSize: string;
+  indexesSize: string;
+  start: Date;
+  end: Date;
+}
+
+export interface SearchBenchOptions {
+  /** Messages to seed (default 1,000,000). */
+  messages?: number;
+  rounds?: number;
+  /** Product and ILIKE+LIMIT runs of each query per round. */
+  repeat?: number;
+  /** Sequential-ILIKE runs of each query per round. */
+  seqRepeat?: number;
+  warmup?: boolean;
+  /** Connections inserting and building indexes in parallel. */
+  concurrency?: number;
+  logLevel?: string;
+  /** On the embedded Postgres `npm start` uses instead of the machine's. */
+  embedded?: boolean;
+  log?: (line: string) => void;
+}
+
+export declare const TARGETS: { mixP95Ms: number; classP95Ms: number; vsSeq: number; vsLimit: number };
+
+export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
+  options: Required<SearchBenchOptions>;
+  seed: {
+    workspaceId: string;
+    otherWorkspaceId: string;
+    searcher: string;
+    usernames: string[];
+    channels: string[];
+    slots: SeedSlot[];
+  };
+  load: LoadFigures;
+  rows: ClassRow[];
+  mix: ClassRow;
+  queries: QueryRow[];
+  /** Failed product requests over the whole run. */
+  failures: number;
+  version: { commit: string; dirty: boolean; built: string };
+  loadStart: number[];
+  loadEnd: number[];
+  report: string;
+}>;
+
+export declare const ilikeTerms: (q: string) => { must: string[]; mustNot: string[] };
+
+export declare const parseArgs: (argv: string[]) => SearchBenchOptions;

@@ -1,0 +1,464 @@
+// Message-search benchmark (issue 15): seeds N messages into a fresh database of the standalone product (people,
+// workspaces, channels and DMs through the API, the messages in bulk with SQL), then times every query class through
+// `GET /api/messages/search` next to two Postgres baselines over the same rows — a plain `ILIKE … ORDER BY created_at
+// DESC LIMIT 50` and a sequential ILIKE that reads every row — alternating them query by query, round after round, and
+// prints p50/p95/p99 per class, the ratios and the issue's targets.
+//
+//   npm run build && node bench/search/search.mjs                 # 1,000,000 messages, 2 rounds
+//   node bench/search/search.mjs --messages 100000 --rounds 1
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { root, startStandalone } from '../http/servers.mjs';
+import { CODE_NAMES, VOCABULARY } from './corpus.mjs';
+import { bulkLoadMessages, seedPeople } from './seed.mjs';
+
+/** Targets of issue 15 at 1 M messages on a quiet machine. */
+export const TARGETS = { mixP95Ms: 30, classP95Ms: 50, vsSeq: 20, vsLimit: 1 };
+
+const DAY = 24 * 3600 * 1000;
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The query classes and their queries, with values taken from the seeded data: real usernames and channels, dates
+ * inside the year of messages, words of every frequency.
+ */
+export const queryClasses = (seed, load) => {
+  const [, marcus, priya, , , , , sam] = seed.usernames;
+  const start = load.start.getTime();
+  const end = load.end.getTime();
+  return [
+    { name: 'rare', queries: [VOCABULARY.at(-1), CODE_NAMES[0]] },
+    { name: 'common', queries: ['deploy', 'review', 'customer'] },
+    { name: 'phrase', queries: ['"deploy failed"', '"code review"'] },
+    { name: 'prefix', queries: ['depl', 'stag'] },
+    { name: 'stopword-heavy', queries: ['the', 'the deploy of the'] },
+    { name: 'token', queries: ['PLT-3699', 'v2.1', 'PLT-36'] },
+    { name: 'no hit', queries: ['xylophone', 'PLT-99999'] },
+    { name: 'from:', queries: [`from:@${marcus} deploy`, `from:@${sam} rollback`] },
+    { name: 'in:', queries: ['in:#deploys failed', 'in:#random lunch'] },
+    {
+      name: 'before:',
+      queries: [`before:${isoDay(start + 60 * DAY)} deploy`, `before:${isoDay(end - 30 * DAY)} okapi`],
+    },
+    { name: 'after:', queries: [`after:${isoDay(end - 30 * DAY)} deploy`, `after:${isoDay(start + 60 * DAY)} okapi`] },
+    { name: 'on:', queries: [`on:${isoDay(start + 180 * DAY)} deploy`, `on:${isoDay(end - 10 * DAY)} the`] },
+    { name: 'has:image', queries: ['has:image deploy', 'has:image screenshot'] },
+    { name: '-excluded', queries: ['deploy -staging', 'review -the'] },
+    {
+      name: 'combined',
+      queries: [
+        `from:@${priya} in:#engineering after:${isoDay(end - 120 * DAY)} has:image deploy -staging`,
+        `"deploy failed" in:#deploys before:${isoDay(end - 60 * DAY)}`,
+      ],
+    },
+  ];
+};
+
+const FILTER = /^(from|in|before|after|on|has):/i;
+const escapeLike = (s) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The text part of a query as ILIKE conditions, the way a naive search would do it: every word, and every "phrase"
+ * as one string, must be in the content; a `-word` must not. Filters (`from:`, `in:`, …) are left out.
+ */
+export const ilikeTerms = (q) => {
+  const must = [];
+  const mustNot = [];
+  for (const [token] of q.matchAll(/-?"[^"]*"?|\S+/g)) {
+    if (FILTER.test(token)) continue;
+    const negated = token.startsWith('-') && token.length > 1;
+    const text = (negated ? token.slice(1) : token).replace(/^"|"$/g, '').trim();
+    if (text) (negated ? mustNot : must).push(`%${escapeLike(text)}%`);
+  }
+  return { must: [...new Set(must)], mustNot: [...new Set(mustNot)] };
+};
+
+const ilikeSql = (q, first) => {
+  const { must, mustNot } = ilikeTerms(q);
+  let n = first;
+  const conditions = [
+    ...must.map(() => `"content" ILIKE $${n++}`),
+    ...mustNot.map(() => `"content" NOT ILIKE $${n++}`),
+  ];
+  return { where: conditions.length ? conditions.join(' AND ') : 'true', params: [...must, ...mustNot] };
+};
+
+/** Plain ILIKE as an application without a search index would write it, newest first, one page. */
+const limitQuery = (workspaceId, q) => {
+  const { where, params } = ilikeSql(q, 2);
+  return {
+    text: `SELECT "id", "channel_id", "user_id", "content", "created_at" FROM "chat"."message"
+           WHERE "workspace_id" = $1 AND ${where} ORDER BY "created_at" DESC LIMIT 50`,
+    values: [workspaceId, ...params],
+  };
+};
+
+/** The same condition over every row (no index, no early exit): what "scan everything" costs. */
+const seqQuery = (workspaceId, q) => {
+  const { where, params } = ilikeSql(q, 2);
+  return {
+    text: `SELECT count(*)::int AS hits FROM "chat"."message" WHERE "workspace_id" = $1 AND ${where}`,
+    values: [workspaceId, ...params],
+  };
+};
+
+/** The scan nodes of a plan, e.g. `Index Scan Backward IDX_MESSAGE_WORKSPACE_CREATED`. */
+const planShape = (plan) => {
+  const scans = [];
+  const walk = (node) => {
+    if (/Scan/.test(node['Node Type']))
+      scans.push(
+        [node['Node Type'], node['Scan Direction'] === 'Backward' ? 'Backward' : '', node['Index Name'] ?? '']
+          .filter(Boolean)
+          .join(' '),
+      );
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan);
+  return scans.join(' + ');
+};
+
+export const percentile = (values, p) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (p / 100) * (sorted.length - 1);
+  const lo = Math.floor(rank);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (rank - lo);
+};
+
+const figures = (samples) => ({
+  n: samples.length,
+  p50: percentile(samples, 50),
+  p95: percentile(samples, 95),
+  p99: percentile(samples, 99),
+});
+
+const median = (values) => percentile(values, 50);
+
+const timed = async (fn) => {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+};
+
+/** One search through the API; never throws: a failure is counted, with its status or error. */
+const searchOnce = async (base, cookie, q) => {
+  try {
+    const { ms, value } = await timed(async () => {
+      const res = await fetch(`${base}/api/messages/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      return { status: res.status, text: await res.text() };
+    });
+    if (value.status !== 200)
+      return { ms, ok: false, failure: `${value.status} after ${ms.toFixed(0)} ms: ${value.text.slice(0, 200)}` };
+    const body = JSON.parse(value.text);
+    if (!Array.isArray(body)) return { ms, ok: false, failure: `not an array: ${value.text.slice(0, 200)}` };
+    return { ms, ok: true, results: body.length };
+  } catch (err) {
+    return { ms: NaN, ok: false, failure: String(err) };
+  }
+};
+
+export const DEFAULTS = {
+  messages: 1_000_000,
+  rounds: 2,
+  /** Product and ILIKE+LIMIT runs of each query per round. */
+  repeat: 5,
+  /** Sequential-ILIKE runs of each query per round (each reads the whole table). */
+  seqRepeat: 1,
+  /** One unmeasured run of every query on all three before round 1. */
+  warmup: true,
+  /** Connections inserting (and building indexes) in parallel. */
+  concurrency: 2,
+  logLevel: 'info',
+  /** Run on the embedded Postgres `npm start` uses (its memory and planner settings) instead of the machine's. */
+  embedded: false,
+  log: (line) => process.stderr.write(`${line}\n`),
+};
+
+const productVersion = () => {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const dirty = git('status', '--porcelain', '--', 'services/chat/src', 'libs/contracts/src', 'gateway/src');
+  let built = '';
+  try {
+    built = statSync(join(root, 'services/chat/dist/messages/search.service.js')).mtime.toISOString();
+  } catch {
+    // not built the usual way
+  }
+  return { commit: git('rev-parse', '--short', 'HEAD') || 'unknown', dirty: dirty.length > 0, built };
+};
+
+const measure = async (o, product, seed, load) => {
+  const classes = queryClasses(seed, load);
+  const connect = async (settings = []) => {
+    const client = new pg.Client({ connectionString: product.database.url });
+    await client.connect();
+    for (const s of settings) await client.query(s);
+    return client;
+  };
+  const limitClient = await connect();
+  // no index of any kind: the planner's only way is to read the table (in parallel workers where it likes)
+  const seqClient = await connect([
+    'SET enable_indexscan = off',
+    'SET enable_bitmapscan = off',
+    'SET enable_indexonlyscan = off',
+  ]);
+  try {
+    const queries = classes.flatMap((c) =>
+      c.queries.map((q) => ({
+        class: c.name,
+        q,
+        product: [],
+        limit: [],
+        seq: [],
+        failures: [],
+        results: NaN,
+        limitRows: NaN,
+        hits: NaN,
+        limitPlan: '',
+      })),
+    );
+    const runProduct = async (row, record) => {
+      const r = await searchOnce(product.url, seed.cookie, row.q);
+      if (!record) return;
+      if (r.ok) {
+        row.product.push(r.ms);
+        row.results = r.results;
+      } else row.failures.push(r.failure);
+    };
+    const runLimit = async (row, record) => {
+      const { ms, value } = await timed(() => limitClient.query(limitQuery(seed.workspaceId, row.q)));
+      if (!record) return;
+      row.limit.push(ms);
+      row.limitRows = value.rowCount;
+    };
+    const runSeq = async (row, record) => {
+      const { ms, value } = await timed(() => seqClient.query(seqQuery(seed.workspaceId, row.q)));
+      row.hits = value.rows[0].hits;
+      if (record) row.seq.push(ms);
+    };
+    if (o.warmup) {
+      o.log(`search: warming up (${queries.length} queries, once each on the product and both baselines)`);
+      for (const row of queries) {
+        await runProduct(row, false);
+        await runLimit(row, false);
+        await runSeq(row, false);
+      }
+    }
+    for (const row of queries) {
+      const { text, values } = limitQuery(seed.workspaceId, row.q);
+      const [{ 'QUERY PLAN': plan }] = (await limitClient.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values }))
+        .rows;
+      row.limitPlan = planShape(plan[0].Plan);
+    }
+    for (let round = 1; round <= o.rounds; round++) {
+      const t0 = performance.now();
+      for (const row of queries) {
+        for (let i = 0; i < o.repeat; i++) await runProduct(row, true);
+        for (let i = 0; i < o.repeat; i++) await runLimit(row, true);
+        for (let i = 0; i < o.seqRepeat; i++) await runSeq(row, true);
+      }
+      const mix = figures(queries.flatMap((r) => r.product));
+      o.log(
+        `search: round ${round} of ${o.rounds} in ${((performance.now() - t0) / 1000).toFixed(0)} s; product p50 ${mix.p50.toFixed(1)} ms, p95 ${mix.p95.toFixed(1)} ms so far`,
+      );
+    }
+    return { classes, queries };
+  } finally {
+    await limitClient.end();
+    await seqClient.end();
+  }
+};
+
+const summarise = (classes, queries) => {
+  const row = (name, mine) => {
+    const product = figures(mine.flatMap((r) => r.product));
+    const limit = figures(mine.flatMap((r) => r.limit));
+    const seq = figures(mine.flatMap((r) => r.seq));
+    return {
+      class: name,
+      queries: mine.map((r) => r.q),
+      hits: median(mine.map((r) => r.hits)),
+      results: median(mine.map((r) => r.results)),
+      product,
+      ilikeLimit: limit,
+      seqIlike: seq,
+      vsLimit: limit.p95 / product.p95,
+      vsSeq: seq.p95 / product.p95,
+      failures: mine.reduce((s, r) => s + r.failures.length, 0),
+    };
+  };
+  return {
+    rows: classes.map((c) =>
+      row(
+        c.name,
+        queries.filter((r) => r.class === c.name),
+      ),
+    ),
+    mix: row('whole mix', queries),
+  };
+};
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const int = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
+const times = (n) => (Number.isFinite(n) ? `${n >= 10 ? n.toFixed(0) : n.toFixed(2)}×` : 'n/a');
+const mark = (ok) => (ok ? '✓' : '✗');
+const loads = (l) => l.map((x) => x.toFixed(2)).join(' ');
+const seconds = (s) => `${s.toFixed(1)} s`;
+
+export const formatReport = ({ options: o, seed, load, rows, mix, queries, loadStart, loadEnd, version }) => {
+  const searcherRows = load.perWorkspace[seed.workspaceId] ?? 0;
+  const lines = [
+    `message-search benchmark: ${int(load.rows)} messages (${int(searcherRows)} in the searcher's workspace, ${int(load.rows - searcherRows)} in a second one), ${load.start.toISOString().slice(0, 10)} – ${load.end.toISOString().slice(0, 10)}; ${o.rounds} round(s), each query ${o.repeat}× on the product and ILIKE+LIMIT and ${o.seqRepeat}× seq ILIKE per round${o.warmup ? ', after one warm-up run of each' : ''}`,
+    `seeded in ${seconds(load.seedS)}: API ${seconds(load.apiS)}, insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)} (${load.indexes.join(', ')}), VACUUM (ANALYZE) ${seconds(load.analyzeS)}; table ${load.tableSize}, indexes ${load.indexesSize}`,
+    `product: standalone on ${o.embedded ? "its embedded Postgres (npm start's settings)" : "the machine's Postgres"}, main ${version.commit}${version.dirty ? ' + uncommitted changes' : ''}${version.built ? `, chat service built ${version.built}` : ''}; searcher @${seed.searcher}`,
+    `node ${process.version}, ${cpus().length} CPUs, load average ${loads(loadStart)} at start, ${loads(loadEnd)} at end`,
+    '',
+    `| class | hits (median) | product p50 | p95 | p99 | ILIKE+LIMIT p50 | p95 | p99 | seq ILIKE p50 | p95 | p99 | ILIKE+LIMIT ÷ product (p95, ≥ ${TARGETS.vsLimit}) | seq ÷ product (p95, ≥ ${TARGETS.vsSeq}) | p95 ≤ ${TARGETS.classP95Ms} ms | failed |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const line = (r, p95Target) =>
+    `| ${r.class} | ${int(r.hits)} | ${fmt(r.product.p50)} | ${fmt(r.product.p95)} | ${fmt(r.product.p99)} | ${fmt(r.ilikeLimit.p50)} | ${fmt(r.ilikeLimit.p95)} | ${fmt(r.ilikeLimit.p99)} | ${fmt(r.seqIlike.p50, 0)} | ${fmt(r.seqIlike.p95, 0)} | ${fmt(r.seqIlike.p99, 0)} | ${times(r.vsLimit)} ${mark(r.vsLimit >= TARGETS.vsLimit)} | ${times(r.vsSeq)} ${mark(r.vsSeq >= TARGETS.vsSeq)} | ${mark(r.product.p95 <= p95Target)} | ${r.failures} |`;
+  for (const r of rows) lines.push(line(r, TARGETS.classP95Ms));
+  lines.push(line({ ...mix, class: '**whole mix**' }, TARGETS.mixP95Ms));
+  const slowClasses = rows.filter((r) => !(r.product.p95 <= TARGETS.classP95Ms));
+  const slowerThanLimit = rows.filter((r) => !(r.vsLimit >= TARGETS.vsLimit));
+  const underSeq = rows.filter((r) => !(r.vsSeq >= TARGETS.vsSeq));
+  const names = (list) => (list.length ? ` (${list.map((r) => r.class).join(', ')})` : '');
+  lines.push(
+    '',
+    'times in ms, measured by the client: the product through HTTP with the signed-in cookie, the baselines over one pg connection each (text part of the query only)',
+    '',
+    `- p95 ≤ ${TARGETS.mixP95Ms} ms over the whole mix: ${fmt(mix.product.p95)} ms ${mark(mix.product.p95 <= TARGETS.mixP95Ms)}`,
+    `- every class ≤ ${TARGETS.classP95Ms} ms p95: ${rows.length - slowClasses.length} of ${rows.length} ${mark(slowClasses.length === 0)}${names(slowClasses)}`,
+    `- ≥ ${TARGETS.vsSeq}× faster than sequential ILIKE (p95): whole mix ${times(mix.vsSeq)}, ${rows.length - underSeq.length} of ${rows.length} classes ${mark(underSeq.length === 0 && mix.vsSeq >= TARGETS.vsSeq)}${names(underSeq)}`,
+    `- never slower than ILIKE with LIMIT (p95): whole mix ${times(mix.vsLimit)}, ${rows.length - slowerThanLimit.length} of ${rows.length} classes ${mark(slowerThanLimit.length === 0 && mix.vsLimit >= TARGETS.vsLimit)}${names(slowerThanLimit)}`,
+    '',
+    '| query | class | hits (seq count) | product results | product p50 | p95 | ILIKE+LIMIT p50 | p95 | seq ILIKE p50 | ILIKE+LIMIT plan |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of queries) {
+    const p = figures(r.product);
+    const l = figures(r.limit);
+    lines.push(
+      `| \`${r.q}\` | ${r.class} | ${int(r.hits)} | ${int(r.results)} | ${fmt(p.p50)} | ${fmt(p.p95)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(median(r.seq), 0)} | ${r.limitPlan} |`,
+    );
+  }
+  const failures = queries.flatMap((r) => r.failures.map((f) => `\`${r.q}\`: ${f}`));
+  if (failures.length) lines.push('', `failed requests (${failures.length}):`, ...failures.slice(0, 10));
+  return lines.join('\n');
+};
+
+/** Runs the benchmark; resolves with the figures and the printable report. */
+export const runSearchBench = async (options = {}) => {
+  const o = { ...DEFAULTS, ...options };
+  const loadStart = loadavg();
+  o.log('search: starting the product (standalone, fresh database)');
+  const product = await startStandalone({ logLevel: o.logLevel, embedded: o.embedded });
+  try {
+    const t0 = performance.now();
+    o.log(`search: signing up two workspaces at ${product.url}`);
+    const seed = await seedPeople(product.url);
+    const apiS = (performance.now() - t0) / 1000;
+    o.log(`search: inserting ${o.messages.toLocaleString('en')} messages`);
+    const bulk = await bulkLoadMessages({
+      databaseUrl: product.database.url,
+      slots: seed.slots,
+      count: o.messages,
+      concurrency: o.concurrency,
+      log: o.log,
+    });
+    const load = { ...bulk, apiS, seedS: (performance.now() - t0) / 1000 };
+    o.log(
+      `search: seeded in ${seconds(load.seedS)} (insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)}, VACUUM (ANALYZE) ${seconds(load.analyzeS)})`,
+    );
+    const { classes, queries } = await measure(o, product, seed, load);
+    const { rows, mix } = summarise(classes, queries);
+    const result = {
+      options: o,
+      seed: {
+        workspaceId: seed.workspaceId,
+        otherWorkspaceId: seed.otherWorkspaceId,
+        searcher: seed.searcher,
+        usernames: seed.usernames,
+        channels: seed.channels,
+        slots: seed.slots,
+      },
+      load,
+      rows,
+      mix,
+      queries: queries.map((r) => ({
+        class: r.class,
+        q: r.q,
+        hits: r.hits,
+        results: r.results,
+        product: figures(r.product),
+        ilikeLimit: figures(r.limit),
+        seqIlike: figures(r.seq),
+        limitPlan: r.limitPlan,
+        failures: r.failures,
+      })),
+      failures: queries.reduce((s, r) => s + r.failures.length, 0),
+      version: productVersion(),
+      loadStart,
+      loadEnd: loadavg(),
+    };
+    return { ...result, report: formatReport({ ...result, queries }) };
+  } finally {
+    await product.close();
+  }
+};
+
+/** `--messages 1000000 --rounds 2 --repeat 5 --seq-repeat 1 --no-warmup --concurrency 2 --log-level info` */
+export const parseArgs = (argv) => {
+  const o = {};
+  const number = (flag, value) => {
+    const n = Number(String(value).replace(/[_,]/g, ''));
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a whole number (got ${value})`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => argv[++i];
+    switch (flag) {
+      case '-n':
+      case '--messages':
+        o.messages = number(flag, value());
+        break;
+      case '-r':
+      case '--rounds':
+        o.rounds = number(flag, value());
+        break;
+      case '--repeat':
+        o.repeat = number(flag, value());
+        break;
+      case '--seq-repeat':
+        o.seqRepeat = number(flag, value());
+        break;
+      case '--no-warmup':
+        o.warmup = false;
+        break;
+      case '--embedded':
+        o.embedded = true;
+        break;
+      case '--concurrency':
+        o.concurrency = number(flag, value());
+        break;
+      case '--log-level':
+        o.logLevel = value();
+        break;
+      default:
+        throw new Error(`unknown option ${flag} (see bench/search/README.md)`);
+    }
+  }
+  return o;
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await runSearchBench(parseArgs(process.argv.slice(2)));
+  process.stdout.write(`${result.report}\n`);
+  process.exit(result.failures > 0 ? 1 : 0);
+}

@@ -1,0 +1,77 @@
+// Keeps the message-search benchmark runnable: the whole thing on a few thousand messages and one round, asserting
+// that every query class has figures on all three sides and every search answered 200, never any speed (CI shares two
+// cores between suites, and at this size the baselines win anyway).
+import { ilikeTerms, parseArgs, runSearchBench } from './search.mjs';
+
+const CLASSES = [
+  'rare',
+  'common',
+  'phrase',
+  'prefix',
+  'stopword-heavy',
+  'token',
+  'no hit',
+  'from:',
+  'in:',
+  'before:',
+  'after:',
+  'on:',
+  'has:image',
+  '-excluded',
+  'combined',
+];
+
+describe('bench/search', () => {
+  it('seeds messages in bulk next to people made through the API and times every query class three ways', async () => {
+    const { rows, mix, queries, load, seed, failures, report } = await runSearchBench({
+      log: () => undefined,
+      messages: 5000,
+      rounds: 1,
+      repeat: 2,
+    });
+    expect(load.rows).toBe(5000);
+    // most messages in the searcher's workspace, some in the second one
+    expect(load.perWorkspace[seed.workspaceId]).toBeGreaterThan(4000);
+    expect(load.perWorkspace[seed.otherWorkspaceId]).toBeGreaterThan(0);
+    expect(load.indexes).toEqual(expect.arrayContaining(['IDX_MESSAGE_SEARCH', 'IDX_MESSAGE_CONTENT_TRGM']));
+    expect(rows.map((r) => r.class)).toEqual(CLASSES);
+    for (const row of [...rows, mix]) {
+      for (const side of [row.product, row.ilikeLimit, row.seqIlike]) {
+        expect(side.n).toBeGreaterThan(0);
+        for (const p of [side.p50, side.p95, side.p99]) expect(p).toBeGreaterThan(0);
+      }
+      expect(row.vsLimit).toBeGreaterThan(0);
+      expect(row.vsSeq).toBeGreaterThan(0);
+    }
+    for (const q of queries) {
+      expect(q.failures).toEqual([]);
+      expect(q.product.n).toBe(2);
+      expect(Number.isInteger(q.hits)).toBe(true);
+    }
+    expect(failures).toBe(0);
+    // the filters name real people and channels of the seed
+    expect(queries.some((q) => q.q.includes(`from:@${seed.usernames[1]}`))).toBe(true);
+    expect(queries.some((q) => q.q.includes('in:#deploys'))).toBe(true);
+    expect(queries.find((q) => q.q === 'deploy')!.hits).toBeGreaterThan(0);
+    expect(report).toContain('| class | hits (median) | product p50 |');
+    expect(report).toContain('| **whole mix** |');
+    expect(report).toMatch(/load average [\d.]+ [\d.]+ [\d.]+ at start/);
+    expect(report).toContain('p95 ≤ 30 ms over the whole mix');
+  }, 110000);
+
+  it('keeps the text part of a query for the ILIKE baselines', () => {
+    expect(ilikeTerms('from:@dana in:#deploys "deploy failed" -staging v2.1 50%')).toEqual({
+      must: ['%deploy failed%', '%v2.1%', '%50\\%%'],
+      mustNot: ['%staging%'],
+    });
+  });
+
+  it('reads the CLI flags', () => {
+    expect(parseArgs(['--messages', '1_000_000', '--rounds', '3', '--no-warmup'])).toEqual({
+      messages: 1000000,
+      rounds: 3,
+      warmup: false,
+    });
+    expect(() => parseArgs(['--bogus'])).toThrow('unknown option --bogus');
+  });
+});
