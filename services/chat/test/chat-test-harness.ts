@@ -74,6 +74,12 @@ export class FakeDirectory {
         .filter((id) => this.usernames.has(id))
         .map((id) => ({ id, username: this.usernames.get(id)!, agentId: null }));
     }
+    if (subject === IdentityContracts.findByNames.subject) {
+      const names = new Set((payload.names as string[]).map((n) => n.toLowerCase()));
+      return [...this.usernames]
+        .filter(([, username]) => names.has(username.toLowerCase()))
+        .map(([id, username]) => ({ id, username, handle: null }));
+    }
     if (subject === MediaContracts.verifyUpload.subject) {
       // media's rules: members of the owning workspace only, and only an object that passed its checks
       const { actor, url } = payload as { actor: Actor; url: string };

@@ -400,7 +400,8 @@ describe('chat service', () => {
       });
     });
 
-    const contents = async (who: string, q: string) => (await search.search(t.as(who), q)).map((r) => r.content);
+    const contents = async (who: string, q: string) =>
+      (await search.search(t.as(who), q)).results.map((r) => r.content);
 
     it('finds whole words through stemming (deploy finds deploying)', async () => {
       expect(await contents(t.carol, 'deploy')).toEqual(['Deploying the new release tonight']);
@@ -489,14 +490,224 @@ describe('chat service', () => {
     });
 
     it('names a DM hit after the other participant', async () => {
-      const [hit] = (await search.search(t.as(t.bob), 'secret')).filter((r) => r.content?.includes('secret'));
+      const [hit] = (await search.search(t.as(t.bob), 'secret')).results.filter((r) => r.content?.includes('secret'));
       expect(hit.channelName).toBe(h.directory.usernames.get(t.alice));
       expect(hit.username).toBe(h.directory.usernames.get(t.alice));
     });
 
     it('answers a blank query with nothing, and odd input without failing', async () => {
-      expect(await search.search(t.as(t.alice), '  ')).toEqual([]);
-      await expect(search.search(t.as(t.alice), `'):* & !| 100%_ "unterminated`)).resolves.toBeInstanceOf(Array);
+      expect(await search.search(t.as(t.alice), '  ')).toEqual({ results: [], nextCursor: null });
+      for (const odd of [`'):* & !| 100%_ "unterminated`, '%', '_', '\\', '%%%', '\\%_', 'a:b:c', '-', '"', '-""'])
+        expect((await search.search(t.as(t.alice), odd)).results).toBeInstanceOf(Array);
+    });
+
+    it('searches LIKE wildcards literally', async () => {
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'coverage at 100% now' });
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'coverage at 1000 now' });
+      // a token with a sign in it is found as typed: 100% is not a prefix of 1000, and % itself matches nothing
+      expect(await contents(t.carol, '100%')).toEqual(['coverage at 100% now']);
+      expect(await contents(t.carol, '100')).toEqual(['coverage at 100% now', 'coverage at 1000 now']);
+      expect(await contents(t.carol, '%')).toEqual([]);
+      expect(await contents(t.carol, '_')).toEqual([]);
+      expect(await contents(t.carol, '0%')).toEqual([]);
+    });
+
+    it('skips the substring arm for stopwords: "the" does not find every word holding t-h-e', async () => {
+      expect(await contents(t.carol, 'the')).not.toContain('Unrelated chatter about lunch');
+      expect(await contents(t.carol, 'chatte')).toContain('Unrelated chatter about lunch');
+    });
+  });
+
+  describe('SearchService filters and pages', () => {
+    let t: ReturnType<typeof team>;
+    let outsider: ReturnType<typeof team>;
+    let general: { id: string };
+    let random: { id: string };
+    let dm: { id: string };
+    const ids = new Map<string, string>();
+    const contents = async (who: string, q: string, tz?: string) =>
+      (await search.search(t.as(who), named(q), undefined, tz)).results.map((r) => r.content).sort();
+    /** `{alice}` → alice's username (the harness makes them unique), `{ALICE}` the same in capitals. */
+    const named = (q: string) =>
+      q.replace(/\{(\w+)\}/g, (_m, who: string) => {
+        const name = h.directory.usernames.get(t[who.toLowerCase() as 'alice' | 'bob' | 'carol'])!;
+        return who === who.toUpperCase() ? name.toUpperCase() : name;
+      });
+
+    beforeAll(async () => {
+      t = team();
+      outsider = team();
+      [general] = await channels.list(t.as(t.alice));
+      random = await channels.create(t.as(t.alice), { name: 'random' });
+      dm = await dms.open(t.as(t.alice), t.bob);
+      const db = h.app.get(DataSource);
+      const post = async (key: string, who: string, channelId: string, content: string, at: string, image = false) => {
+        const m = await messages.create(t.as(who), {
+          channelId,
+          content,
+          ...(image ? { imageUrl: h.directory.upload(t.ws, 'message') } : {}),
+        });
+        await db.query(`UPDATE "chat"."message" SET "created_at" = $2 WHERE "id" = $1`, [m.message.id, at]);
+        ids.set(key, m.message.id);
+      };
+      await post('a1', t.alice, general.id, 'release notes for the deploy', '2026-03-01T10:00:00Z');
+      await post('a2', t.alice, random.id, 'deploy the notes release', '2026-03-02T23:30:00Z');
+      await post('b1', t.bob, general.id, 'deploy blocked by staging', '2026-03-03T12:00:00Z');
+      await post('b2', t.bob, dm.id, 'deploy secret in the DM', '2026-03-04T12:00:00Z');
+      await post('c1', t.carol, random.id, 'screenshot of the deploy', '2026-03-05T12:00:00Z', true);
+      const [theirs] = await channels.list(outsider.as(outsider.alice));
+      await messages.create(outsider.as(outsider.alice), { channelId: theirs.id, content: 'deploy elsewhere' });
+    });
+
+    it.each([
+      [
+        'from: a username, with or without @',
+        'deploy from:@{ALICE}',
+        ['deploy the notes release', 'release notes for the deploy'],
+      ],
+      [
+        'from: two people',
+        'deploy from:{alice} from:{carol}',
+        ['deploy the notes release', 'release notes for the deploy', 'screenshot of the deploy'],
+      ],
+      ['in: a channel', 'deploy in:#random', ['deploy the notes release', 'screenshot of the deploy']],
+      [
+        'in: a channel by bare name',
+        'deploy in:general',
+        ['deploy blocked by staging', 'release notes for the deploy'],
+      ],
+      ['in: a direct message by the other person', 'deploy in:@{alice}', ['deploy secret in the DM']],
+      [
+        'before: a day (UTC by default)',
+        'deploy before:2026-03-03',
+        ['deploy the notes release', 'release notes for the deploy'],
+      ],
+      [
+        'after: a day, not including it',
+        'deploy after:2026-03-03',
+        ['deploy secret in the DM', 'screenshot of the deploy'],
+      ],
+      ['on: one day', 'deploy on:2026-03-02', ['deploy the notes release']],
+      ['has:image', 'deploy has:image', ['screenshot of the deploy']],
+      ['an exact phrase', '"release notes"', ['release notes for the deploy']],
+      ['an excluded word', 'deploy -staging -secret -notes', ['screenshot of the deploy']],
+      ['filters alone', 'from:@{bob}', ['deploy blocked by staging', 'deploy secret in the DM']],
+      [
+        'filters combined',
+        'deploy from:@{alice} in:#random after:2026-03-01 before:2026-03-03',
+        ['deploy the notes release'],
+      ],
+      ['an unknown filter as text', 'staging:deploy', ['deploy blocked by staging']],
+      [
+        'a has: value it does not know, as text',
+        'has:deploy',
+        [
+          'deploy blocked by staging',
+          'deploy secret in the DM',
+          'deploy the notes release',
+          'release notes for the deploy',
+          'screenshot of the deploy',
+        ],
+      ],
+    ])('%s', async (_label, q, expected) => {
+      expect(await contents(t.bob, named(q))).toEqual(expected);
+    });
+
+    it('reads dates in the searcher’s time zone', async () => {
+      // 23:30 UTC on 2 March is already 3 March in Tokyo
+      expect(await contents(t.bob, 'deploy on:2026-03-03', 'Asia/Tokyo')).toEqual([
+        'deploy blocked by staging',
+        'deploy the notes release',
+      ]);
+      expect(await contents(t.bob, 'deploy on:2026-03-02', 'America/New_York')).toEqual(['deploy the notes release']);
+    });
+
+    it('finds nothing for a channel or person the searcher cannot see, whatever exists elsewhere', async () => {
+      // carol is not in the alice–bob DM; the outsider's workspace has its own general channel and alice
+      expect(await contents(t.carol, 'deploy in:@{bob}')).toEqual([]);
+      expect(await contents(t.carol, 'deploy in:@{alice}')).toEqual([]);
+      expect(await contents(t.carol, 'from:@{bob} secret')).toEqual([]);
+      expect(await contents(t.bob, `from:${h.directory.usernames.get(outsider.alice)}`)).toEqual([]);
+      expect(await contents(t.bob, 'elsewhere in:#general')).toEqual([]);
+      expect(await contents(t.bob, 'deploy in:#nosuchchannel')).toEqual([]);
+      expect(await contents(t.bob, 'from:@nobody')).toEqual([]);
+      const theirs = await search.search(outsider.as(outsider.alice), `deploy in:#random`);
+      expect(theirs.results).toEqual([]);
+    });
+
+    it.each([
+      ['from:', 'Filter from: needs a value'],
+      ['deploy in:#', 'Filter in: needs a value'],
+      ['before:notadate', 'Filter before: needs a date written as YYYY-MM-DD'],
+      ['on:2026-02-30', 'Filter on: needs a date written as YYYY-MM-DD'],
+    ])('refuses %p with a message', async (q, message) => {
+      const err = await rejection(search.search(t.as(t.bob), q));
+      expect([err.code, err.message]).toEqual([ErrorCodes.validation, message]);
+    });
+
+    it('reads a bare in: name as the channel when one has that name, else as the person', async () => {
+      const namesake = await channels.create(t.as(t.carol), { name: h.directory.usernames.get(t.alice)! });
+      await messages.create(t.as(t.carol), { channelId: namesake.id, content: 'deploy namesake channel' });
+      expect(await contents(t.bob, 'deploy in:{alice}')).toEqual(['deploy namesake channel']);
+      expect(await contents(t.bob, 'deploy in:@{alice}')).toEqual(['deploy secret in the DM']);
+      expect(await contents(t.bob, 'deploy in:#{alice}')).toEqual(['deploy namesake channel']);
+    });
+
+    it('refuses a cursor it did not write', async () => {
+      for (const bad of ['nope', Buffer.from('{"s":1}').toString('base64url')]) {
+        const err = await rejection(search.search(t.as(t.bob), 'deploy', bad));
+        expect([err.code, err.message]).toEqual([ErrorCodes.validation, 'Invalid search cursor']);
+      }
+    });
+  });
+
+  describe('SearchService pages', () => {
+    it('pages through every arm and window without duplicates or gaps, ignoring what is posted meanwhile', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const expected: string[] = [];
+      const post = async (content: string) => {
+        const m = await messages.create(t.as(t.alice), { channelId: general.id, content });
+        expected.push(m.message.id);
+      };
+      // 230 whole-word hits (more than one ranking window of 200), 30 prefix-only, 20 substring-only
+      for (let i = 0; i < 230; i++) await post(i % 3 === 0 ? `zeta zeta report ${i}` : `zeta report ${i}`);
+      for (let i = 0; i < 30; i++) await post(`zetamax build ${i}`);
+      for (let i = 0; i < 20; i++) await post(`xzetax build ${i}`);
+      const seen: string[] = [];
+      const arms: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await search.search(t.as(t.bob), 'zeta', cursor);
+        expect(page.results.length).toBeLessThanOrEqual(50);
+        seen.push(...page.results.map((r) => r.id));
+        arms.push(
+          ...page.results.map((r) =>
+            r.content!.startsWith('zetamax') ? 'p' : r.content!.startsWith('xzetax') ? 's' : 'w',
+          ),
+        );
+        cursor = page.nextCursor ?? undefined;
+        if (pages++ === 0) await post('zeta posted while paging');
+      } while (cursor && pages < 20);
+      expect(pages).toBe(6);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.sort()).toEqual(expected.slice(0, 280).sort());
+      // whole words first, then prefixes, then substrings
+      expect(arms.join('')).toBe('w'.repeat(230) + 'p'.repeat(30) + 's'.repeat(20));
+    });
+
+    it('ranks denser hits first within the first window and says when there is no next page', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'omega omega omega' });
+      for (let i = 0; i < 5; i++)
+        await messages.create(t.as(t.alice), { channelId: general.id, content: `omega ${i}` });
+      const page = await search.search(t.as(t.bob), 'omega');
+      expect(page.results[0].content).toBe('omega omega omega');
+      expect(page.results).toHaveLength(6);
+      expect(page.nextCursor).toBeNull();
     });
   });
 

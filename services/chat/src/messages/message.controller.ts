@@ -17,6 +17,9 @@ export class MessageController {
 
   @OnRequest(ChatContracts.listMessages)
   list(@Payload(new ZodPipe(ChatContracts.listMessages.request)) body: In<'listMessages'>) {
+    // the gateway lets through at most one cursor
+    if (body.around) return this.messages.listAround(body.actor, body.channelId, body.around, body.limit);
+    if (body.after) return this.messages.listAfter(body.actor, body.channelId, body.after, body.limit);
     return this.messages.list(body.actor, body.channelId, body.before, body.limit);
   }
 
@@ -32,6 +35,6 @@ export class MessageController {
 
   @OnRequest(ChatContracts.search)
   search(@Payload(new ZodPipe(ChatContracts.search.request)) body: In<'search'>) {
-    return this.searcher.search(body.actor, body.q);
+    return this.searcher.search(body.actor, body.q, body.cursor, body.tz);
   }
 }

@@ -7,6 +7,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Entity({ name: 'message', schema: 'chat' })
 @Index('IDX_MESSAGE_CHANNEL_CREATED', ['channelId', 'createdAt', 'id'])
 @Index('IDX_MESSAGE_WORKSPACE_CREATED', ['workspaceId', 'createdAt'])
+@Index('IDX_MESSAGE_USER_CREATED', ['userId', 'createdAt'])
 export class MessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -21,30 +21,42 @@ import { audienceOf, ChannelAccessService } from '../channels/channel-access.ser
 import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message.mapper.js';
 
 export const INVALID_CURSOR = 'Invalid before cursor';
+export const INVALID_AFTER_CURSOR = 'Invalid after cursor';
+export const INVALID_AROUND_MESSAGE = 'Invalid around message';
 
 /** A page row carries its message's reactions, grouped per reaction in the order each was first applied. */
 type PageRow = MessageRow & { reactions: ReactionSummary[] };
 
-/**
- * A page is the newest `$2` messages of channel `$1`, before a message (`$3`, `$4`) or a time (`$3`) if given, with
- * their reactions: one statement, so a page costs one round trip and one transaction.
- */
-const pageOf = (name: string, cursor: string) =>
-  new PreparedStatement<PageRow>(
-    `chat.message.${name}`,
-    `SELECT ${MESSAGE_COLUMNS},
+/** Messages of channel `$1` with their reactions; a page appends its cursor condition, order and limit. */
+const PAGE_ROWS = `SELECT ${MESSAGE_COLUMNS},
        (SELECT coalesce(json_agg(json_build_object('reactionId', r."reaction_id", 'count', cardinality(r."user_ids"),
                                                    'userIds', r."user_ids") ORDER BY r."first", r."reaction_id"), '[]')
         FROM (SELECT "reaction_id", array_agg("user_id" ORDER BY "created_at", "id") AS "user_ids",
                      min("created_at") AS "first"
               FROM "chat"."message_reaction" WHERE "message_id" = m."id" GROUP BY "reaction_id") r) AS "reactions"
      FROM "chat"."message" m
-     WHERE m."channel_id" = $1 ${cursor}
-     ORDER BY m."created_at" DESC, m."id" DESC LIMIT $2`,
-  );
+     WHERE m."channel_id" = $1`;
+const NEWEST_FIRST = `ORDER BY m."created_at" DESC, m."id" DESC`;
+const OLDEST_FIRST = `ORDER BY m."created_at", m."id"`;
+
+/**
+ * A page is `$2` messages of channel `$1` next to a message (`$3`, `$4`) or a time (`$3`) if given, with their
+ * reactions: one statement, so a page costs one round trip and one transaction.
+ */
+const pageOf = (name: string, cursor: string, order = NEWEST_FIRST) =>
+  new PreparedStatement<PageRow>(`chat.message.${name}`, `${PAGE_ROWS} ${cursor} ${order} LIMIT $2`);
 const PAGE = pageOf('page', '');
 const PAGE_BEFORE_MESSAGE = pageOf('page-before-message', `AND (m."created_at", m."id") < ($3, $4)`);
 const PAGE_BEFORE_TIME = pageOf('page-before-time', `AND m."created_at" < $3`);
+const PAGE_AFTER_MESSAGE = pageOf('page-after-message', `AND (m."created_at", m."id") > ($3, $4)`, OLDEST_FIRST);
+/** Up to `$2` messages older than message (`$3`, `$4`), and that message with up to `$5 - 1` newer ones. */
+const PAGE_AROUND_MESSAGE = new PreparedStatement<PageRow>(
+  'chat.message.page-around-message',
+  `SELECT * FROM ((${PAGE_ROWS} AND (m."created_at", m."id") < ($3, $4) ${NEWEST_FIRST} LIMIT $2)
+                  UNION ALL
+                  (${PAGE_ROWS} AND (m."created_at", m."id") >= ($3, $4) ${OLDEST_FIRST} LIMIT $5)) p
+   ORDER BY p."created_at", p."id"`,
+);
 const CURSOR = new PreparedStatement<{ created_at: Date; id: string }>(
   'chat.message.cursor',
   `SELECT "created_at", "id" FROM "chat"."message" WHERE "id" = $1 AND "channel_id" = $2`,
@@ -80,25 +92,51 @@ export class MessageService {
     private readonly statements: PreparedStatements,
   ) {}
 
-  /** The newest `limit` messages before the cursor, oldest first. */
-  async list(actor: Actor, channelId: string, before: string | undefined, limit: number): Promise<Message[]> {
-    const member = await this.workspace.member(actor);
-    const channel = await this.access.readableRef(member, channelId);
-    let rows: PageRow[];
-    if (!before) {
-      rows = await this.statements.rows(PAGE, [channel.id, limit]);
-    } else if (isUuid(before)) {
-      const [ref] = await this.statements.rows(CURSOR, [before, channel.id]);
-      if (!ref) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
-      rows = await this.statements.rows(PAGE_BEFORE_MESSAGE, [channel.id, limit, ref.created_at, ref.id]);
-    } else {
+  /** The newest `limit` messages, before a message or a time if given, oldest first. */
+  list(actor: Actor, channelId: string, before: string | undefined, limit: number): Promise<Message[]> {
+    return this.page(actor, channelId, async (id) => {
+      if (!before) return (await this.statements.rows(PAGE, [id, limit])).reverse();
+      if (isUuid(before)) {
+        const ref = await this.cursorOf(id, before, INVALID_CURSOR);
+        return (await this.statements.rows(PAGE_BEFORE_MESSAGE, [id, limit, ref.created_at, ref.id])).reverse();
+      }
       const at = new Date(before);
       if (Number.isNaN(at.getTime())) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
-      rows = await this.statements.rows(PAGE_BEFORE_TIME, [channel.id, limit, at]);
-    }
-    rows.reverse();
+      return (await this.statements.rows(PAGE_BEFORE_TIME, [id, limit, at])).reverse();
+    });
+  }
+
+  /** The oldest `limit` messages newer than a message, oldest first: scrolling down from where a search opened. */
+  listAfter(actor: Actor, channelId: string, messageId: string, limit: number): Promise<Message[]> {
+    return this.page(actor, channelId, async (id) => {
+      const ref = await this.cursorOf(id, messageId, INVALID_AFTER_CURSOR);
+      return this.statements.rows(PAGE_AFTER_MESSAGE, [id, limit, ref.created_at, ref.id]);
+    });
+  }
+
+  /** A message with up to `limit / 2` older ones and the rest of `limit` newer, oldest first: a search result opened. */
+  listAround(actor: Actor, channelId: string, messageId: string, limit: number): Promise<Message[]> {
+    return this.page(actor, channelId, async (id) => {
+      const ref = await this.cursorOf(id, messageId, INVALID_AROUND_MESSAGE);
+      const older = Math.floor(limit / 2);
+      return this.statements.rows(PAGE_AROUND_MESSAGE, [id, older, ref.created_at, ref.id, limit - older]);
+    });
+  }
+
+  /** The rows `read` picks from a channel the actor may read, as messages; a cursor is looked up in that channel only. */
+  private async page(actor: Actor, channelId: string, read: (id: string) => Promise<PageRow[]>): Promise<Message[]> {
+    const member = await this.workspace.member(actor);
+    const channel = await this.access.readableRef(member, channelId);
+    const rows = await read(channel.id);
     const authors = await this.directory.authors(rows.map((r) => r.user_id));
     return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR, r.reactions));
+  }
+
+  /** Where a message of this channel sits; any other id is refused with `message`. */
+  private async cursorOf(channelId: string, messageId: string, message: string) {
+    const [ref] = isUuid(messageId) ? await this.statements.rows(CURSOR, [messageId, channelId]) : [];
+    if (!ref) throw new DomainError(ErrorCodes.validation, message);
+    return ref;
   }
 
   /**

@@ -1,10 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { WorkspaceMembership } from '@teamchat/bus';
-import { SEARCH_LIMIT, type Actor, type SearchResult } from '@teamchat/contracts';
+import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import {
+  ErrorCodes,
+  IdentityContracts,
+  SEARCH_CURSOR_INVALID,
+  SEARCH_LIMIT,
+  isEmptySearch,
+  parseSearchQuery,
+  type Actor,
+  type ParsedSearch,
+  type SearchPage,
+  type SearchResult,
+} from '@teamchat/contracts';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
-import { parseSearch } from './search-query.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  escapeLike,
+  searchTerms,
+  type SearchCursor,
+  type SearchTerms,
+} from './search-query.js';
+
+/** How many of an arm's newest matches are ranked together: two pages, which bounds the rows a common word reads. */
+export const RANK_WINDOW = SEARCH_LIMIT * 2;
+
+type Arm = 'words' | 'prefixes' | 'substrings' | 'filters';
+
+interface ChannelRow {
+  id: string;
+  name: string;
+  type: 'regular' | 'direct';
+  participants: string[] | null;
+}
+
+interface PlanRow {
+  word_nodes: number;
+  substrings: string[];
+  now: Date;
+  channels: ChannelRow[];
+}
 
 interface HitRow {
   id: string;
@@ -12,15 +49,46 @@ interface HitRow {
   user_id: string;
   content: string | null;
   created_at: Date;
-  channel_name: string;
-  channel_type: 'regular' | 'direct';
-  participant_ids: string[] | null;
+  score: number;
+}
+
+/** One result with the cursor that resumes right after it. */
+interface Hit {
+  row: HitRow;
+  resume: SearchCursor;
+}
+
+interface Scope {
+  workspaceId: string;
+  channelIds: string[];
+  authorIds: string[] | null;
+  query: ParsedSearch;
+  terms: SearchTerms;
+  substrings: string[];
+  tz: string;
+  snapshot: string;
+}
+
+/** Appends query parameters and hands back their placeholders. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    return `$${this.values.push(value)}`;
+  }
 }
 
 /**
- * Full-text search over the messages the actor may read in their current workspace: whole words through the
- * generated tsvector (stemmed, ranked), then word prefixes, then plain substrings (trigram index) so partial words,
- * hyphens and dotted tokens (`PLT-3699`, `v2.1`) are found too. Best first, at most 50.
+ * Message search over what the actor may read in their current workspace (issue 15). The query is parsed once
+ * (`parseSearchQuery`: words, phrases, exclusions and from:/in:/before:/after:/on:/has: filters) and answered arm by arm,
+ * each arm doing bounded work:
+ * 1. whole words through the stemmed tsvector (`websearch_to_tsquery`), ranked by `ts_rank_cd`;
+ * 2. word prefixes (`depl` finds deploy), ranked the same, for messages arm 1 did not find;
+ * 3. substrings through the trigram index (`PLT-36`, `v2.1`, partial words), newest first, for what neither found —
+ *    never for stopwords or terms under three characters.
+ * A query of filters alone is answered newest first. Each arm reads its matches newest first through the
+ * (workspace, created_at) index or a bitmap of the GIN index, whichever the planner finds cheaper for these terms,
+ * and ranks only a window of `RANK_WINDOW` of them; the next arm runs only when a page is not full yet, so a common word
+ * never pays for the prefix and substring arms. Pages are keyed by a cursor (see `SearchCursor`).
  */
 @Injectable()
 export class SearchService {
@@ -28,48 +96,240 @@ export class SearchService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspace: WorkspaceMembership,
     private readonly directory: UserDirectory,
+    private readonly bus: BusClient,
   ) {}
 
-  async search(actor: Actor, q: string): Promise<SearchResult[]> {
+  async search(actor: Actor, q: string, cursorText?: string, tz = 'UTC'): Promise<SearchPage> {
     const member = await this.workspace.member(actor);
-    const terms = parseSearch(q);
-    if (!terms) return [];
-    const params: unknown[] = [member.workspaceId, member.userId, terms.text, terms.prefixQuery, SEARCH_LIMIT];
-    const substring = terms.patterns.length
-      ? terms.patterns.map((p) => `m."content" ILIKE $${params.push(p)}`).join(' AND ')
-      : 'false';
-    const rows = (await this.db.query(
-      `WITH q AS (SELECT websearch_to_tsquery('english', $3) AS words, to_tsquery('simple', $4) AS prefixes)
-       SELECT m."id", m."channel_id", m."user_id", m."content", m."created_at",
-              c."name" AS channel_name, c."type" AS channel_type, c."participant_ids",
-              CASE WHEN m."search_vector" @@ q.words THEN 2 + ts_rank_cd(m."search_vector", q.words)
-                   WHEN m."search_vector" @@ q.prefixes THEN 1 + ts_rank_cd(m."search_vector", q.prefixes)
-                   ELSE 0 END AS score
-       FROM "chat"."message" m
-       JOIN "chat"."channel" c ON c."id" = m."channel_id"
-       CROSS JOIN q
-       WHERE m."workspace_id" = $1
-         AND c."workspace_id" = $1
-         AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))
-         AND (m."search_vector" @@ q.words OR m."search_vector" @@ q.prefixes OR (${substring}))
-       ORDER BY score DESC, m."created_at" DESC, m."id"
-       LIMIT $5`,
-      params,
+    const parsed = parseSearchQuery(q);
+    if (!parsed.ok) throw new DomainError(ErrorCodes.validation, parsed.message);
+    const cursor = cursorText ? decodeCursor(cursorText) : null;
+    if (cursorText && !cursor) throw new DomainError(ErrorCodes.validation, SEARCH_CURSOR_INVALID);
+    const query = parsed.query;
+    if (isEmptySearch(query)) return { results: [], nextCursor: null };
+
+    const people = await this.people(query);
+    const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
+    if (authorIds?.length === 0) return { results: [], nextCursor: null };
+
+    const terms = searchTerms(query);
+    const [plan] = (await this.db.query(
+      `SELECT numnode(websearch_to_tsquery('english', $3)) AS word_nodes,
+              array(SELECT t FROM unnest($4::text[]) t
+                    WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
+              clock_timestamp() AS now,
+              (SELECT coalesce(json_agg(json_build_object(
+                        'id', c."id", 'name', c."name", 'type', c."type", 'participants', c."participant_ids")), '[]')
+                 FROM "chat"."channel" c
+                WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))) AS channels`,
+      [member.workspaceId, member.userId, terms.words ?? '', terms.substrings],
+    )) as PlanRow[];
+    const channels = this.inFilter(plan.channels, query, people, member.userId);
+    if (channels.length === 0) return { results: [], nextCursor: null };
+
+    const arms: Arm[] = [];
+    if (terms.words && plan.word_nodes > 0) arms.push('words');
+    if (terms.prefixQuery) arms.push('prefixes');
+    if (plan.substrings.length) arms.push('substrings');
+    if (!terms.words) arms.push('filters');
+    if (arms.length === 0) return { results: [], nextCursor: null };
+
+    const scope: Scope = {
+      workspaceId: member.workspaceId,
+      channelIds: channels.map((c) => c.id),
+      authorIds,
+      query,
+      terms,
+      substrings: plan.substrings,
+      tz,
+      snapshot: cursor?.s ?? plan.now.toISOString(),
+    };
+    const hits = await this.collect(scope, arms, cursor ?? { s: scope.snapshot, a: 0, w: null, o: 0 });
+    const page = hits.slice(0, SEARCH_LIMIT);
+    return {
+      results: await this.present(
+        page.map((h) => h.row),
+        plan.channels,
+        member.userId,
+      ),
+      nextCursor: hits.length > SEARCH_LIMIT ? encodeCursor(page[page.length - 1]!.resume) : null,
+    };
+  }
+
+  /** Users named by `from:` and `in:` filters, by the name as typed (username or handle). */
+  private async people(query: ParsedSearch): Promise<Map<string, string[]>> {
+    const names = [...new Set([...query.from, ...query.in.filter((t) => t.kind !== 'channel').map((t) => t.name)])];
+    const byName = new Map<string, string[]>();
+    if (names.length === 0) return byName;
+    const found = await this.bus.request(IdentityContracts.findByNames, { names });
+    for (const name of names) {
+      byName.set(
+        name,
+        found.filter((u) => u.username === name || u.handle?.toLowerCase() === name).map((u) => u.id),
+      );
+    }
+    return byName;
+  }
+
+  /**
+   * The readable channels an `in:` filter keeps: regular channels by name, direct messages by the other person; a bare
+   * name means the channel when the searcher can read one by that name, else the direct message with that person.
+   */
+  private inFilter(
+    channels: ChannelRow[],
+    query: ParsedSearch,
+    people: Map<string, string[]>,
+    me: string,
+  ): ChannelRow[] {
+    if (query.in.length === 0) return channels;
+    const channelNames = new Set(channels.filter((c) => c.type === 'regular').map((c) => c.name.toLowerCase()));
+    const targets = query.in.map((t) =>
+      t.kind === 'any' ? { ...t, kind: channelNames.has(t.name) ? 'channel' : 'person' } : t,
+    );
+    return channels.filter((c) =>
+      targets.some((target) => {
+        if (c.type === 'regular') return target.kind === 'channel' && c.name.toLowerCase() === target.name;
+        if (target.kind === 'channel') return false;
+        const partners = (c.participants ?? []).filter((p) => p !== me);
+        const ids = people.get(target.name) ?? [];
+        // a note-to-self DM has only the searcher in it
+        return partners.length === 0 ? ids.includes(me) : partners.some((p) => ids.includes(p));
+      }),
+    );
+  }
+
+  /** Up to one page and one more result, from the cursor on, arm by arm and window by window. */
+  private async collect(scope: Scope, arms: Arm[], from: SearchCursor): Promise<Hit[]> {
+    const hits: Hit[] = [];
+    const keyset = (row: HitRow): [string, string] => [row.created_at.toISOString(), row.id];
+    let at = from;
+    while (hits.length <= SEARCH_LIMIT && at.a < arms.length) {
+      const arm = arms[at.a]!;
+      const ranked = arm === 'words' || arm === 'prefixes';
+      const need = SEARCH_LIMIT + 1 - hits.length;
+      const limit = ranked ? RANK_WINDOW : need;
+      const rows = await this.window(scope, arms, at.a, at.w, limit);
+      const nextArm: SearchCursor = { s: at.s, a: at.a + 1, w: null, o: 0 };
+      const exhausted = rows.length < limit;
+      if (!ranked) {
+        // newest first: each result resumes right below itself
+        for (const row of rows) hits.push({ row, resume: { ...at, w: keyset(row), o: 0 } });
+        at = exhausted ? nextArm : { ...at, w: keyset(rows[rows.length - 1]!), o: 0 };
+        continue;
+      }
+      // ranked within the window; the next window starts below its oldest message
+      const nextWindow = exhausted ? nextArm : { ...at, w: keyset(rows[rows.length - 1]!), o: 0 };
+      const ordered = [...rows].sort(
+        (x, y) => y.score - x.score || y.created_at.getTime() - x.created_at.getTime() || (x.id < y.id ? 1 : -1),
+      );
+      const taken = ordered.slice(at.o, at.o + need);
+      taken.forEach((row, i) => {
+        const shown = at.o + i + 1;
+        hits.push({ row, resume: shown < ordered.length ? { ...at, o: shown } : nextWindow });
+      });
+      at = at.o + taken.length < ordered.length ? { ...at, o: at.o + taken.length } : nextWindow;
+    }
+    return hits;
+  }
+
+  /** The conditions every match meets whatever the arm: the readable channels, the snapshot and the filters. */
+  private filters(p: Params, scope: Scope): string[] {
+    const { terms, query } = scope;
+    const where = [
+      `m."workspace_id" = ${p.add(scope.workspaceId)}`,
+      `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
+      `m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`,
+    ];
+    if (scope.authorIds) where.push(`m."user_id" = ANY(${p.add(scope.authorIds)}::uuid[])`);
+    const day = (date: string, plusDays: number) =>
+      `((${p.add(date)}::date + ${plusDays})::timestamp AT TIME ZONE ${p.add(scope.tz)})`;
+    if (query.on) where.push(`m."created_at" >= ${day(query.on, 0)}`, `m."created_at" < ${day(query.on, 1)}`);
+    if (query.after) where.push(`m."created_at" >= ${day(query.after, 1)}`);
+    if (query.before) where.push(`m."created_at" < ${day(query.before, 0)}`);
+    if (query.hasImage) where.push(`m."image_url" IS NOT NULL`);
+    if (terms.excluded)
+      where.push(`NOT (m."search_vector" @@ websearch_to_tsquery('english', ${p.add(terms.excluded)}))`);
+    return where;
+  }
+
+  /** What one arm asks of a message on its own (the arms before it aside), and its rank. */
+  private arm(p: Params, scope: Scope, arm: Arm): { match: string; score: string } {
+    const { terms } = scope;
+    const phrases =
+      terms.phrases && arm !== 'words'
+        ? [`m."search_vector" @@ websearch_to_tsquery('english', ${p.add(terms.phrases)})`]
+        : [];
+    const ranked = (tsq: string) => ({
+      match: [`m."search_vector" @@ ${tsq}`, ...phrases].join(' AND '),
+      score: `ts_rank_cd(m."search_vector", ${tsq})`,
+    });
+    switch (arm) {
+      case 'words':
+        return ranked(`websearch_to_tsquery('english', ${p.add(terms.words)})`);
+      case 'prefixes':
+        return ranked(`to_tsquery('simple', ${p.add(terms.prefixQuery)})`);
+      case 'substrings':
+        return {
+          match: [...scope.substrings.map((t) => `m."content" ILIKE ${p.add(`%${escapeLike(t)}%`)}`), ...phrases].join(
+            ' AND ',
+          ),
+          score: '0::real',
+        };
+      case 'filters':
+        return { match: 'true', score: '0::real' };
+    }
+  }
+
+  /** The newest `limit` matches of one arm below the window start (`w`), filters applied, with their rank. */
+  private async window(
+    scope: Scope,
+    arms: Arm[],
+    index: number,
+    below: [string, string] | null,
+    limit: number,
+  ): Promise<HitRow[]> {
+    const p = new Params();
+    const where = this.filters(p, scope);
+    if (below) {
+      const at = p.add(below[0]);
+      where.push(
+        `m."created_at" <= ${at}::timestamptz`,
+        `(m."created_at", m."id") < (${at}::timestamptz, ${p.add(below[1])}::uuid)`,
+      );
+    }
+    // each arm leaves out what the arms before it found
+    for (const earlier of arms.slice(0, index)) where.push(`NOT (${this.arm(p, scope, earlier).match})`);
+    const { match, score } = this.arm(p, scope, arms[index]!);
+    where.push(match);
+    return (await this.db.query(
+      `SELECT m."id", m."channel_id", m."user_id", m."content", m."created_at", ${score} AS score
+         FROM "chat"."message" m
+        WHERE ${where.join(' AND ')}
+        ORDER BY m."created_at" DESC, m."id" DESC
+        LIMIT ${p.add(limit)}`,
+      p.values,
     )) as HitRow[];
-    const others = rows.flatMap((r) => (r.channel_type === 'direct' ? (r.participant_ids ?? []) : []));
+  }
+
+  private async present(rows: HitRow[], channels: ChannelRow[], me: string): Promise<SearchResult[]> {
+    const byId = new Map(channels.map((c) => [c.id, c]));
+    const others = rows.flatMap((r) => {
+      const c = byId.get(r.channel_id);
+      return c?.type === 'direct' ? (c.participants ?? []) : [];
+    });
     const authors = await this.directory.authors([...rows.map((r) => r.user_id), ...others]);
     const nameOf = (id: string) => (authors.get(id) ?? UNKNOWN_AUTHOR).username;
-    return rows.map((r) => ({
-      id: r.id,
-      channelId: r.channel_id,
-      // a DM has no name of its own: each side sees it under the other person's name
-      channelName:
-        r.channel_type === 'direct'
-          ? nameOf((r.participant_ids ?? []).find((p) => p !== member.userId) ?? member.userId)
-          : r.channel_name,
-      username: nameOf(r.user_id),
-      content: r.content,
-      createdAt: r.created_at.toISOString(),
-    }));
+    return rows.map((r) => {
+      const c = byId.get(r.channel_id)!;
+      return {
+        id: r.id,
+        channelId: r.channel_id,
+        // a DM has no name of its own: each side sees it under the other person's name
+        channelName: c.type === 'direct' ? nameOf((c.participants ?? []).find((p) => p !== me) ?? me) : c.name,
+        username: nameOf(r.user_id),
+        content: r.content,
+        createdAt: r.created_at.toISOString(),
+      };
+    });
   }
 }
