@@ -7,7 +7,7 @@ import {
   ChatContracts,
   CreateChannelSchema,
   CreateMessageSchema,
-  ListMessagesQuerySchema,
+  ListMessagesHttpQuerySchema,
   MessageSchema,
   ReadStateSchema,
   RenameChannelSchema,
@@ -73,13 +73,14 @@ export class ChannelsController {
 
   @Get(':id/messages')
   @Api({
-    summary: 'The newest page of messages before `before` (default 50, max 200), oldest first',
-    query: ListMessagesQuerySchema,
+    summary:
+      'A page of messages, oldest first (default 50, max 200): the newest, or the newest before `before`, the oldest after `after`, or the message `around` with the messages on both sides; at most one cursor',
+    query: ListMessagesHttpQuerySchema,
     response: z.array(MessageSchema),
   })
   messages(
     @ChannelIdParam() channelId: string,
-    @ZodQuery(ListMessagesQuerySchema) query: ListMessagesQuery,
+    @ZodQuery(ListMessagesHttpQuerySchema) query: ListMessagesQuery,
     @Actor() actor: WorkspaceActor,
   ) {
     return this.bus.request(ChatContracts.listMessages, { actor, channelId, ...query });

@@ -1,10 +1,12 @@
-import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { BusClient } from '@teamchat/bus';
 import {
   ChatContracts,
   MessageReactionsSchema,
   ReactionBodySchema,
+  SEARCH_CURSOR_HEADER,
   SearchQuerySchema,
   SearchResultSchema,
   type ReactionBody,
@@ -23,12 +25,23 @@ export class MessagesController {
 
   @Get('search')
   @Api({
-    summary: 'Full-text search over the messages you may read in the current workspace (best first, max 50)',
+    summary:
+      'Search the messages you may read in the current workspace: words, "phrases", -exclusions and the filters ' +
+      'from:@handle, in:#channel (or in:@person), before:/after:/on:YYYY-MM-DD and has:image. Best first, 50 a page.',
     query: SearchQuerySchema,
     response: z.array(SearchResultSchema),
+    responseHeaders: {
+      [SEARCH_CURSOR_HEADER]: 'Present when there are more results: pass it back as `cursor` with the same q and tz.',
+    },
   })
-  search(@ZodQuery(SearchQuerySchema) query: SearchQuery, @Actor() actor: WorkspaceActor) {
-    return this.bus.request(ChatContracts.search, { actor, q: query.q });
+  async search(
+    @ZodQuery(SearchQuerySchema) query: SearchQuery,
+    @Actor() actor: WorkspaceActor,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const page = await this.bus.request(ChatContracts.search, { actor, ...query });
+    if (page.nextCursor) res.setHeader(SEARCH_CURSOR_HEADER, page.nextCursor);
+    return page.results;
   }
 
   @Post(':id/reactions')

@@ -8,6 +8,8 @@ export interface ApiDescription {
   body?: z.ZodType;
   query?: z.ZodType;
   response?: z.ZodType;
+  /** Headers a successful answer may carry, with what each means. */
+  responseHeaders?: Record<string, string>;
   /** Public routes need no session. */
   public?: boolean;
 }

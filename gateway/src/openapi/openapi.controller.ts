@@ -16,7 +16,11 @@ const METHODS: Partial<Record<RequestMethod, 'get' | 'post' | 'put' | 'patch' | 
   [RequestMethod.DELETE]: 'delete',
 };
 
-const ErrorBody = z.object({ error: z.string(), code: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
 /** Builds the OpenAPI document from every controller route and its `@Api` contract metadata. */
 @Injectable()
@@ -41,9 +45,14 @@ export class OpenApiDocument implements OnApplicationBootstrap {
         const method = METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         if (path === undefined || !method) continue;
         const api = this.reflector.get<ApiDescription | undefined>(API_METADATA, handler as never);
-        const relative = [base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/');
+        const relative = [base, path]
+          .map((p) => p.replace(/^\/|\/$/g, ''))
+          .filter(Boolean)
+          .join('/');
         // object routes are excluded from the /api prefix (see create-gateway.ts)
-        const outsideApi = OBJECT_ROUTE_PREFIXES.some((prefix) => relative === prefix || relative.startsWith(`${prefix}/`));
+        const outsideApi = OBJECT_ROUTE_PREFIXES.some(
+          (prefix) => relative === prefix || relative.startsWith(`${prefix}/`),
+        );
         const full = `${outsideApi ? '' : '/api'}/${relative}`.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
         const params = [...full.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         registry.registerPath({
@@ -57,7 +66,20 @@ export class OpenApiDocument implements OnApplicationBootstrap {
             ...(api?.body ? { body: { content: { 'application/json': { schema: api.body } } } } : {}),
           },
           responses: {
-            200: { description: 'OK', ...(api?.response ? { content: { 'application/json': { schema: api.response } } } : {}) },
+            200: {
+              description: 'OK',
+              ...(api?.response ? { content: { 'application/json': { schema: api.response } } } : {}),
+              ...(api?.responseHeaders
+                ? {
+                    headers: Object.fromEntries(
+                      Object.entries(api.responseHeaders).map(([name, description]) => [
+                        name,
+                        { description, schema: { type: 'string' as const } },
+                      ]),
+                    ),
+                  }
+                : {}),
+            },
             default: { description: 'Error', content: { 'application/json': { schema: ErrorBody } } },
           },
         });
@@ -66,7 +88,11 @@ export class OpenApiDocument implements OnApplicationBootstrap {
     registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'tc.sid' });
     this.document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
       openapi: '3.1.0',
-      info: { title: 'Team chat API', version: '1.0.0', description: 'HTTP API of the team chat workspace. Live frames are on the /ws socket.' },
+      info: {
+        title: 'Team chat API',
+        version: '1.0.0',
+        description: 'HTTP API of the team chat workspace. Live frames are on the /ws socket.',
+      },
     });
   }
 }

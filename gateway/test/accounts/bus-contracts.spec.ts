@@ -98,6 +98,21 @@ describe('identity and workspace bus contracts over NATS', () => {
     ]);
   });
 
+  it('identity.user.find-by-names finds users by username or handle, case-insensitively, and nobody else', async () => {
+    const a = await signUp(stack.url, { firstName: 'Name', lastName: 'Finder' }, '10.40.0.6');
+    const handled = await signUp(stack.url, { firstName: 'Handle', lastName: 'Owner' }, '10.40.0.7');
+    const set = await handled.agent.patch(`/api/users/${handled.user.id}/handle`).send({ handle: 'Captain_Hook' });
+    expect(set.status).toBe(200);
+    const found = await bus.request(IdentityContracts.findByNames, {
+      names: ['NAME.FINDER', 'captain_hook', 'no.body'],
+    });
+    expect(found.sort((x, y) => x.username.localeCompare(y.username))).toEqual([
+      { id: handled.user.id, username: 'handle.owner', handle: 'Captain_Hook' },
+      { id: a.user.id, username: 'name.finder', handle: null },
+    ]);
+    expect(await bus.request(IdentityContracts.findByNames, { names: [] })).toEqual([]);
+  });
+
   it('identity.user.mark-payment-completed sets paymentCompleted and the provider ids', async () => {
     const { agent, user } = await signUp(stack.url, {}, '10.40.0.5');
     const marked = await bus.request(IdentityContracts.markPaymentCompleted, {

@@ -5,6 +5,7 @@ import {
   CHANNEL_NAME_EMPTY,
   IMAGE_NOT_UPLOADED_MESSAGE,
   LIMIT_MESSAGE,
+  MESSAGE_CURSOR_CONFLICT,
   MESSAGE_EMPTY,
   MESSAGE_TOO_LONG,
   REACTION_NAME_MESSAGE,
@@ -326,6 +327,84 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       });
     });
 
+    describe('after= and around= (opening a message where a search result points)', () => {
+      let c: { id: string };
+      let sent: { id: string; content: string }[];
+      const contents = (res: { body: { content: string }[] }) => res.body.map((m) => m.content);
+      const page = (query: string) => t.carol.agent.get(`/api/channels/${c.id}/messages?${query}`);
+
+      beforeAll(async () => {
+        c = (await t.admin.agent.post('/api/channels').send({ name: 'jump', description: '' })).body;
+        sent = [];
+        for (let i = 1; i <= 9; i++) {
+          sent.push((await t.bob.agent.post(`/api/channels/${c.id}/messages`).send({ content: `j${i}` })).body);
+        }
+      });
+
+      it('after= gives the oldest messages newer than the message, oldest first', async () => {
+        expect(contents(await page(`after=${sent[2]!.id}&limit=3`))).toEqual(['j4', 'j5', 'j6']);
+        expect(contents(await page(`after=${sent[6]!.id}&limit=3`))).toEqual(['j8', 'j9']);
+        expect(contents(await page(`after=${sent[8]!.id}`))).toEqual([]);
+      });
+
+      it('around= gives the message with up to limit/2 older ones and the rest newer, oldest first', async () => {
+        expect(contents(await page(`around=${sent[4]!.id}&limit=4`))).toEqual(['j3', 'j4', 'j5', 'j6']);
+        expect(contents(await page(`around=${sent[4]!.id}&limit=5`))).toEqual(['j3', 'j4', 'j5', 'j6', 'j7']);
+        expect(contents(await page(`around=${sent[4]!.id}&limit=1`))).toEqual(['j5']);
+        expect(contents(await page(`around=${sent[4]!.id}`))).toEqual(sent.map((m) => m.content));
+      });
+
+      it('around= the first message has nothing older, around= the last nothing newer', async () => {
+        expect(contents(await page(`around=${sent[0]!.id}&limit=4`))).toEqual(['j1', 'j2']);
+        expect(contents(await page(`around=${sent[8]!.id}&limit=4`))).toEqual(['j7', 'j8', 'j9']);
+      });
+
+      it('documents every cursor in /api/docs', async () => {
+        const docs = (await request(stack.url).get('/api/docs')).body;
+        const get = docs.paths['/api/channels/{id}/messages'].get as { parameters: { name: string; in: string }[] };
+        expect(get.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+          expect.arrayContaining(['before', 'after', 'around', 'limit']),
+        );
+      });
+
+      it(`refuses two cursors at once with "${MESSAGE_CURSOR_CONFLICT}"`, async () => {
+        for (const query of [
+          `before=${sent[5]!.id}&after=${sent[1]!.id}`,
+          `before=${sent[5]!.id}&around=${sent[1]!.id}`,
+          `after=${sent[5]!.id}&around=${sent[1]!.id}`,
+        ]) {
+          const res = await page(query);
+          expect(res.status).toBe(400);
+          expect(res.body).toMatchObject({ error: MESSAGE_CURSOR_CONFLICT, code: 'VALIDATION.FAILED' });
+        }
+      });
+
+      it("refuses an unknown id, another channel's message and another workspace's message like before= does", async () => {
+        const elsewhere = (await t.bob.agent.post(`/api/channels/${general.id}/messages`).send({ content: 'not here' }))
+          .body.id as string;
+        const theirChannel = (await other.agent.get('/api/channels')).body[0].id as string;
+        const theirs = (await other.agent.post(`/api/channels/${theirChannel}/messages`).send({ content: 'secret' }))
+          .body.id as string;
+        for (const id of [uuid, elsewhere, theirs]) {
+          for (const [cursor, error] of [
+            ['before', 'Invalid before cursor'],
+            ['after', 'Invalid after cursor'],
+            ['around', 'Invalid around message'],
+          ] as const) {
+            const res = await page(`${cursor}=${id}`);
+            expect(res.status).toBe(400);
+            expect(res.body).toMatchObject({ error, code: 'VALIDATION.FAILED' });
+          }
+        }
+        for (const query of ['after=nope', 'around=nope']) expect((await page(query)).status).toBe(400);
+        // their channel stays not found whatever the cursor, and its message is never shown
+        const foreign = await t.carol.agent.get(`/api/channels/${theirChannel}/messages?around=${theirs}`);
+        expect(foreign.status).toBe(404);
+        expect(foreign.body).toMatchObject({ error: 'Channel not found', code: 'CHAT.CHANNEL_NOT_FOUND' });
+        expect(JSON.stringify(foreign.body)).not.toContain('secret');
+      });
+    });
+
     it('validates the page size (default 50, max 200)', async () => {
       const res = await t.bob.agent.get(`/api/channels/${general.id}/messages?limit=201`);
       expect(res.status).toBe(400);
@@ -424,6 +503,57 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
 
     it('answers an empty query with an empty list', async () => {
       expect(await search(t.bob.agent, '')).toEqual([]);
+    });
+
+    it('filters by author and by direct message through the people identity knows, never across workspaces', async () => {
+      const admin = t.admin.user.username;
+      expect((await search(t.bob.agent, `from:@${admin} relay`)).map((r) => r.content)).toEqual([
+        'the e-mail relay is flaky',
+      ]);
+      expect(await search(t.bob.agent, `from:@${t.bob.user.username} relay`)).toEqual([]);
+      expect((await search(t.carol.agent, `deploy in:@${admin}`)).map((r) => r.content)).toEqual([
+        'private deploy notes for carol',
+      ]);
+      expect(await search(t.bob.agent, `deploy in:@${admin}`)).toEqual([]);
+      expect(await search(t.bob.agent, `from:@${other.user.username}`)).toEqual([]);
+      expect((await search(t.bob.agent, 'deploy in:#general has:image')).length).toBe(0);
+    });
+
+    it('pages with the X-Next-Cursor header until the last page, which has none', async () => {
+      for (let i = 0; i < 55; i++)
+        await t.bob.agent.post(`/api/channels/${general.id}/messages`).send({ content: `quokka sighting ${i}` });
+      const first = await t.bob.agent.get('/api/messages/search').query({ q: 'quokka', tz: 'Europe/Paris' });
+      expect(first.status).toBe(200);
+      expect(first.body).toHaveLength(50);
+      const cursor = first.headers['x-next-cursor'];
+      expect(cursor).toMatch(/^[\w-]+$/);
+      const second = await t.bob.agent.get('/api/messages/search').query({ q: 'quokka', tz: 'Europe/Paris', cursor });
+      expect(second.status).toBe(200);
+      expect(second.body).toHaveLength(5);
+      expect(second.headers['x-next-cursor']).toBeUndefined();
+      const ids = [...first.body, ...second.body].map((r: { id: string }) => r.id);
+      expect(new Set(ids).size).toBe(55);
+    });
+
+    it.each([
+      [{ q: 'from:' }, 'Filter from: needs a value'],
+      [{ q: 'deploy before:notadate' }, 'Filter before: needs a date written as YYYY-MM-DD'],
+      [{ q: 'x'.repeat(1000) }, 'Search query too long'],
+      [{ q: 'deploy', tz: 'Mars/Olympus_Mons' }, 'Unknown time zone'],
+      [{ q: 'deploy', cursor: 'not a cursor!' }, 'Invalid search cursor'],
+      [{ q: 'deploy', cursor: 'bm9wZQ' }, 'Invalid search cursor'],
+      [{ q: 'dep\u0000loy' }, expect.stringContaining('control character')],
+    ])('answers %j with 400 and a message', async (query, message) => {
+      const res = await t.bob.agent.get('/api/messages/search').query(query);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: message, code: expect.any(String) });
+    });
+
+    it.each(['%', '_', '\\', '%_\\', '"', '-', 'in:#', '*'])('searches %p literally, never 5xx', async (q) => {
+      const res = await t.bob.agent.get('/api/messages/search').query({ q });
+      expect([200, 400]).toContain(res.status);
+      if (res.status === 200) expect(res.body).toEqual([]);
+      else expect(res.body.error).toEqual(expect.any(String));
     });
   });
 
