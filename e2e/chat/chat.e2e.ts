@@ -4,16 +4,13 @@
 import type { TestStack } from '@teamchat/testing';
 import { pngImage, startTestStack } from '@teamchat/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   aPerson,
   DESKTOP,
   ensureWebBuilt,
   launchBrowser,
-  MOBILE,
   newContext,
-  SCREENSHOTS,
+  screenshots,
   signUpOverApi,
   toast,
   WEB_DIST,
@@ -24,22 +21,8 @@ import {
  * Saves the page at 1440×900 and 390×844. The shell swaps its whole layout between the two widths, which remounts
  * the screen, so `restore` puts back what the shot is about (an open dialog, a chosen tab) after each resize.
  */
-const shot = async (page: Page, name: string, restore?: () => Promise<void>): Promise<void> => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const [label, size] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    if (restore && label === 'mobile') await restore();
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SCREENSHOTS, `chat-${name}-${label}-${size.width}x${size.height}.png`) });
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
-  if (restore) await restore();
-};
+const shot = (page: Page, name: string, restore?: () => Promise<void>): Promise<void> =>
+  screenshots(page, `chat-${name}`, { restore });
 
 interface ChannelRow {
   id: string;

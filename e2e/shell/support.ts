@@ -61,12 +61,17 @@ export const newContext = async (browser: Browser, baseURL: string): Promise<Bro
 
 /**
  * Saves the page at 1440×900 and at 390×844 (then restores the desktop size). Transient states that a resize closes
- * (an open context menu) are taken at one size only.
+ * (an open context menu) are taken at one size only, or put back by `restore` (an open dialog, a chosen tab) after
+ * each resize.
  */
 export const screenshots = async (
   page: Page,
   name: string,
-  { fullPage = false, only }: { fullPage?: boolean; only?: 'desktop' | 'mobile' } = {},
+  {
+    fullPage = false,
+    only,
+    restore,
+  }: { fullPage?: boolean; only?: 'desktop' | 'mobile'; restore?: () => Promise<void> } = {},
 ): Promise<void> => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const sizes = (
@@ -79,10 +84,15 @@ export const screenshots = async (
     await page.setViewportSize(size);
     // Let layout (media queries, resizable panels) and entry animations settle.
     await page.waitForTimeout(250);
+    if (restore && label === 'mobile') {
+      await restore();
+      await page.waitForTimeout(150);
+    }
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}-${size.width}x${size.height}.png`), fullPage });
   }
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(100);
+  await page.waitForTimeout(restore ? 300 : 100);
+  if (restore) await restore();
 };
 
 export interface Person {

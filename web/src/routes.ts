@@ -1,4 +1,6 @@
 // Every client route in one place (spec 1 §2).
+export const MESSAGE_PARAM = 'message';
+
 export const ROUTES = {
   home: '/',
   login: '/login',
@@ -8,6 +10,8 @@ export const ROUTES = {
   tasks: '/tasks',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   channel: (id: string) => `/channel/${id}`,
+  /** The channel opened at one message (a search result); the screen drops the parameter once it has jumped. */
+  channelAt: (id: string, messageId: string) => `/channel/${id}?${MESSAGE_PARAM}=${encodeURIComponent(messageId)}`,
   /** Route patterns for react-router. */
   patterns: { invite: '/invite/:token', channel: '/channel/:id' },
 } as const;

@@ -11,6 +11,7 @@ import { createQueryClient } from '../src/lib/query-client.js';
 export interface FakeResponse {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 type Handler = FakeResponse | ((body: unknown, url: string) => FakeResponse | Promise<FakeResponse>);
 
@@ -30,12 +31,14 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-const toResponse = ({ status = 200, body }: FakeResponse) => {
+const toResponse = ({ status = 200, body, headers = {} }: FakeResponse) => {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const named = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText: STATUS_TEXT[status] ?? '',
+    headers: { get: (name: string) => named.get(name.toLowerCase()) ?? null },
     text: async () => text,
     json: async () => JSON.parse(text) as unknown,
   } as Response;

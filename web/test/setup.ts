@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 5 s instead of 1 s: on a loaded CI machine a lazily loaded screen (its modules
+// transformed on first import while other suites share the cores) can take longer than a second to appear. A test
+// that passes is not slowed down; nothing here waits for something to stay absent.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Radix, cmdk and react-resizable-panels call.
 if (!window.matchMedia) {

@@ -2,7 +2,7 @@
 import { jest } from '@jest/globals';
 import type { Channel, Message, ServerFrame } from '@teamchat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useMatch } from 'react-router-dom';
+import { Route, Routes, useMatch, useNavigate } from 'react-router-dom';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
 type Listener = (frame: ServerFrame) => void;
@@ -27,7 +27,7 @@ const fakeRealtime = {
 jest.unstable_mockModule('./realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
 const { ChannelScreen, SELECT_CHANNEL_TEXT } = await import('./ChannelScreen.js');
 const { useLiveUpdates } = await import('./use-live-updates.js');
-const { EMPTY_CHANNEL_TEXT } = await import('./MessageList.js');
+const { EMPTY_CHANNEL_TEXT, JUMP_HIGHLIGHT_MS } = await import('./MessageList.js');
 const { chatKeys } = await import('./api.js');
 const { SOCKET_ACK_MS } = await import('./use-send-message.js');
 const { resetLiveState } = await import('./live-store.js');
@@ -356,5 +356,139 @@ describe(ChannelScreen.name, () => {
     emit({ type: 'resync', reason: 'gap-too-large' });
     expect(await screen.findByText('missed while away')).toBeInTheDocument();
     expect(before).toBe(1);
+  });
+
+  describe('opened at a message (?message=, from a search result)', () => {
+    const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
+    /** A channel of messages 1..80; the server's pages as the API gives them (50 a page). */
+    const channelOf80 = () => {
+      const all = page(1, 80);
+      return (_body: unknown, url: string) => {
+        const q = new URL(url, 'http://x').searchParams;
+        const at = (id: string | null) => all.findIndex((m) => m.id === id);
+        if (q.get('around')) {
+          const i = at(q.get('around'));
+          return i < 0
+            ? { status: 400, body: { error: 'Invalid around message' } }
+            : { body: all.slice(Math.max(0, i - 25), i + 25) };
+        }
+        if (q.get('after')) return { body: all.slice(at(q.get('after')) + 1, at(q.get('after')) + 51) };
+        if (q.get('before')) return { body: all.slice(Math.max(0, at(q.get('before')) - 50), at(q.get('before'))) };
+        return { body: all.slice(-50) };
+      };
+    };
+    const messageCalls = (calls: { url: string }[]) =>
+      calls
+        .filter((c) => c.url.includes(`/api/channels/${GENERAL}/messages`))
+        .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+
+    it('asks for the page around the message, highlights it, and drops the parameter from the address', async () => {
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=${msg(30).id}` });
+      const target = await screen.findByText('message 30');
+      const row = target.closest('[data-testid="message-row"]')!;
+      expect(row).toHaveClass('tc-message--opened');
+      expect(row).toHaveAttribute('aria-current', 'true');
+      expect(screen.getAllByTestId('message-row')).toHaveLength(50);
+      expect(screen.getByText('message 5')).toBeInTheDocument();
+      expect(screen.getByText('message 54')).toBeInTheDocument();
+      expect(messageCalls(calls)).toEqual([{ limit: '50', around: msg(30).id }]);
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/channel/${GENERAL}`));
+      // newer messages exist: the way back to them is offered
+      expect(screen.getByRole('button', { name: 'Jump to latest' })).toBeInTheDocument();
+      await waitFor(() => expect(row).not.toHaveClass('tc-message--opened'), { timeout: JUMP_HIGHLIGHT_MS + 2000 });
+      expect(row).not.toHaveAttribute('aria-current');
+    }, 20000);
+
+    it('loads older pages above and newer pages below, then follows live messages once at the newest', async () => {
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=${msg(30).id}` });
+      await screen.findByText('message 30');
+      // jsdom has no layout: every scroll position is both the top and the bottom; older pages come first
+      fireEvent.scroll(screen.getByTestId('message-list'));
+      expect(await screen.findByText('message 1')).toBeInTheDocument();
+      expect(screen.queryByText('message 55')).not.toBeInTheDocument();
+      fireEvent.scroll(screen.getByTestId('message-list'));
+      expect(await screen.findByText('message 80')).toBeInTheDocument();
+      expect(messageCalls(calls)).toEqual([
+        { limit: '50', around: msg(30).id },
+        { limit: '50', before: msg(5).id },
+        { limit: '50', after: msg(54).id },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Jump to latest' })).not.toBeInTheDocument());
+      expect(screen.getAllByTestId('message-row')).toHaveLength(80);
+      emit({ type: 'message', message: msg(81, { content: 'live after the jump' }) });
+      expect(await screen.findByText('live after the jump')).toBeInTheDocument();
+      const rows = screen.getAllByTestId('message-row');
+      expect(within(rows[rows.length - 1]!).getByText('live after the jump')).toBeInTheDocument();
+    });
+
+    it('follows live messages at once when the message is among the newest', async () => {
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=${msg(70).id}` });
+      const row = (await screen.findByText('message 70')).closest('[data-testid="message-row"]')!;
+      expect(row).toHaveAttribute('aria-current', 'true');
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).not.toBeInTheDocument();
+      emit({ type: 'message', message: msg(81, { content: 'live right away' }) });
+      expect(await screen.findByText('live right away')).toBeInTheDocument();
+      expect(messageCalls(calls)).toEqual([{ limit: '50', around: msg(70).id }]);
+    });
+
+    it('Jump to latest leaves the older stretch for the newest messages', async () => {
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=${msg(30).id}` });
+      await screen.findByText('message 30');
+      fireEvent.click(screen.getByRole('button', { name: 'Jump to latest' }));
+      expect(await screen.findByText('message 80')).toBeInTheDocument();
+      expect(screen.queryByText('message 30')).not.toBeInTheDocument();
+      expect(messageCalls(calls)).toEqual([{ limit: '50', around: msg(30).id }, { limit: '50' }]);
+    });
+
+    it('goes back to the newest messages when the reader sends from an older stretch', async () => {
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=${msg(30).id}` });
+      await screen.findByText('message 30');
+      const input = screen.getByPlaceholderText('Type your message...');
+      fireEvent.change(input, { target: { value: 'back to now' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(await screen.findByText('message 80')).toBeInTheDocument();
+      expect(screen.getByText('back to now')).toBeInTheDocument();
+      expect(screen.queryByText('message 30')).not.toBeInTheDocument();
+      expect(messageCalls(calls)).toEqual([{ limit: '50', around: msg(30).id }, { limit: '50' }]);
+    });
+
+    it('opens at the newest messages when the message cannot be found', async () => {
+      const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=e0000000-0000-4000-8000-999999999999` });
+      expect(await screen.findByText('message 80')).toBeInTheDocument();
+      expect(messageCalls(calls).map((q) => Object.keys(q))).toEqual([['limit', 'around'], ['limit']]);
+      log.mockRestore();
+    });
+
+    it('centres a message already on screen without asking the server again', async () => {
+      const { calls } = api([], { [`GET /api/channels/${GENERAL}/messages`]: channelOf80() });
+      const Nav = () => {
+        const navigate = useNavigate();
+        return (
+          <button type="button" onClick={() => void navigate(`/channel/${GENERAL}?message=${msg(60).id}`)}>
+            open 60
+          </button>
+        );
+      };
+      renderWithApp(
+        <>
+          <Shell />
+          <Nav />
+        </>,
+        { route: `/channel/${GENERAL}` },
+      );
+      await screen.findByText('message 80');
+      fireEvent.click(screen.getByRole('button', { name: 'open 60' }));
+      const row = screen.getByText('message 60').closest('[data-testid="message-row"]')!;
+      await waitFor(() => expect(row).toHaveAttribute('aria-current', 'true'));
+      expect(screen.getByTestId('location').textContent).toBe(`/channel/${GENERAL}`);
+      expect(messageCalls(calls)).toEqual([{ limit: '50' }]);
+    });
   });
 });

@@ -16,6 +16,7 @@ import { Composer } from './Composer.js';
 import { useOutbox, useTypingUsernames, typingText } from './live-store.js';
 import { MessageList } from './MessageList.js';
 import { StatusSelector } from './StatusSelector.js';
+import { useMessageJump } from './use-message-jump.js';
 import { useSendMessage } from './use-send-message.js';
 import { usePanelSize } from '../widgets/panel-size.js';
 import './chat.css';
@@ -60,6 +61,7 @@ const ChannelView = ({
   const typists = useTypingUsernames(channel.id);
   const { send, retry, discard } = useSendMessage(user);
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
+  const jump = useMessageJump();
 
   const showPanel = () => {
     if (narrow) setSheetOpen(true);
@@ -86,6 +88,7 @@ const ChannelView = ({
         outgoing={outgoing}
         onRetry={retry}
         onDiscard={discard}
+        jump={jump}
       />
       <div className="tc-typing" aria-live="polite" data-testid="typing-indicator">
         {typingText(typists)}

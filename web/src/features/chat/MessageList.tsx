@@ -1,10 +1,12 @@
-// The channel's messages: newest page first, older pages on scroll up, pinned to the bottom as new ones arrive.
+// The channel's messages: newest page first, older pages on scroll up, pinned to the bottom as new ones arrive; or
+// opened at one message (a search result), centred and highlighted, with newer pages on scroll down.
 import type { Message, PublicUser } from '@teamchat/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { messagePagesQuery } from './api.js';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown } from 'lucide-react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { chatKeys, messagePagesQuery, messagesAroundQuery } from './api.js';
 import { asMessage, type OutgoingMessage } from './live-store.js';
-import { flattenPages } from './message-cache.js';
+import { asLatestPages, flattenPages, type MessagePages } from './message-cache.js';
 import { MessageRow } from './MessageRow.js';
 import { realtime } from './realtime.js';
 
@@ -13,6 +15,14 @@ export const EMPTY_CHANNEL_TEXT = 'No messages yet. Start the conversation.';
 /** Within this distance of the bottom the list counts as pinned and follows new messages. */
 const PIN_THRESHOLD_PX = 80;
 const LOAD_OLDER_THRESHOLD_PX = 120;
+const LOAD_NEWER_THRESHOLD_PX = 120;
+/** How long a message opened from a search stays highlighted (its CSS fade lasts as long). */
+export const JUMP_HIGHLIGHT_MS = 4000;
+
+/** A request to open the list at a message; a new object asks again, even for the same message. */
+export interface MessageJump {
+  messageId: string;
+}
 
 const dayLabel = (iso: string): string => {
   const date = new Date(iso);
@@ -31,6 +41,7 @@ export const MessageList = ({
   outgoing,
   onRetry,
   onDiscard,
+  jump,
 }: {
   channelId: string;
   usersById: ReadonlyMap<string, PublicUser>;
@@ -38,8 +49,15 @@ export const MessageList = ({
   outgoing: readonly OutgoingMessage[];
   onRetry: (clientMsgId: string) => void;
   onDiscard: (clientMsgId: string) => void;
+  /** Open the list at this message instead of at the newest. */
+  jump?: MessageJump | null;
 }) => {
-  const query = useInfiniteQuery(messagePagesQuery(channelId));
+  const qc = useQueryClient();
+  /** The message whose surroundings are shown instead of the newest pages, until those pages reach the newest. */
+  const [openedAt, setOpenedAt] = useState<string | null>(jump?.messageId ?? null);
+  const latest = useInfiniteQuery({ ...messagePagesQuery(channelId), enabled: !openedAt });
+  const around = useInfiniteQuery({ ...messagesAroundQuery(channelId, openedAt ?? ''), enabled: !!openedAt });
+  const query = openedAt ? around : latest;
   const stored = useMemo(() => flattenPages(query.data), [query.data]);
   const storedClientIds = useMemo(() => new Set(stored.map((m) => m.clientMsgId).filter(Boolean)), [stored]);
   const pending = outgoing.filter((o) => !storedClientIds.has(o.clientMsgId));
@@ -47,11 +65,16 @@ export const MessageList = ({
     ...stored.map((message) => ({ message })),
     ...pending.map((o) => ({ message: asMessage(o), delivery: o.status, deliveryError: o.error })),
   ];
+  /** Newer messages exist than the ones shown, so nothing follows the bottom yet. */
+  const behindLatest = !!openedAt && (around.isPending || around.hasPreviousPage);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
+  const pinned = useRef(!jump);
   /** Distance from the bottom before older messages were prepended, to keep the reader's place. */
   const anchorFromBottom = useRef<number | null>(null);
+  /** The message to centre once it is on screen. */
+  const centreOn = useRef<string | null>(jump?.messageId ?? null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const newest = stored[stored.length - 1];
   const oldestId = stored[0]?.id;
   const lastKey = messages[messages.length - 1]?.message.id;
@@ -60,11 +83,50 @@ export const MessageList = ({
     if (newest) realtime.noteSeen(newest.createdAt);
   }, [newest]);
 
-  // A new channel starts at its latest message.
+  // A new channel starts at its latest message, unless it was opened at one.
   useLayoutEffect(() => {
-    pinned.current = true;
+    pinned.current = !centreOn.current;
     anchorFromBottom.current = null;
   }, [channelId]);
+
+  // Asked to open at a message: one already on screen is only centred, any other loads with its surroundings.
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  useLayoutEffect(() => {
+    if (!jump) return;
+    pinned.current = false;
+    centreOn.current = jump.messageId;
+    if (!storedRef.current.some((m) => m.id === jump.messageId)) setOpenedAt(jump.messageId);
+  }, [jump]);
+
+  // A message that cannot be opened (deleted, or a link from elsewhere) leaves the list at the newest.
+  useEffect(() => {
+    if (openedAt && around.isError) {
+      centreOn.current = null;
+      pinned.current = true;
+      setOpenedAt(null);
+    }
+  }, [openedAt, around.isError]);
+
+  // Sending from an older stretch of the channel goes back to the newest, where the message will show.
+  const lastOutgoing = outgoing[outgoing.length - 1]?.clientMsgId;
+  const seenOutgoing = useRef(lastOutgoing);
+  useEffect(() => {
+    if (lastOutgoing === seenOutgoing.current) return;
+    seenOutgoing.current = lastOutgoing;
+    if (lastOutgoing && behindLatest) {
+      pinned.current = true;
+      setOpenedAt(null);
+    }
+  }, [lastOutgoing, behindLatest]);
+
+  // Once the opened pages reach the newest they become the channel's ordinary pages, which live messages join.
+  useEffect(() => {
+    if (!openedAt || !around.data || around.hasPreviousPage || around.isFetching) return;
+    const opened = around.data as MessagePages;
+    qc.setQueryData<MessagePages>(chatKeys.messagePages(channelId), (current) => asLatestPages(opened, current));
+    setOpenedAt(null);
+  }, [qc, channelId, openedAt, around.data, around.hasPreviousPage, around.isFetching]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -77,10 +139,29 @@ export const MessageList = ({
 
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const mine = messages[messages.length - 1]?.message.userId === currentUserId;
+    if (!el || centreOn.current) return;
+    const mine = !behindLatest && messages[messages.length - 1]?.message.userId === currentUserId;
     if (pinned.current || mine) el.scrollTop = el.scrollHeight;
   }, [lastKey, query.isSuccess]);
+
+  // Centre the opened message as soon as its row is rendered, and highlight it for a while.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const id = centreOn.current;
+    if (!el || !id) return;
+    const row = [...el.querySelectorAll<HTMLElement>('[data-message-id]')].find((r) => r.dataset.messageId === id);
+    if (!row) return;
+    centreOn.current = null;
+    const offset = row.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    el.scrollTop += offset - (el.clientHeight - row.offsetHeight) / 2;
+    setHighlighted(id);
+  });
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), JUMP_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted, jump]);
 
   // Images change the height after layout; keep following the bottom while pinned.
   const onImageLoad = () => {
@@ -91,11 +172,23 @@ export const MessageList = ({
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX;
-    if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && query.hasNextPage && !query.isFetchingNextPage) {
+    const fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight;
+    pinned.current = !behindLatest && fromBottom < PIN_THRESHOLD_PX;
+    // one page at a time: starting a second fetch of the same pages would cancel the first
+    if (query.isFetching) return;
+    if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && query.hasNextPage) {
       anchorFromBottom.current = el.scrollHeight - el.scrollTop;
       void query.fetchNextPage();
+    } else if (fromBottom < LOAD_NEWER_THRESHOLD_PX && query.hasPreviousPage) {
+      // newer pages go below what is on screen, so the reader's place holds by itself
+      void query.fetchPreviousPage();
     }
+  };
+
+  const jumpToLatest = () => {
+    centreOn.current = null;
+    pinned.current = true;
+    setOpenedAt(null);
   };
 
   let body;
@@ -125,6 +218,7 @@ export const MessageList = ({
                 author={usersById.get(message.userId)}
                 delivery={delivery}
                 deliveryError={deliveryError}
+                highlighted={message.id === highlighted}
                 onRetry={message.clientMsgId ? () => onRetry(message.clientMsgId!) : undefined}
                 onDiscard={message.clientMsgId ? () => onDiscard(message.clientMsgId!) : undefined}
                 onImageLoad={onImageLoad}
@@ -132,6 +226,7 @@ export const MessageList = ({
             </Fragment>
           );
         })}
+        {query.isFetchingPreviousPage ? <li className="tc-list-note">Loading newer messages…</li> : null}
       </ol>
     );
   }
@@ -139,6 +234,11 @@ export const MessageList = ({
   return (
     <div className="tc-message-scroller" ref={scroller} onScroll={onScroll} data-testid="message-list">
       {body}
+      {behindLatest && query.isSuccess ? (
+        <button type="button" className="tc-jump-latest" onClick={jumpToLatest}>
+          <ArrowDown size={14} aria-hidden="true" /> Jump to latest
+        </button>
+      ) : null}
     </div>
   );
 };

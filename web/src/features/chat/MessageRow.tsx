@@ -31,17 +31,20 @@ export interface MessageRowProps {
   onRetry?: () => void;
   onDiscard?: () => void;
   onImageLoad?: () => void;
+  /** The message a search result opened: marked for a few seconds. */
+  highlighted?: boolean;
 }
 
 export const MessageRow = memo(
-  ({ message, author, delivery, deliveryError, onRetry, onDiscard, onImageLoad }: MessageRowProps) => {
+  ({ message, author, delivery, deliveryError, onRetry, onDiscard, onImageLoad, highlighted }: MessageRowProps) => {
     const username = author?.username ?? message.username;
     const agentId = message.agentId ?? author?.agentId;
     return (
       <li
-        className={`tc-message${delivery ? ` tc-message--${delivery}` : ''}`}
+        className={`tc-message${delivery ? ` tc-message--${delivery}` : ''}${highlighted ? ' tc-message--opened' : ''}`}
         data-testid="message-row"
         data-message-id={message.id}
+        aria-current={highlighted ? 'true' : undefined}
       >
         <UserHoverCard user={author} fallbackName={username}>
           <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>

@@ -15,17 +15,22 @@ export const MESSAGE_PAGE_SIZE = 50;
 export const chatKeys = {
   /** Paged view of a channel's messages; under the channel's messages key so invalidating that refreshes it. */
   messagePages: (channelId: string) => [...channelKeys.messages(channelId), 'pages'] as const,
+  /** The pages opened at one message; under the channel's messages key too, so a resync refreshes them. */
+  messagesAround: (channelId: string, messageId: string) =>
+    [...channelKeys.messages(channelId), 'around', messageId] as const,
   unread: ['/api/unread'] as const,
 };
 
-/** One page of messages older than `before` (ascending); the first page is the newest. */
+/** Where a page sits: before a message, after one, or around one (that message with its neighbours). */
+export type MessageCursor = { before: string } | { after: string } | { around: string };
+
+/** One page of messages (ascending): the newest, or the ones next to the cursor. */
 export const fetchMessagePage = async (
   channelId: string,
-  before?: string,
+  cursor?: MessageCursor,
   signal?: AbortSignal,
 ): Promise<Message[]> => {
-  const params = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE) });
-  if (before) params.set('before', before);
+  const params = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE), ...cursor });
   const res = await fetch(`/api/channels/${channelId}/messages?${params.toString()}`, {
     credentials: 'include',
     signal,
@@ -34,13 +39,46 @@ export const fetchMessagePage = async (
   return (await res.json()) as Message[];
 };
 
+/** The page before the oldest one: none once a short page shows the start of the channel was reached. */
+const olderPageParam = (oldest: Message[]): MessageCursor | undefined =>
+  oldest.length < MESSAGE_PAGE_SIZE || !oldest[0] ? undefined : { before: oldest[0].id };
+
+/** Pages newest first (`fetchNextPage` loads older messages), each oldest first. */
 export const messagePagesQuery = (channelId: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.messagePages(channelId),
     queryFn: ({ pageParam, signal }) => fetchMessagePage(channelId, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    // A short page means the start of the channel was reached.
-    getNextPageParam: (last: Message[]) => (last.length < MESSAGE_PAGE_SIZE ? undefined : last[0]?.id),
+    initialPageParam: undefined as MessageCursor | undefined,
+    getNextPageParam: olderPageParam,
+    enabled: channelId.length > 0,
+  });
+
+/** An `around` page holds up to this many messages older than its message, and one fewer newer ones. */
+const AROUND_OLDER = Math.floor(MESSAGE_PAGE_SIZE / 2);
+
+/**
+ * The pages around one message, as a search result opens it: the same shape as `messagePagesQuery` (newest page
+ * first), with `fetchNextPage` loading older messages and `fetchPreviousPage` newer ones until the newest.
+ */
+export const messagesAroundQuery = (channelId: string, messageId: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.messagesAround(channelId, messageId),
+    queryFn: ({ pageParam, signal }) => fetchMessagePage(channelId, pageParam, signal),
+    initialPageParam: { around: messageId } as MessageCursor,
+    getNextPageParam: (oldest: Message[], _all, param: MessageCursor): MessageCursor | undefined => {
+      if (!('around' in param)) return olderPageParam(oldest);
+      const older = oldest.findIndex((m) => m.id === param.around);
+      return older < AROUND_OLDER || !oldest[0] ? undefined : { before: oldest[0].id };
+    },
+    getPreviousPageParam: (newest: Message[], _all, param: MessageCursor): MessageCursor | undefined => {
+      const last = newest[newest.length - 1];
+      if (!last) return undefined;
+      if ('around' in param) {
+        const newer = newest.length - 1 - newest.findIndex((m) => m.id === param.around);
+        return newer < MESSAGE_PAGE_SIZE - AROUND_OLDER - 1 ? undefined : { after: last.id };
+      }
+      return newest.length < MESSAGE_PAGE_SIZE ? undefined : { after: last.id };
+    },
     enabled: channelId.length > 0,
   });
 

@@ -17,6 +17,19 @@ export const withMessage = (data: MessagePages, message: Message): MessagePages 
   return { ...data, pages: [[...newest, message].sort(byTime), ...older] };
 };
 
+/**
+ * The pages opened at a message, once they reach the newest, as the channel's ordinary pages (which live messages
+ * join), keeping any message those already had that is newer still. Refetching them later starts from the newest.
+ */
+export const asLatestPages = (opened: MessagePages, current: MessagePages | undefined): MessagePages => {
+  // an `after` page can come back empty when the previous one ended exactly at the newest message
+  const pages = opened.pages.filter((page) => page.length > 0);
+  const newest = pages[0]?.[pages[0].length - 1];
+  const later = flattenPages(current).filter((m) => !newest || byTime(m, newest) > 0);
+  // only the first page's parameter counts when the pages are refetched: undefined is "the newest"
+  return later.reduce(withMessage, { pages, pageParams: pages.map(() => undefined) });
+};
+
 /** Adds a message to its channel's pages when that channel has been loaded (otherwise its first fetch will have it). */
 export const addMessageToCache = (qc: QueryClient, message: Message): void => {
   qc.setQueryData<MessagePages>(chatKeys.messagePages(message.channelId), (data) =>

@@ -1,12 +1,29 @@
 // Spec 2 §2 "SEARCH MESSAGES": 300 ms debounce, four states, results navigate to their channel and close the dialog.
-import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+// Filters typed in the box show as chips; people and channels are suggested while a from: or in: filter is typed;
+// more results load 50 at a time; a result opens its channel at that message.
+import type { Channel, PublicUser, SearchResult } from '@teamchat/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Hash, Search, User, X } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { channelsQuery } from '../../api/channels.js';
+import { usersQuery } from '../../api/users.js';
+import { Button } from '../../components/ui/Button.js';
 import { ROUTES } from '../../routes.js';
 import { Modal } from '../chat/ui.js';
-import { SEARCH_FAILED, searchQuery } from './api.js';
+import { SEARCH_FAILED, SearchError, searchQuery } from './api.js';
+import {
+  completeToken,
+  highlightPattern,
+  markMatches,
+  queryToSend,
+  removeToken,
+  searchChips,
+  suggestionContext,
+  type SuggestionContext,
+} from './search-input.js';
 import { useDebouncedValue } from './use-debounced-value.js';
+import './search.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_TEXTS = {
@@ -16,6 +33,7 @@ export const SEARCH_TEXTS = {
   loading: 'SEARCHING...',
   none: 'NO RESULTS FOUND',
 } as const;
+export const MAX_SUGGESTIONS = 8;
 
 const formatDate = (iso: string): string => {
   const date = new Date(iso);
@@ -24,61 +42,273 @@ const formatDate = (iso: string): string => {
     : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 };
 
+/** "50 results", or "50+ results" while the server has more. */
+export const resultCount = (count: number, more: boolean): string =>
+  `${count}${more ? '+' : ''} result${count === 1 && !more ? '' : 's'}`;
+
+interface Suggestion {
+  id: string;
+  kind: 'person' | 'channel';
+  /** What replaces the filter being typed: `from:@grace`, `in:#general`, `in:@grace`. */
+  completion: string;
+  label: string;
+  detail?: string;
+}
+
+const startsWith = (value: string | null | undefined, prefix: string): boolean =>
+  !!value && value.toLowerCase().startsWith(prefix);
+
+/** People for `from:` and `in:@`, channels for `in:#`, both for a bare `in:`, filtered by what was typed. */
+const suggestionsFor = (
+  context: SuggestionContext,
+  users: readonly PublicUser[],
+  channels: readonly Channel[],
+): Suggestion[] => {
+  const wantsPeople = context.sigil !== '#';
+  const wantsChannels = context.key === 'in' && context.sigil !== '@';
+  const channelItems: Suggestion[] = wantsChannels
+    ? channels
+        // a name with a space cannot be written as one filter value
+        .filter((c) => c.type === 'regular' && !/\s/.test(c.name) && startsWith(c.name, context.prefix))
+        .map((c) => ({ id: c.id, kind: 'channel', completion: `in:#${c.name}`, label: `#${c.name}` }))
+    : [];
+  const peopleItems: Suggestion[] = wantsPeople
+    ? users
+        .filter((u) => startsWith(u.username, context.prefix) || startsWith(u.handle, context.prefix))
+        .map((u) => ({
+          id: u.id,
+          kind: 'person',
+          completion: `${context.key}:@${u.username}`,
+          label: `@${u.username}`,
+          detail: [u.firstName, u.lastName].filter(Boolean).join(' ') || undefined,
+        }))
+    : [];
+  return [...channelItems, ...peopleItems].slice(0, MAX_SUGGESTIONS);
+};
+
+const Highlighted = ({ content, pattern }: { content: string; pattern: RegExp | null }) => (
+  <span className="tc-search__content">
+    {markMatches(content, pattern).map((part, i) =>
+      part.marked ? (
+        <mark key={i} className="tc-search__mark">
+          {part.text}
+        </mark>
+      ) : (
+        part.text
+      ),
+    )}
+  </span>
+);
+
 export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) => {
   const [input, setInput] = useState('');
-  const debounced = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Where the caret goes after the text was changed for the user (a completion, a removed chip). */
+  const nextCaret = useRef<number | null>(null);
+  const listboxId = useId();
+
+  const query = queryToSend(input);
+  const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const navigate = useNavigate();
-  const results = useQuery(searchQuery(debounced));
+  const results = useInfiniteQuery(searchQuery(debounced));
+
+  const chips = useMemo(() => searchChips(input), [input]);
+  const context = useMemo(() => suggestionContext(input, caret), [input, caret]);
+  // already loaded by the shell; asked for here only once a filter needs them
+  const users = useQuery({ ...usersQuery(), enabled: !!context });
+  const channels = useQuery({ ...channelsQuery(), enabled: context?.key === 'in' });
+  const suggestions = useMemo(
+    () => (context ? suggestionsFor(context, users.data ?? [], channels.data ?? []) : []),
+    [context, users.data, channels.data],
+  );
+  const listOpen = suggestions.length > 0;
+  const activeIndex = Math.min(active, suggestions.length - 1);
 
   useEffect(() => {
-    if (!open) setInput('');
+    if (!open) {
+      setInput('');
+      setCaret(0);
+    }
   }, [open]);
 
-  const typing = input.trim() !== debounced;
+  // a new filter, or more of it typed: the first suggestion is the one Enter takes
+  useEffect(() => setActive(0), [context?.token.start, context?.prefix, context?.sigil]);
+
+  useLayoutEffect(() => {
+    if (nextCaret.current === null) return;
+    inputRef.current?.focus();
+    inputRef.current?.setSelectionRange(nextCaret.current, nextCaret.current);
+    nextCaret.current = null;
+  }, [input]);
+
+  const edit = ({ text, caret: at }: { text: string; caret: number }) => {
+    nextCaret.current = at;
+    setInput(text);
+    setCaret(at);
+  };
+
+  const complete = (suggestion: Suggestion) => {
+    if (context) edit(completeToken(input, context.token, suggestion.completion));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!listOpen) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + suggestions.length) % suggestions.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      complete(suggestions[activeIndex]!);
+    }
+  };
+
+  const found = useMemo(() => {
+    const seen = new Set<string>();
+    const list: SearchResult[] = [];
+    for (const page of results.data?.pages ?? []) {
+      for (const r of page.results) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        list.push(r);
+      }
+    }
+    return list;
+  }, [results.data]);
+  const pattern = useMemo(() => highlightPattern(debounced), [debounced]);
+  const failure = results.error instanceof SearchError ? results.error.reason : null;
+
+  const typing = query !== debounced;
   let body;
-  if (!input.trim()) body = <p className="tc-search__state">{SEARCH_TEXTS.empty}</p>;
-  else if (typing || results.isFetching) body = <p className="tc-search__state">{SEARCH_TEXTS.loading}</p>;
-  else if (results.isError) body = <p className="tc-search__state tc-search__state--error">{SEARCH_FAILED}</p>;
-  else if (!results.data?.length) body = <p className="tc-search__state">{SEARCH_TEXTS.none}</p>;
+  if (!query) body = <p className="tc-search__state">{SEARCH_TEXTS.empty}</p>;
+  else if (typing || (results.isFetching && !results.isFetchingNextPage)) {
+    body = <p className="tc-search__state">{SEARCH_TEXTS.loading}</p>;
+  } else if (results.isError && !results.isFetchNextPageError) {
+    body = (
+      <div className="tc-search__state tc-search__state--error" role="alert">
+        <p>{SEARCH_FAILED}</p>
+        {failure ? <p className="tc-search__reason">{failure}</p> : null}
+      </div>
+    );
+  } else if (!found.length) body = <p className="tc-search__state">{SEARCH_TEXTS.none}</p>;
   else {
     body = (
-      <ul className="tc-search__results" aria-label="Search results">
-        {results.data.map((r) => (
-          <li key={r.id}>
-            <button
-              type="button"
-              className="tc-search__result"
-              onClick={() => {
-                onOpenChange(false);
-                void navigate(ROUTES.channel(r.channelId));
-              }}
-            >
-              <span className="tc-search__meta">
-                <span className="tc-search__channel">#{r.channelName}</span>
-                <span className="tc-search__user">{r.username}</span>
-                <span className="tc-search__date">{formatDate(r.createdAt)}</span>
-              </span>
-              <span className="tc-search__content">{r.content}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <>
+        <p className="tc-search__count">{resultCount(found.length, !!results.hasNextPage)}</p>
+        <ul className="tc-search__results" aria-label="Search results">
+          {found.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className="tc-search__result"
+                onClick={() => {
+                  onOpenChange(false);
+                  void navigate(ROUTES.channelAt(r.channelId, r.id));
+                }}
+              >
+                <span className="tc-search__meta">
+                  <span className="tc-search__channel">#{r.channelName}</span>
+                  <span className="tc-search__user">{r.username}</span>
+                  <span className="tc-search__date">{formatDate(r.createdAt)}</span>
+                </span>
+                <Highlighted content={r.content ?? ''} pattern={pattern} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {results.isFetchNextPageError ? (
+          <p className="tc-search__more-error" role="alert">
+            {SEARCH_FAILED}
+          </p>
+        ) : null}
+        {results.hasNextPage ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="tc-search__more"
+            loading={results.isFetchingNextPage}
+            onClick={() => void results.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        ) : null}
+      </>
     );
   }
 
+  const optionId = (i: number) => `${listboxId}-option-${i}`;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={SEARCH_TEXTS.title} className="tc-search">
-      <div className="tc-search__field">
-        <Search size={16} aria-hidden="true" />
-        <input
-          className="input"
-          placeholder={SEARCH_TEXTS.placeholder}
-          aria-label="Search messages"
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          autoFocus
-        />
+      <div className="tc-search__box">
+        <div className="tc-search__field">
+          <Search size={16} aria-hidden="true" />
+          <input
+            ref={inputRef}
+            className="input"
+            placeholder={SEARCH_TEXTS.placeholder}
+            aria-label="Search messages"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={listOpen}
+            aria-controls={listOpen ? listboxId : undefined}
+            aria-activedescendant={listOpen ? optionId(activeIndex) : undefined}
+            value={input}
+            onChange={(e) => {
+              setInput(e.target.value);
+              setCaret(e.target.selectionStart ?? e.target.value.length);
+            }}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+            onKeyDown={onKeyDown}
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+          />
+        </div>
+        {listOpen ? (
+          <ul className="tc-search__suggestions" role="listbox" id={listboxId} aria-label="Suggestions">
+            {suggestions.map((s, i) => (
+              <li
+                key={`${s.kind}:${s.id}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === activeIndex}
+                className="tc-search__suggestion"
+                // keeps the focus (and the caret) in the input
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => complete(s)}
+              >
+                {s.kind === 'channel' ? <Hash size={14} aria-hidden="true" /> : <User size={14} aria-hidden="true" />}
+                <span className="tc-search__suggestion-label">{s.label}</span>
+                {s.detail ? <span className="tc-search__suggestion-detail">{s.detail}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
+      {chips.length ? (
+        <ul className="tc-search__chips" aria-label="Filters">
+          {chips.map((chip) => (
+            <li
+              key={`${chip.token.start}:${chip.typed}`}
+              className={`tc-search__chip tc-search__chip--${chip.token.kind}`}
+            >
+              <span>{chip.label}</span>
+              <button
+                type="button"
+                className="tc-search__chip-remove"
+                aria-label={`Remove filter ${chip.typed}`}
+                title={`Remove filter ${chip.typed}`}
+                onClick={() => edit(removeToken(input, chip.token))}
+              >
+                <X size={12} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="tc-search__body" aria-live="polite">
         {body}
       </div>
