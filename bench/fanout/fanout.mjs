@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
 import { startRelay } from './relay.mjs';
+import { everyServiceReady } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,15 +22,10 @@ const MEMBERS_PER_CHANNEL = 5;
 const GC_HOOK = new URL('./gc-on-signal.mjs', import.meta.url).href;
 const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';
 
-
 const waitReady = async (url, timeoutMs = 180000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await everyServiceReady(url)) return;
     if (Date.now() > deadline) throw new Error(`${url} not ready in time`);
     await new Promise((r) => setTimeout(r, 250));
   }

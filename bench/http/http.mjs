@@ -10,7 +10,7 @@
 import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { hammer, transactionCounter } from './load.mjs';
-import { startBareProcess, startCluster, startStandalone } from './servers.mjs';
+import { api, startBareProcess, startCluster, startStandalone } from './servers.mjs';
 import { DEFAULT_STEPS, rampUsers, USER_THRESHOLDS } from './users.mjs';
 
 export const MESSAGE_BODY = {
@@ -44,18 +44,6 @@ export const ROUTES = [
     check: (b) => b.content === MESSAGE_BODY.content,
   },
 ];
-
-const api = async (base, method, path, { cookie, body } = {}) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('tc.sid='));
-  return { body: text ? JSON.parse(text) : null, cookie: sid ? sid.split(';')[0] : cookie };
-};
 
 const person = (tag, run) => ({
   firstName: 'Bench',

@@ -3,7 +3,7 @@
 // the cluster (six services and one gateway over NATS and Redis, as `npm run cluster` with GATEWAY_REPLICAS=1), and
 // the bare Nest app (bare.mjs). Only this machine is ever targeted.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,16 +50,26 @@ const requireBuilt = (paths) => {
   for (const p of paths) if (!existsSync(join(root, p))) throw new Error(`${p} is missing: run npm run build first`);
 };
 
+/**
+ * Whether the gateway at `url` is ready with every service answering. A gateway stays ready while one service is
+ * still starting (or down); a bench waits for all of them, or its first requests meet a service that has not
+ * subscribed yet (503 BUS.UNAVAILABLE).
+ */
+export const everyServiceReady = async (url) => {
+  try {
+    const res = await fetch(`${url}/api/health/ready`);
+    return res.ok && !(await res.json()).details?.bus?.unreachable;
+  } catch {
+    return false; // not listening yet
+  }
+};
+
 const waitReady = async (url, child, logFile, timeoutMs = 120000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${url} exited before it was ready; log ${logFile}:\n${tail(logFile)}`);
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await everyServiceReady(url)) return;
     if (Date.now() > deadline)
       throw new Error(`${url} not ready in ${timeoutMs} ms; log ${logFile}:\n${tail(logFile)}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -117,13 +127,25 @@ const productEnv = (db, dataDir, logLevel) => {
 
 /**
  * The product as `npm start` runs it (deploy/standalone/dist/main.js: gateway and six services in one process, the
- * in-process bus, in-memory fan-out), on a fresh database of the local PostgreSQL instead of the embedded one.
+ * in-process bus, in-memory fan-out), on a fresh database of the local PostgreSQL, or with `embedded` on its own
+ * embedded PostgreSQL as `npm start` runs it.
  */
-export const startStandalone = async ({ logLevel = 'info' } = {}) => {
+export const startStandalone = async ({ logLevel = 'info', embedded = false } = {}) => {
   requireBuilt(['deploy/standalone/dist/main.js', 'gateway/dist/main.js']);
-  const db = await createDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+  // embedded: exactly `npm start`'s own Postgres (under DATA_DIR, with its memory and planner settings), dropped
+  // with the data folder
+  const pgPort = embedded ? await freePort() : 0;
+  const db = embedded
+    ? { url: local(`postgres://postgres:postgres@127.0.0.1:${pgPort}/teamchat`), drop: async () => undefined }
+    : await createDatabase();
   const env = productEnv(db, join(dir, 'data'), logLevel);
+  if (embedded) {
+    // run as root, the embedded server drops to a `postgres` user, which must reach the data folder inside this one
+    chmodSync(dir, 0o755);
+    delete env.DATABASE_URL;
+    env.EMBEDDED_PG_PORT = String(pgPort);
+  }
   delete env.REDIS_URL; // standalone fans out in memory, as `npm start` does by default
   const port = await freePort();
   const proc = launch(dir, 'standalone', join(root, 'deploy/standalone/dist/main.js'), { ...env, PORT: String(port) });
@@ -214,4 +236,17 @@ export const startBareProcess = async () => {
   });
   child.stdout.resume();
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, close: () => stopChild(child) };
+};
+
+/** One JSON call to the product as a browser makes it; keeps the session cookie it is given or is set. */
+export const api = async (base, method, path, { cookie, body } = {}) => {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('tc.sid='));
+  return { body: text ? JSON.parse(text) : null, cookie: sid ? sid.split(';')[0] : cookie };
 };

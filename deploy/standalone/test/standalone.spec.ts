@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
+import pg from 'pg';
 import { parseEnv, type Env } from '@teamchat/config';
+import { EMBEDDED_PG_SETTINGS } from '@teamchat/database';
 import { freePort } from '@teamchat/testing';
 import { startStack, type RunningStack } from '../src/index.js';
 
@@ -46,6 +48,25 @@ describe('standalone process', () => {
     expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
   }, 120000);
 
+  it('runs the embedded server with the memory and planner settings message search is sized for', async () => {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: env.EMBEDDED_PG_PORT,
+      user: 'postgres',
+      password: 'postgres',
+      database: 'postgres',
+    });
+    await client.connect();
+    try {
+      for (const [name, value] of Object.entries(EMBEDDED_PG_SETTINGS)) {
+        const { rows } = await client.query<{ setting: string }>(`SELECT current_setting($1) AS setting`, [name]);
+        expect([name, rows[0].setting]).toEqual([name, value]);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
   it('answers /api/health with 200 {"status":"ok"}', async () => {
     const res = await request(stack.url).get('/api/health');
     expect(res.status).toBe(200);
@@ -80,9 +101,13 @@ describe('standalone process', () => {
     const docs = await request(stack.url).get('/api/docs');
     expect(docs.body.openapi).toBe('3.1.0');
     const paths = Object.keys(docs.body.paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/health/ready', '/api/register', '/api/channels/{id}/messages', '/objects/{key}']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/health/ready', '/api/register', '/api/channels/{id}/messages', '/objects/{key}']),
+    );
     expect(paths.filter((p) => p.startsWith('/api/objects'))).toEqual([]);
-    expect(docs.body.paths['/api/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('companySize');
+    expect(
+      docs.body.paths['/api/register'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('companySize');
   });
 
   it('answers malformed JSON and oversized bodies with 4xx and an error field', async () => {
