@@ -27,6 +27,8 @@ export const ensureSessionTable = async (pool: pg.Pool): Promise<void> => {
       sess json NOT NULL,
       expire timestamp(6) NOT NULL)`);
     await client.query('CREATE INDEX IF NOT EXISTS "IDX_session_expire" ON gateway.session (expire)');
+    // a password change or reset ends every session of one user
+    await client.query(`CREATE INDEX IF NOT EXISTS "IDX_session_user" ON gateway.session ((sess->>'userId'))`);
   } finally {
     await client.query('SELECT pg_advisory_unlock(4242)').catch(() => undefined);
     client.release();
@@ -40,6 +42,11 @@ export interface SessionKit {
   sessionFromCookieHeader(cookieHeader: string | undefined): Promise<{ sid: string; userId: string } | null>;
   /** Called on this node for every session that ends on any node (logout, a vanished user); returns an unsubscribe. */
   onEnded(listener: (sid: string) => void): () => void;
+  /**
+   * Ends every session of `userId` but `keep` (a password change keeps the session it was made in), on every node:
+   * their cookies stop working and the sockets opened with them close. Answers how many ended.
+   */
+  endUserSessions(userId: string, keep?: string): Promise<number>;
   /** Whether a session still exists and has not expired (from memory on a warm cache). */
   isActive(sid: string): Promise<boolean>;
   /** The sliding max age, in milliseconds. */
@@ -70,13 +77,14 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     pruneSessionInterval: 600,
   });
   const ended = new Set<(sid: string) => void>();
+  const endEverywhere = signals.define<string>('session-ends', (sid) => {
+    store.forget(sid);
+    for (const listener of ended) listener(sid);
+  });
   const store: CachedSessionStore = new CachedSessionStore(persisted, {
     touchIntervalMs: Math.min(settings.touchIntervalSeconds, maxAgeSeconds / 2) * 1000,
     forgetEverywhere: signals.define<string>('session-changes', (sid) => store.forget(sid)),
-    endEverywhere: signals.define<string>('session-ends', (sid) => {
-      store.forget(sid);
-      for (const listener of ended) listener(sid);
-    }),
+    endEverywhere,
   });
   const sessions = session({
     name: SESSION_COOKIE,
@@ -139,6 +147,14 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     const expires = data?.cookie?.expires;
     return Boolean(data?.userId) && (!expires || new Date(expires).getTime() > Date.now());
   };
+  const endUserSessions = async (userId: string, keep?: string) => {
+    const { rows } = await pool.query<{ sid: string }>(
+      `DELETE FROM gateway.session WHERE sess->>'userId' = $1 AND sid IS DISTINCT FROM $2 RETURNING sid`,
+      [userId, keep ?? null],
+    );
+    await Promise.all(rows.map((row) => endEverywhere(row.sid)));
+    return rows.length;
+  };
   const onEnded = (listener: (sid: string) => void) => {
     ended.add(listener);
     return () => void ended.delete(listener);
@@ -149,6 +165,7 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     middleware,
     sessionFromCookieHeader,
     onEnded,
+    endUserSessions,
     isActive,
     maxAgeMs: maxAgeSeconds * 1000,
     close: () => Promise.resolve(persisted.close()),

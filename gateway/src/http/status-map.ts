@@ -10,6 +10,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.notAdmin]: 403,
   [ErrorCodes.rateLimited]: 429,
   [ErrorCodes.emailTaken]: 409,
+  [ErrorCodes.wrongPassword]: 400,
+  [ErrorCodes.resetTokenInvalid]: 400,
   [ErrorCodes.handleTaken]: 409,
   [ErrorCodes.userNotFound]: 404,
   [ErrorCodes.workspaceNotFound]: 404,

@@ -1,6 +1,6 @@
 import { Controller, Get, Injectable, RequestMethod, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
+import { HTTP_CODE_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { OBJECT_ROUTE_PREFIXES } from '@teamchat/contracts';
@@ -55,6 +55,9 @@ export class OpenApiDocument implements OnApplicationBootstrap {
         );
         const full = `${outsideApi ? '' : '/api'}/${relative}`.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
         const params = [...full.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        // the status the route answers with (`@HttpCode`, else Nest's default: 201 for POST, 200 otherwise)
+        const status =
+          (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200);
         registry.registerPath({
           method,
           path: full,
@@ -66,8 +69,9 @@ export class OpenApiDocument implements OnApplicationBootstrap {
             ...(api?.body ? { body: { content: { 'application/json': { schema: api.body } } } } : {}),
           },
           responses: {
-            200: {
-              description: 'OK',
+            [status]: {
+              description:
+                status === 204 ? 'No content' : status === 202 ? 'Accepted' : status === 201 ? 'Created' : 'OK',
               ...(api?.response ? { content: { 'application/json': { schema: api.response } } } : {}),
               ...(api?.responseHeaders
                 ? {

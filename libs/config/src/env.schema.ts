@@ -70,6 +70,12 @@ export const EnvSchema = z.object({
   SESSION_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   WEB_DIST: z.string().optional(),
+  // outgoing mail (password reset links): smtp:// or smtps://user:pass@host:port; without it links go to the log
+  SMTP_URL: z
+    .url({ error: 'must be an smtp:// or smtps:// URL' })
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('TeamChat <no-reply@teamchat.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // the peers whose X-Forwarded-For / -Proto are believed: a client's own header from anywhere else is ignored
   TRUST_PROXY: trustedProxies,

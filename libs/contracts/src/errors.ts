@@ -11,6 +11,8 @@ export const ErrorCodes = {
   rateLimited: 'AUTH.RATE_LIMITED',
   invalidCredentials: 'IDENTITY.INVALID_CREDENTIALS',
   emailTaken: 'IDENTITY.EMAIL_TAKEN',
+  wrongPassword: 'IDENTITY.WRONG_PASSWORD',
+  resetTokenInvalid: 'IDENTITY.RESET_TOKEN_INVALID',
   handleTaken: 'IDENTITY.HANDLE_TAKEN',
   userNotFound: 'IDENTITY.USER_NOT_FOUND',
   workspaceNotFound: 'WORKSPACE.NOT_FOUND',

@@ -1,6 +1,7 @@
 import { defineService } from '@teamchat/bus';
 import { identityEntities } from './identity.entities.js';
 import { identityMigrations } from './migrations/index.js';
+import { PasswordsModule } from './passwords/passwords.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** The identity service: its schema, its features and its health ping (see defineService). */
@@ -8,5 +9,5 @@ export const identityService = defineService({
   name: 'identity',
   entities: identityEntities,
   migrations: identityMigrations,
-  features: () => [UsersModule],
+  features: (runtime) => [UsersModule, PasswordsModule.register(runtime.env)],
 });

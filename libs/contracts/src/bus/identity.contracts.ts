@@ -5,7 +5,10 @@ import {
   AwardStarsSchema,
   COMPANY_SIZES,
   CurrentUserSchema,
+  ChangePasswordSchema,
   LoginSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
   PublicUserSchema,
   RegisterSchema,
   UpdateUserSchema,
@@ -67,6 +70,31 @@ export const IdentityContracts = {
    * ends their sessions on every gateway. IDENTITY.USER_NOT_FOUND when there is no such user.
    */
   delete: defineRequest('identity.user.delete', z.object({ userId: z.uuid() }), z.object({ userId: z.uuid() })),
+  /**
+   * The user changes their password, proving the current one (IDENTITY.WRONG_PASSWORD otherwise). Outstanding reset
+   * links of the user stop working. The gateway then ends the user's other sessions.
+   */
+  changePassword: defineRequest(
+    'identity.password.change',
+    ChangePasswordSchema.extend({ userId: z.uuid() }),
+    z.object({ userId: z.uuid() }),
+  ),
+  /**
+   * Someone asks for a reset link for `email`. Answers at once and alike whether or not the account exists; when it
+   * does, a single-use link (`resetUrl` + `?token=`, valid PASSWORD_RESET_TTL_MINUTES, stored hashed) is mailed
+   * through SMTP_URL, or written to the service log as one labelled line when no SMTP server is configured.
+   */
+  requestPasswordReset: defineRequest(
+    'identity.password.request-reset',
+    PasswordResetRequestSchema.extend({ resetUrl: z.url() }),
+    z.object({}),
+  ),
+  /** Sets a new password with a reset link's token (IDENTITY.RESET_TOKEN_INVALID when unknown, used or expired). */
+  confirmPasswordReset: defineRequest(
+    'identity.password.confirm-reset',
+    PasswordResetConfirmSchema,
+    z.object({ userId: z.uuid() }),
+  ),
   /** Billing marks the signup payment as done (and records the provider ids when it has them). */
   markPaymentCompleted: defineRequest(
     'identity.user.mark-payment-completed',

@@ -6,7 +6,16 @@ export type CompanySize = (typeof COMPANY_SIZES)[number];
 export const seatsForCompanySize = (size: CompanySize): number => (size === '2-5' ? 5 : size === '6-15' ? 10 : 30);
 
 /** Statuses the server accepts (roster values plus the picker's). */
-export const USER_STATUSES = ['online', 'offline', 'away', 'busy', 'coffee-break', 'deep-focus', 'dnd', 'in-meeting'] as const;
+export const USER_STATUSES = [
+  'online',
+  'offline',
+  'away',
+  'busy',
+  'coffee-break',
+  'deep-focus',
+  'dnd',
+  'in-meeting',
+] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const PASSWORD_MAX = 128;
@@ -18,8 +27,16 @@ const password = z
   .max(PASSWORD_MAX, 'Password must be at most 128 characters');
 
 export const RegisterSchema = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name too long'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name too long'),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name too long'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name too long'),
   email: z.string({ error: 'Invalid email address' }).pipe(email),
   password,
   companySize: z.enum(COMPANY_SIZES, { error: 'Company size is required' }),
@@ -28,9 +45,43 @@ export type Register = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
   email: z.string({ error: 'Invalid email address' }).pipe(email),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Password is required'),
 });
 export type Login = z.infer<typeof LoginSchema>;
+
+/** Password change (signed in) and recovery by emailed link. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+export const PASSWORD_RESET_SENT_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset its password.';
+export const WRONG_PASSWORD_MESSAGE = 'Current password is incorrect.';
+export const SAME_PASSWORD_MESSAGE = 'New password must be different from the current one.';
+export const RESET_TOKEN_INVALID_MESSAGE = 'This reset link is invalid or has expired. Ask for a new one.';
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX, WRONG_PASSWORD_MESSAGE),
+  newPassword: password,
+});
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+export const PasswordResetRequestSchema = z.object({ email: z.string({ error: 'Invalid email address' }).pipe(email) });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+export const PasswordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: RESET_TOKEN_INVALID_MESSAGE })
+    .min(1, RESET_TOKEN_INVALID_MESSAGE)
+    .max(200, RESET_TOKEN_INVALID_MESSAGE),
+  newPassword: password,
+});
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
+
+export const PasswordResetSentSchema = z.object({ message: z.string() });
 
 export const HANDLE_PATTERN_MESSAGE = 'Handle can only contain letters, numbers, underscores, and hyphens.';
 export const HANDLE_LENGTH_MESSAGE = 'Handle must be between 1 and 50 characters.';

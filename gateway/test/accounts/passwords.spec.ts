@@ -1,0 +1,247 @@
+// Changing a password and recovering a forgotten one, across two gateway nodes (NATS + Redis), with the reset mail
+// caught by a real SMTP server this test runs (smtp-server) and sent to it by nodemailer.
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import WebSocket from 'ws';
+import {
+  PASSWORD_RESET_SENT_MESSAGE,
+  RESET_TOKEN_INVALID_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '@teamchat/contracts';
+import {
+  freePort,
+  startGatewayNode,
+  startTestStack,
+  testPool,
+  waitFor,
+  type GatewayNode,
+  type TestStack,
+} from '@teamchat/testing';
+import { signUp } from './helpers.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Caught {
+  to: string[];
+  raw: string;
+}
+
+/** An SMTP server that accepts everything and keeps what it was sent. */
+const smtpSink = async (port: number) => {
+  const mails: Caught[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
+
+/** The reset link in a caught mail's plain text (quoted-printable soft breaks undone). */
+const linkIn = (mail: Caught): URL => {
+  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return new URL(/(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)![1]);
+};
+
+const openSocket = (url: string, cookie: string) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+const closeOf = (ws: WebSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+
+describe('password change and reset across gateway nodes, mail through SMTP', () => {
+  let stack: TestStack;
+  let nodeB: GatewayNode;
+  let smtp: Awaited<ReturnType<typeof smtpSink>>;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    smtp = await smtpSink(port);
+    stack = await startTestStack({
+      transport: 'nats',
+      env: { REDIS_URL, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'TeamChat <no-reply@example.com>' },
+    });
+    nodeB = await startGatewayNode(stack);
+  }, 120_000);
+  afterAll(async () => {
+    await nodeB?.close();
+    await stack?.close();
+    await smtp?.close();
+  });
+
+  const login = (email: string, password: string, ip: string) =>
+    request(stack.url).post('/api/login').set('x-forwarded-for', ip).send({ email, password });
+
+  /** A second sign-in of the same user, with its cookie. */
+  const secondSession = async (email: string, password: string, ip: string) => {
+    const res = await login(email, password, ip);
+    expect(res.status).toBe(200);
+    return String(res.headers['set-cookie']?.[0]).split(';')[0];
+  };
+
+  it('refuses a wrong current password, a short new one and an unchanged one, with their messages', async () => {
+    const { agent, body } = await signUp(stack.url, {}, '10.71.0.1');
+    const wrong = await agent
+      .post('/api/auth/password')
+      .send({ currentPassword: 'not my password', newPassword: 'another-secret-1' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ error: WRONG_PASSWORD_MESSAGE, code: 'IDENTITY.WRONG_PASSWORD' });
+    const short = await agent.post('/api/auth/password').send({ currentPassword: body.password, newPassword: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Password must be at least 8 characters');
+    const same = await agent
+      .post('/api/auth/password')
+      .send({ currentPassword: body.password, newPassword: body.password });
+    expect(same.status).toBe(400);
+    expect(same.body.error).toBe(SAME_PASSWORD_MESSAGE);
+    expect((await login(body.email, body.password, '10.71.0.1')).status).toBe(200);
+    expect(
+      (await request(stack.url).post('/api/auth/password').send({ currentPassword: 'x', newPassword: 'yyyyyyyy' }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('changes the password: the old one stops working, this session stays, every other session and its sockets end on both nodes', async () => {
+    const { agent, body, cookie } = await signUp(stack.url, {}, '10.71.0.2');
+    const other = await secondSession(body.email, body.password, '10.71.0.2');
+    const [mineOnA, otherOnA, otherOnB] = await Promise.all([
+      openSocket(stack.url, cookie),
+      openSocket(stack.url, other),
+      openSocket(nodeB.url, other),
+    ]);
+    const closes = [otherOnA, otherOnB].map(closeOf);
+    const changed = await agent
+      .post('/api/auth/password')
+      .send({ currentPassword: body.password, newPassword: 'a-brand-new-secret' });
+    expect(changed.status).toBe(204);
+    expect(await Promise.all(closes)).toEqual([
+      { code: 4401, reason: 'Session ended' },
+      { code: 4401, reason: 'Session ended' },
+    ]);
+    await waitFor(async () => (await request(nodeB.url).get('/api/auth/user').set('cookie', other)).status === 401);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect(mineOnA.readyState).toBe(WebSocket.OPEN);
+    mineOnA.close();
+    expect((await login(body.email, body.password, '10.71.0.2')).status).toBe(401);
+    expect((await login(body.email, 'a-brand-new-secret', '10.71.0.2')).status).toBe(200);
+  });
+
+  it('mails a single-use reset link; setting a new password with it ends every session; the link then fails', async () => {
+    const { agent, body, cookie } = await signUp(stack.url, {}, '10.71.0.3');
+    const socket = await openSocket(nodeB.url, cookie);
+    const closed = closeOf(socket);
+    const asked = await request(stack.url)
+      .post('/api/auth/password-reset')
+      .set('x-forwarded-for', '10.71.0.3')
+      .send({ email: body.email.toUpperCase() });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
+    await waitFor(() => smtp.mails.some((m) => m.to.includes(body.email)), { timeoutMs: 10_000 });
+    const mail = smtp.mails.find((m) => m.to.includes(body.email))!;
+    expect(mail.raw).toMatch(/^From: TeamChat <no-reply@example.com>/m);
+    expect(mail.raw).toMatch(/^Subject: Reset your TeamChat password/m);
+    const link = linkIn(mail);
+    // links point at the page this gateway serves (no PUBLIC_URL here: the request's own origin)
+    expect(link.origin).toBe(new URL(stack.url).origin);
+    expect(link.pathname).toBe('/reset-password');
+    const token = link.searchParams.get('token')!;
+
+    // the token is stored only as its hash
+    const db = testPool(stack.databaseUrl, 1);
+    const stored = await db.query<{ token_hash: string }>('SELECT token_hash FROM identity.password_reset');
+    await db.end();
+    expect(stored.rows.map((r) => r.token_hash)).not.toContain(token);
+
+    const confirm = (newPassword: string) =>
+      request(stack.url)
+        .post('/api/auth/password-reset/confirm')
+        .set('x-forwarded-for', '10.71.0.3')
+        .send({ token, newPassword });
+    expect((await confirm('short')).status).toBe(400);
+    expect((await confirm('recovered-secret-1')).status).toBe(204);
+    expect(await closed).toEqual({ code: 4401, reason: 'Session ended' });
+    await waitFor(async () => (await agent.get('/api/auth/user')).status === 401);
+    expect((await login(body.email, body.password, '10.71.0.3')).status).toBe(401);
+    expect((await login(body.email, 'recovered-secret-1', '10.71.0.3')).status).toBe(200);
+
+    const again = await confirm('recovered-secret-2');
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ error: RESET_TOKEN_INVALID_MESSAGE, code: 'IDENTITY.RESET_TOKEN_INVALID' });
+  });
+
+  it('answers an unknown email exactly like a known one, and mails nobody', async () => {
+    const before = smtp.mails.length;
+    const res = await request(stack.url)
+      .post('/api/auth/password-reset')
+      .set('x-forwarded-for', '10.71.0.4')
+      .send({ email: `nobody.${Date.now()}@example.com` });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.mails.length).toBe(before);
+    const bad = await request(stack.url)
+      .post('/api/auth/password-reset')
+      .set('x-forwarded-for', '10.71.0.4')
+      .send({ email: 'not an email' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Invalid email address');
+  });
+
+  it('refuses an unknown token, an expired one, and any left over once the password changed', async () => {
+    const { agent, body } = await signUp(stack.url, {}, '10.71.0.5');
+    const unknown = await request(stack.url)
+      .post('/api/auth/password-reset/confirm')
+      .set('x-forwarded-for', '10.71.0.5')
+      .send({ token: 'x'.repeat(43), newPassword: 'whatever-secret' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('IDENTITY.RESET_TOKEN_INVALID');
+
+    const ask = async () => {
+      const before = smtp.mails.filter((m) => m.to.includes(body.email)).length;
+      await request(stack.url)
+        .post('/api/auth/password-reset')
+        .set('x-forwarded-for', '10.71.0.5')
+        .send({ email: body.email });
+      await waitFor(() => smtp.mails.filter((m) => m.to.includes(body.email)).length > before, { timeoutMs: 10_000 });
+      return linkIn(smtp.mails.filter((m) => m.to.includes(body.email)).at(-1)!).searchParams.get('token')!;
+    };
+    const confirm = (token: string) =>
+      request(stack.url)
+        .post('/api/auth/password-reset/confirm')
+        .set('x-forwarded-for', '10.71.0.5')
+        .send({ token, newPassword: 'never-applied-1' });
+
+    const expiring = await ask();
+    const db = testPool(stack.databaseUrl, 1);
+    await db.query(`UPDATE identity.password_reset SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    await db.end();
+    expect((await confirm(expiring)).status).toBe(400);
+
+    const outstanding = await ask();
+    expect(
+      (
+        await agent
+          .post('/api/auth/password')
+          .send({ currentPassword: body.password, newPassword: 'changed-meanwhile' })
+      ).status,
+    ).toBe(204);
+    expect((await confirm(outstanding)).status).toBe(400);
+    expect((await login(body.email, 'changed-meanwhile', '10.71.0.5')).status).toBe(200);
+  });
+});
