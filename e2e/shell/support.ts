@@ -1,5 +1,5 @@
 // Shared setup for the shell journeys: the built SPA on a real standalone stack, Debian's Chromium, screenshots.
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack, type TestStackOptions } from '@teamchat/testing';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,9 +23,9 @@ export const ensureWebBuilt = (): void => {
   if (r.status !== 0) throw new Error('vite build failed');
 };
 
-export const startShellStack = async (): Promise<TestStack> => {
+export const startShellStack = async (env?: TestStackOptions['env']): Promise<TestStack> => {
   ensureWebBuilt();
-  return startTestStack({ webDist: WEB_DIST });
+  return startTestStack({ webDist: WEB_DIST, env });
 };
 
 export const launchBrowser = (): Promise<Browser> =>

@@ -5,6 +5,9 @@ export const ROUTES = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  /** Opened from the emailed link, `?token=…` (the gateway builds the link with the same path). */
+  resetPassword: '/reset-password',
   signupPaymentSuccess: '/signup?payment=success',
   createWorkspace: '/create-workspace',
   tasks: '/tasks',

@@ -1,6 +1,5 @@
 // Changing a password and recovering a forgotten one, across two gateway nodes (NATS + Redis), with the reset mail
 // caught by a real SMTP server this test runs (smtp-server) and sent to it by nodemailer.
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import WebSocket from 'ws';
 import {
@@ -10,48 +9,19 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '@teamchat/contracts';
 import {
-  freePort,
+  linkInMail,
   startGatewayNode,
+  startSmtpSink,
   startTestStack,
   testPool,
   waitFor,
   type GatewayNode,
+  type SmtpSink,
   type TestStack,
 } from '@teamchat/testing';
 import { signUp } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Caught {
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server that accepts everything and keeps what it was sent. */
-const smtpSink = async (port: number) => {
-  const mails: Caught[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
-/** The reset link in a caught mail's plain text (quoted-printable soft breaks undone). */
-const linkIn = (mail: Caught): URL => {
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return new URL(/(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)![1]);
-};
 
 const openSocket = (url: string, cookie: string) =>
   new Promise<WebSocket>((resolve, reject) => {
@@ -68,14 +38,13 @@ const closeOf = (ws: WebSocket) =>
 describe('password change and reset across gateway nodes, mail through SMTP', () => {
   let stack: TestStack;
   let nodeB: GatewayNode;
-  let smtp: Awaited<ReturnType<typeof smtpSink>>;
+  let smtp: SmtpSink;
 
   beforeAll(async () => {
-    const port = await freePort();
-    smtp = await smtpSink(port);
+    smtp = await startSmtpSink();
     stack = await startTestStack({
       transport: 'nats',
-      env: { REDIS_URL, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'TeamChat <no-reply@example.com>' },
+      env: { REDIS_URL, SMTP_URL: smtp.url, MAIL_FROM: 'TeamChat <no-reply@example.com>' },
     });
     nodeB = await startGatewayNode(stack);
   }, 120_000);
@@ -152,11 +121,10 @@ describe('password change and reset across gateway nodes, mail through SMTP', ()
       .send({ email: body.email.toUpperCase() });
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
-    await waitFor(() => smtp.mails.some((m) => m.to.includes(body.email)), { timeoutMs: 10_000 });
-    const mail = smtp.mails.find((m) => m.to.includes(body.email))!;
+    const mail = await smtp.next(body.email);
     expect(mail.raw).toMatch(/^From: TeamChat <no-reply@example.com>/m);
     expect(mail.raw).toMatch(/^Subject: Reset your TeamChat password/m);
-    const link = linkIn(mail);
+    const link = linkInMail(mail, '/reset-password');
     // links point at the page this gateway serves (no PUBLIC_URL here: the request's own origin)
     expect(link.origin).toBe(new URL(stack.url).origin);
     expect(link.pathname).toBe('/reset-password');
@@ -218,8 +186,7 @@ describe('password change and reset across gateway nodes, mail through SMTP', ()
         .post('/api/auth/password-reset')
         .set('x-forwarded-for', '10.71.0.5')
         .send({ email: body.email });
-      await waitFor(() => smtp.mails.filter((m) => m.to.includes(body.email)).length > before, { timeoutMs: 10_000 });
-      return linkIn(smtp.mails.filter((m) => m.to.includes(body.email)).at(-1)!).searchParams.get('token')!;
+      return linkInMail(await smtp.next(body.email, before), '/reset-password').searchParams.get('token')!;
     };
     const confirm = (token: string) =>
       request(stack.url)

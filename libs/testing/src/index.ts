@@ -4,3 +4,4 @@ export * from './stack.js';
 export * from './png.js';
 export * from './s3rver.js';
 export * from './ports.js';
+export * from './smtp.js';

@@ -8,7 +8,9 @@ import { FullScreenMessage } from '../components/FullScreenMessage.js';
 import { CreateWorkspacePage } from '../features/workspace/CreateWorkspacePage.js';
 import { InvitationPage } from '../features/invite/InvitationPage.js';
 import { LandingPage } from '../features/landing/LandingPage.js';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
 import { HomeRedirect } from '../features/layout/HomeRedirect.js';
 import { SignupPage } from '../features/signup/SignupPage.js';
 import { ROUTES } from '../routes.js';
@@ -54,6 +56,8 @@ export const AppRoutes = ({ user, inviteToken }: { user: CurrentUser | null; inv
         <Route path="/invite" element={<InvitationPage />} />
         <Route path={ROUTES.signup} element={<SignupPage />} />
         <Route path={ROUTES.login} element={<LoginPage />} />
+        <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     );
@@ -65,6 +69,7 @@ export const AppRoutes = ({ user, inviteToken }: { user: CurrentUser | null; inv
       <Routes>
         <Route path={ROUTES.signup} element={<SignupPage />} />
         <Route path={ROUTES.patterns.invite} element={<InvitationPage />} />
+        <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
         <Route path="*" element={<CreateWorkspacePage />} />
       </Routes>
     );
@@ -74,6 +79,8 @@ export const AppRoutes = ({ user, inviteToken }: { user: CurrentUser | null; inv
     <Routes>
       <Route path={ROUTES.createWorkspace} element={<CreateWorkspacePage />} />
       <Route path={ROUTES.signup} element={<SignupPage />} />
+      {/* a reset link opened in a browser signed in as someone (or no one in particular) still works */}
+      <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
       <Route
         element={
           <Loading text={LOADING_TEXTS.user}>

@@ -53,6 +53,9 @@ export const LoginPage = () => {
         <Field label="Password" error={errors.password?.message}>
           <input className="input" type="password" autoComplete="current-password" {...register('password')} />
         </Field>
+        <p className="form__aside">
+          <Link to={ROUTES.forgotPassword}>Forgot password?</Link>
+        </p>
         <Button type="submit" size="lg" className="form__submit" loading={loginMutation.isPending}>
           {loginMutation.isPending ? 'Logging in...' : 'Log In'}
         </Button>

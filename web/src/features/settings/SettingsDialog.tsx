@@ -7,6 +7,7 @@ import { AdminTab } from './AdminTab.js';
 import { AppearanceTab } from './AppearanceTab.js';
 import { BillingTab } from './BillingTab.js';
 import { ProfileTab } from './ProfileTab.js';
+import { ChangePasswordForm } from './ChangePasswordForm.js';
 import { ReactionsTab } from './ReactionsTab.js';
 
 export type SettingsTab = 'appearance' | 'profile' | 'reactions' | 'billing' | 'admin';
@@ -59,6 +60,7 @@ export const SettingsDialog = ({
           </Tabs.Content>
           <Tabs.Content value="profile">
             <ProfileTab user={user} />
+            <ChangePasswordForm />
           </Tabs.Content>
           <Tabs.Content value="reactions">
             <ReactionsTab user={user} />
