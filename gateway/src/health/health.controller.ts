@@ -3,7 +3,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { healthPing, SERVICE_NAMES } from '@teamchat/contracts';
-import { BusClient } from '@teamchat/bus';
+import { BROKER_HUNG_MESSAGE, BusClient } from '@teamchat/bus';
 import { PG_POOL, REDIS } from '../infrastructure.js';
 import { Api } from '../openapi/api.decorator.js';
 
@@ -42,6 +42,8 @@ export class HealthController {
       async () => {
         // the bus is up when it carries requests; one service being down must not take every gateway out of rotation
         const check = this.indicators.check('bus');
+        // a hung broker is known at once (probed every 200 ms): no need to wait out the pings
+        if (this.bus.breakers.brokerHung) return check.down({ broker: BROKER_HUNG_MESSAGE });
         const results = await Promise.allSettled(
           SERVICE_NAMES.map((s) => this.bus.request(healthPing(s), {}, { timeoutMs: 1500 })),
         );

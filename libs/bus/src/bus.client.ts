@@ -1,11 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
-import { lastValueFrom, timeout, TimeoutError } from 'rxjs';
+import { lastValueFrom, map, raceWith, timeout, TimeoutError } from 'rxjs';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventPayloadOf, RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
 import { BusUnavailableError, DomainError, isDomainErrorPayload } from './domain-error.js';
 import { BusHeaders, BusRecord } from './in-process.transport.js';
 import type { BusOptions } from './bus.options.js';
+import { BROKER_HUNG_MESSAGE, BusBreakers } from './bus-breakers.js';
 import { currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
 import { busMetrics } from '@teamchat/observability';
 
@@ -14,13 +16,31 @@ export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
 
 /** The one way the gateway and services call each other: `request` (reply awaited, bounded) and `emit` (fire and forget). */
 @Injectable()
-export class BusClient implements OnApplicationShutdown {
+export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BusClient.name);
+  /** Fail fast while the broker or a service does not answer (see bus-breakers.ts). */
+  readonly breakers = new BusBreakers();
 
   constructor(
     @Inject(BUS_PROXY) private readonly proxy: ClientProxy,
     @Inject(BUS_OPTIONS) private readonly options: BusOptions,
   ) {}
+
+  /** Over NATS, starts probing the broker (the in-process bus cannot hang apart from the process). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.transport !== 'nats') return;
+    try {
+      await this.proxy.connect();
+    } catch (err) {
+      // the client keeps reconnecting on its own; requests fail fast meanwhile
+      this.logger.warn(`NATS not reachable yet: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.breakers.watch(async () => {
+      const nc = (this.proxy as ClientProxy & { unwrap<T>(): T }).unwrap<NatsConnection>();
+      if (nc.isClosed()) throw new Error('closed');
+      await nc.flush();
+    });
+  }
 
   private subject(subject: string): string {
     return this.options.transport === 'nats' ? `${this.options.namespace ?? ''}${subject}` : subject;
@@ -28,13 +48,18 @@ export class BusClient implements OnApplicationShutdown {
 
   private record(payload: unknown): unknown {
     const requestId = currentRequestId();
-    if (this.options.transport === 'inprocess') return new BusRecord(payload, new BusHeaders({ [REQUEST_ID_HEADER]: requestId }));
+    if (this.options.transport === 'inprocess')
+      return new BusRecord(payload, new BusHeaders({ [REQUEST_ID_HEADER]: requestId }));
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId);
     return new NatsRecordBuilder(payload).setHeaders(h).build();
   }
 
-  async request<C extends RequestContract>(contract: C, payload: RequestOf<C>, opts: { timeoutMs?: number } = {}): Promise<ResponseOf<C>> {
+  async request<C extends RequestContract>(
+    contract: C,
+    payload: RequestOf<C>,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<ResponseOf<C>> {
     return this.send<ResponseOf<C>>(contract.subject, payload, opts);
   }
 
@@ -42,28 +67,47 @@ export class BusClient implements OnApplicationShutdown {
     const stop = busMetrics.requestDuration.startTimer({ subject });
     let outcome = 'ok';
     try {
-      return (await lastValueFrom(
-        this.proxy.send<T>(this.subject(subject), this.record(payload)).pipe(timeout(opts.timeoutMs ?? this.options.requestTimeoutMs)),
-        { defaultValue: undefined as T },
-      )) as T;
-    } catch (caught) {
-      const err: unknown = caught;
-      if (isDomainErrorPayload(err)) {
-        outcome = err.code;
-        throw DomainError.fromPayload(err);
-      }
-      outcome = 'unavailable';
-      if (err instanceof TimeoutError) throw new BusUnavailableError(`No reply on ${subject} in time`);
-      this.logger.warn(`bus request ${subject} failed: ${err instanceof Error ? err.message : JSON.stringify(err)}`);
-      throw new BusUnavailableError();
+      return await this.breakers.run(subject, () => this.sendNow<T>(subject, payload, opts));
+    } catch (err) {
+      outcome = err instanceof BusUnavailableError ? 'unavailable' : err instanceof DomainError ? err.code : 'error';
+      throw err;
     } finally {
       stop({ outcome });
     }
   }
 
+  /** One request/reply; every failure comes out as a DomainError (BUS.UNAVAILABLE when nobody answered). */
+  private async sendNow<T>(subject: string, payload: unknown, opts: { timeoutMs?: number }): Promise<T> {
+    try {
+      return (await lastValueFrom(
+        this.proxy.send<T>(this.subject(subject), this.record(payload)).pipe(
+          timeout(opts.timeoutMs ?? this.options.requestTimeoutMs),
+          // a broker found hung fails the requests waiting on it now, not at their timeout
+          raceWith(
+            this.breakers.brokerHung$.pipe(
+              map((): T => {
+                throw new BusUnavailableError(BROKER_HUNG_MESSAGE);
+              }),
+            ),
+          ),
+        ),
+        { defaultValue: undefined as T },
+      )) as T;
+    } catch (caught) {
+      const err: unknown = caught;
+      if (err instanceof DomainError) throw err;
+      if (isDomainErrorPayload(err)) throw DomainError.fromPayload(err);
+      if (err instanceof TimeoutError) throw new BusUnavailableError(`No reply on ${subject} in time`);
+      this.logger.warn(`bus request ${subject} failed: ${err instanceof Error ? err.message : JSON.stringify(err)}`);
+      throw new BusUnavailableError();
+    }
+  }
+
   async emit<C extends EventContract>(contract: C, payload: EventPayloadOf<C>): Promise<void> {
     try {
-      await lastValueFrom(this.proxy.emit(this.subject(contract.subject), this.record(payload)), { defaultValue: undefined });
+      await lastValueFrom(this.proxy.emit(this.subject(contract.subject), this.record(payload)), {
+        defaultValue: undefined,
+      });
     } catch (err) {
       this.logger.error(`bus emit ${contract.subject} failed: ${err instanceof Error ? err.message : String(err)}`);
       throw new BusUnavailableError();
@@ -71,6 +115,7 @@ export class BusClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.breakers.stop();
     await this.proxy.close();
   }
 }

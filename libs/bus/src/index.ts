@@ -3,6 +3,7 @@ export { requestContext, currentRequestId, REQUEST_ID_HEADER, type RequestContex
 export * from './bus.options.js';
 export * from './in-process.transport.js';
 export * from './bus.client.js';
+export * from './bus-breakers.js';
 export * from './bus.module.js';
 export * from './bus-exception.filter.js';
 export * from './zod.pipe.js';

@@ -1,15 +1,35 @@
-import { Histogram, register } from 'prom-client';
+import { Gauge, Histogram, register } from 'prom-client';
 
-const existing = register.getSingleMetric('bus_request_duration_seconds');
+/** A metric registered once per process (a module evaluated twice, as under test runners, reuses it). */
+const once = <T>(name: string, create: () => T): T => (register.getSingleMetric(name) as T | undefined) ?? create();
 
-/** Bus request latency by subject and outcome; one registry per process. */
+/** Bus request latency by subject and outcome, and the breakers that fail requests fast; one registry per process. */
 export const busMetrics = {
-  requestDuration:
-    (existing as Histogram<'subject' | 'outcome'> | undefined) ??
-    new Histogram({
-      name: 'bus_request_duration_seconds',
-      help: 'Service bus request/reply latency by subject',
-      labelNames: ['subject', 'outcome'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    }),
+  requestDuration: once(
+    'bus_request_duration_seconds',
+    () =>
+      new Histogram({
+        name: 'bus_request_duration_seconds',
+        help: 'Service bus request/reply latency by subject',
+        labelNames: ['subject', 'outcome'] as const,
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      }),
+  ),
+  brokerHung: once(
+    'bus_broker_hung',
+    () =>
+      new Gauge({
+        name: 'bus_broker_hung',
+        help: '1 while the message broker does not answer probes (requests fail at once), else 0',
+      }),
+  ),
+  breakerOpen: once(
+    'bus_service_breaker_open',
+    () =>
+      new Gauge({
+        name: 'bus_service_breaker_open',
+        help: "1 while a service's circuit breaker is open (its requests fail at once), else 0",
+        labelNames: ['service'] as const,
+      }),
+  ),
 };

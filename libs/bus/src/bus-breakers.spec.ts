@@ -1,0 +1,63 @@
+import { ErrorCodes } from '@teamchat/contracts';
+import { BROKER_HUNG_MESSAGE, BusBreakers, HUNG_AFTER_MS, PROBE_MS } from './bus-breakers.js';
+import { BusUnavailableError, DomainError } from './domain-error.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const unavailable = () => Promise.reject(new BusUnavailableError('No reply on chat.x in time'));
+
+describe('bus breakers', () => {
+  let breakers: BusBreakers;
+  afterEach(() => breakers.stop());
+
+  it("opens a service's breaker after its requests went unanswered, fails fast meanwhile, and closes after a good trial", async () => {
+    breakers = new BusBreakers({ coolDownMs: 300, volumeThreshold: 3 });
+    for (let i = 0; i < 3; i++)
+      await expect(breakers.run('chat.message.create', unavailable)).rejects.toThrow(BusUnavailableError);
+    let called = false;
+    await expect(
+      breakers.run('chat.channel.list', () => {
+        called = true;
+        return Promise.resolve('never');
+      }),
+    ).rejects.toThrow('The chat service is not answering');
+    expect(called).toBe(false);
+    expect(breakers.openServices()).toEqual(['chat']);
+    // another service is not affected
+    await expect(breakers.run('tasks.list', () => Promise.resolve('tasks'))).resolves.toBe('tasks');
+
+    await sleep(350);
+    await expect(breakers.run('chat.channel.list', () => Promise.resolve('back'))).resolves.toBe('back');
+    expect(breakers.openServices()).toEqual([]);
+  });
+
+  it('does not count answers that are domain errors', async () => {
+    breakers = new BusBreakers({ volumeThreshold: 3 });
+    const notFound = () => Promise.reject(new DomainError(ErrorCodes.channelNotFound, 'Channel not found'));
+    for (let i = 0; i < 10; i++)
+      await expect(breakers.run('chat.channel.get', notFound)).rejects.toThrow('Channel not found');
+    await expect(breakers.run('chat.channel.get', () => Promise.resolve('ok'))).resolves.toBe('ok');
+  });
+
+  it('finds a broker that stops answering probes, fails waiting and new requests at once, and clears on its next answer', async () => {
+    breakers = new BusBreakers();
+    let frozen = false;
+    let release: (() => void) | undefined;
+    breakers.watch(() => (frozen ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()));
+    await sleep(PROBE_MS * 2);
+    expect(breakers.brokerHung).toBe(false);
+
+    frozen = true;
+    const hung = new Promise<void>((resolve) => breakers.brokerHung$.subscribe(() => resolve()));
+    const started = Date.now();
+    await hung;
+    expect(Date.now() - started).toBeLessThan(HUNG_AFTER_MS + PROBE_MS * 3);
+    expect(breakers.brokerHung).toBe(true);
+    await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).rejects.toThrow(BROKER_HUNG_MESSAGE);
+
+    frozen = false;
+    release!();
+    await sleep(10);
+    expect(breakers.brokerHung).toBe(false);
+    await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).resolves.toBe('x');
+  });
+});
