@@ -11,6 +11,8 @@ import {
   PurchaseSeatsSchema,
   SubscriptionDetailsSchema,
   VerifyPaymentStatusResponseSchema,
+  VerifyWorkspacePaymentResponseSchema,
+  WorkspacePaymentResponseSchema,
   type CreateSignupSubscription,
   type PurchaseSeats,
 } from '@teamchat/contracts';
@@ -96,6 +98,42 @@ export class BillingController {
       { actor: actorOf(actor), additionalSeats: body.additionalSeats },
       timeout,
     );
+  }
+
+  @Post('workspace-payment')
+  @HttpCode(200)
+  @RequireWorkspace()
+  @Api({
+    summary:
+      "A card setup for the current workspace's subscription (admins): the Billing tab's card form confirms it; 409 when already paid",
+    response: WorkspacePaymentResponseSchema,
+  })
+  startWorkspacePayment(@Actor() actor: RequestActor) {
+    return this.bus.request(BillingContracts.startWorkspacePayment, { actor: actorOf(actor) }, timeout);
+  }
+
+  @Post('workspace-payment/verify')
+  @HttpCode(200)
+  @RequireWorkspace()
+  @Api({
+    summary:
+      "Whether the workspace's card setup is confirmed; once it is, a read-only workspace is writable again (admins)",
+    response: VerifyWorkspacePaymentResponseSchema,
+  })
+  verifyWorkspacePayment(@Actor() actor: RequestActor) {
+    return this.bus.request(BillingContracts.verifyWorkspacePayment, { actor: actorOf(actor) }, timeout);
+  }
+
+  @Post('local-payments/end-trial')
+  @HttpCode(200)
+  @RequireWorkspace()
+  @Api({
+    summary:
+      "Offline provider only (standalone, tests): end the current workspace's trial now, as the clock would (admins; 404 with Stripe)",
+    response: BillingContracts.endLocalTrial.response,
+  })
+  endLocalTrial(@Actor() actor: RequestActor) {
+    return this.bus.request(BillingContracts.endLocalTrial, { actor: actorOf(actor) }, timeout);
   }
 
   @Post('local-payments/confirm')

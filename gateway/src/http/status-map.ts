@@ -29,6 +29,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.stripeError]: 502,
   [ErrorCodes.webhookSignature]: 400,
   [ErrorCodes.subscriptionCanceled]: 409,
+  [ErrorCodes.workspaceReadOnly]: 402,
+  [ErrorCodes.alreadyPaid]: 409,
   [ErrorCodes.sectionNotFound]: 404,
   [ErrorCodes.sectionNotEmpty]: 409,
   [ErrorCodes.channelNotFound]: 404,

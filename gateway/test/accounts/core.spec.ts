@@ -3,6 +3,9 @@ import request from 'supertest';
 import { startTestStack, type TestStack } from '@teamchat/testing';
 import { adminWithWorkspace, signUp, signupBody } from './helpers.js';
 
+/** A new workspace runs on its 3-day trial: writable, with the trial's end as its write deadline. */
+const trial = { readOnly: false, writableUntil: expect.any(String) as unknown };
+
 describe.each(['inprocess', 'nats'] as const)('accounts core over %s', (transport) => {
   let stack: TestStack;
 
@@ -98,7 +101,7 @@ describe.each(['inprocess', 'nats'] as const)('accounts core over %s', (transpor
       const me = await agent.get('/api/auth/user');
       expect(me.body).toMatchObject({ workspaceId: res.body.id, isAdmin: true });
       const list = await agent.get('/api/workspaces');
-      expect(list.body).toEqual([{ id: res.body.id, name: 'Acme', profileImageUrl: null, role: 'admin' }]);
+      expect(list.body).toEqual([{ id: res.body.id, name: 'Acme', profileImageUrl: null, role: 'admin', ...trial }]);
     });
 
     it('switches to another of the caller’s workspaces, and 404s for someone else’s', async () => {

@@ -11,6 +11,9 @@ import { BusClient, BusModule } from '@teamchat/bus';
 import { startTestStack, waitFor, type TestStack, testPool } from '@teamchat/testing';
 import { adminWithWorkspace, joinAsMember, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
+/** A new workspace runs on its 3-day trial: writable, with the trial's end as its write deadline. */
+const trial = { readOnly: false, writableUntil: expect.any(String) as unknown };
+
 const accept = (url: string, token: string, body: object, ip = '10.20.0.1') =>
   request(url).post(`/api/invites/${token}/accept`).set('x-forwarded-for', ip).send(body);
 const acceptBody = (overrides: Record<string, unknown> = {}) => {
@@ -120,8 +123,8 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
       expect(res.status).toBe(201);
       const list = await owner.agent.get('/api/workspaces');
       expect(list.body).toEqual([
-        { id: owner.workspace.id, name: 'Owned', profileImageUrl: null, role: 'admin' },
-        { id: other.workspace.id, name: 'Joined', profileImageUrl: null, role: 'member' },
+        { id: owner.workspace.id, name: 'Owned', profileImageUrl: null, role: 'admin', ...trial },
+        { id: other.workspace.id, name: 'Joined', profileImageUrl: null, role: 'member', ...trial },
       ]);
     });
 
@@ -484,7 +487,7 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
       expect(JSON.stringify(res.body)).not.toMatch(/argon2/);
       expect((await agent.get('/api/auth/user')).body.workspaceId).toBe(admin.workspace.id);
       expect((await agent.get('/api/workspaces')).body).toEqual([
-        { id: admin.workspace.id, name: 'Invites Inc', profileImageUrl: null, role: 'member' },
+        { id: admin.workspace.id, name: 'Invites Inc', profileImageUrl: null, role: 'member', ...trial },
       ]);
       const login = await request(stack.url)
         .post('/api/login')

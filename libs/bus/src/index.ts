@@ -18,3 +18,4 @@ export * from './service.definition.js';
 export * from './stored-images.js';
 export * from './workspace-membership.js';
 export * from './workspace-membership.module.js';
+export * from './workspace-entitlements.js';

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { WorkspaceEvents } from '@teamchat/contracts';
+import { BillingEvents, WorkspaceEvents } from '@teamchat/contracts';
 import { BusClient } from './bus.client.js';
 import type { BusOptions } from './bus.options.js';
 import { defaultBroker, InProcessServer, type InProcessBroker } from './in-process.transport.js';
@@ -22,6 +22,7 @@ import {
   type MembershipSource,
   type WorkspaceMembershipOptions,
 } from './workspace-membership.js';
+import { busEntitlementSource, WorkspaceEntitlements } from './workspace-entitlements.js';
 
 /** Where a service's invalidations come from: its bus, and its name (for logs and connection names). */
 export interface MembershipEventsOptions {
@@ -43,7 +44,8 @@ type Listening = Pick<Server, 'addHandler' | 'close' | 'on'> & CustomTransportSt
 type MembershipEvent = typeof WorkspaceEvents.memberRemoved | typeof WorkspaceEvents.memberRoleChanged;
 
 /**
- * Drops cached memberships on removal and role change in every process of the service. The service's own handlers
+ * Drops cached memberships on removal and role change, and applies billing's entitlement changes to the cached write
+ * deadlines (`WorkspaceEntitlements`), in every process of the service. The service's own handlers
  * share a queue group (each event reaches one replica), so this listens on a subscription of its own: a group no
  * other process has on the in-process broker, no queue group on NATS. Events sent while the NATS connection is down
  * are lost, so a disconnect or reconnect forgets every cached membership.
@@ -56,6 +58,7 @@ export class MembershipInvalidation implements OnApplicationBootstrap, OnApplica
   constructor(
     @Inject(MEMBERSHIP_EVENTS) private readonly options: MembershipEventsOptions,
     private readonly membership: WorkspaceMembership,
+    private readonly entitlements: WorkspaceEntitlements,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -75,7 +78,13 @@ export class MembershipInvalidation implements OnApplicationBootstrap, OnApplica
     ) as Listening;
     for (const event of [WorkspaceEvents.memberRemoved, WorkspaceEvents.memberRoleChanged])
       this.forgetOn(server, event);
-    for (const status of ['disconnect', 'reconnect']) server.on(status, () => this.membership.clear());
+    this.applyEntitlements(server);
+    for (const status of ['disconnect', 'reconnect']) {
+      server.on(status, () => {
+        this.membership.clear();
+        this.entitlements.clear();
+      });
+    }
     await new Promise<void>((resolve, reject) => {
       void server.listen((err?: unknown) => (err ? reject(err as Error) : resolve()));
     });
@@ -87,6 +96,20 @@ export class MembershipInvalidation implements OnApplicationBootstrap, OnApplica
   async onApplicationShutdown(): Promise<void> {
     await this.server?.close();
     this.server = null;
+  }
+
+  private applyEntitlements(server: Listening): void {
+    const contract = BillingEvents.entitlementChanged;
+    server.addHandler(
+      contract.subject,
+      (data: unknown) => {
+        const parsed = contract.payload.safeParse(data);
+        if (parsed.success) this.entitlements.apply(parsed.data);
+        else this.logger.warn(`ignored malformed ${contract.subject}: ${parsed.error.issues[0]?.message}`);
+        return Promise.resolve();
+      },
+      true,
+    );
   }
 
   private forgetOn(server: Listening, contract: MembershipEvent): void {
@@ -127,9 +150,14 @@ export class WorkspaceMembershipModule {
               membershipOptions,
             ),
         },
+        {
+          provide: WorkspaceEntitlements,
+          inject: [BusClient],
+          useFactory: (bus: BusClient) => new WorkspaceEntitlements(busEntitlementSource(bus)),
+        },
         ...(events ? [{ provide: MEMBERSHIP_EVENTS, useValue: events }, MembershipInvalidation] : []),
       ],
-      exports: [WorkspaceMembership],
+      exports: [WorkspaceMembership, WorkspaceEntitlements],
     };
   }
 }

@@ -31,6 +31,10 @@ export const ErrorCodes = {
   stripeError: 'BILLING.PROVIDER_ERROR',
   webhookSignature: 'BILLING.WEBHOOK_SIGNATURE',
   subscriptionCanceled: 'BILLING.SUBSCRIPTION_CANCELED',
+  /** The workspace's trial ended or its subscription lapsed: reading works, writing waits for payment. */
+  workspaceReadOnly: 'BILLING.WORKSPACE_READ_ONLY',
+  /** The workspace's subscription is in good standing: there is nothing to pay. */
+  alreadyPaid: 'BILLING.ALREADY_PAID',
   sectionNotFound: 'CHAT.SECTION_NOT_FOUND',
   sectionNotEmpty: 'CHAT.SECTION_NOT_EMPTY',
   channelNotFound: 'CHAT.CHANNEL_NOT_FOUND',

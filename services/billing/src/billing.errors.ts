@@ -9,6 +9,7 @@ export const BillingErrors = {
   subscriptionNotFound: () => new DomainError(ErrorCodes.subscriptionNotFound, 'This workspace has no subscription'),
   subscriptionCanceled: () =>
     new DomainError(ErrorCodes.subscriptionCanceled, 'The subscription of this workspace has been canceled'),
+  alreadyPaid: () => new DomainError(ErrorCodes.alreadyPaid, 'The subscription of this workspace is already paid.'),
   cardDeclined: (message: string) => new DomainError(ErrorCodes.cardDeclined, message),
   paymentNotFound: () => new DomainError(ErrorCodes.paymentNotFound, 'Payment setup not found'),
   localPaymentsDisabled: () => new DomainError(ErrorCodes.paymentNotFound, 'Offline payments are not enabled'),

@@ -255,7 +255,8 @@ export class FakeStripeApi {
       id: subscriptionId,
       object: 'subscription',
       customer: customer.id,
-      status: trialDays > 0 ? 'trialing' : 'incomplete',
+      // without a trial, a subscription with a card is charged at once and active; without one it waits for payment
+      status: trialDays > 0 ? 'trialing' : needsCard ? 'incomplete' : 'active',
       trial_start: trialDays > 0 ? now() : null,
       trial_end: trialDays > 0 ? now() + trialDays * 86400 : null,
       items: {

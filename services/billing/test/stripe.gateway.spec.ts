@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { ErrorCodes, OUT_OF_SEATS_MESSAGE } from '@teamchat/contracts';
+import { ErrorCodes, WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { startTestStack, waitFor, type TestStack, testPool } from '@teamchat/testing';
 import { FakeStripeApi } from './stripe-api.fake.js';
 
@@ -267,9 +267,10 @@ describe("billing with Stripe through the gateway, against a fake of Stripe's HT
       const buy = await agent.post('/api/purchase-seats').send({ additionalSeats: 1 });
       expect(buy.status).toBe(409);
       expect(buy.body.code).toBe(ErrorCodes.subscriptionCanceled);
+      // a canceled workspace is read-only: inviting is refused for that before its seats are counted
       const invite = await agent.post('/api/invites').send({});
-      expect(invite.status).toBe(409);
-      expect(invite.body).toEqual({ error: OUT_OF_SEATS_MESSAGE, code: ErrorCodes.noSeats });
+      expect(invite.status).toBe(402);
+      expect(invite.body).toEqual({ error: WORKSPACE_READ_ONLY_MESSAGE, code: ErrorCodes.workspaceReadOnly });
     });
 
     it('records a failed invoice payment and the trial-ending notice', async () => {

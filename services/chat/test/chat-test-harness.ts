@@ -31,6 +31,8 @@ export class FakeDirectory {
   readonly members = new Map<string, Set<string>>();
   readonly usernames = new Map<string, string>();
   readonly uploads = new Map<string, { workspaceId: string; kind: UploadKind; outcome: UploadOutcome }>();
+  /** Write deadlines of workspaces (ISO); absent means paid, writable for good. */
+  readonly writableUntil = new Map<string, string>();
   calls: string[] = [];
 
   /** An upload handed out under the workspace; answers the address the gateway serves it at. */
@@ -68,6 +70,10 @@ export class FakeDirectory {
       if (!this.members.get(workspaceId)?.has(userId))
         throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
       return { workspaceId, userId, role: 'member' };
+    }
+    if (subject === WorkspaceContracts.entitlement.subject) {
+      const { workspaceId } = payload as { workspaceId: string };
+      return { workspaceId, writableUntil: this.writableUntil.get(workspaceId) ?? null };
     }
     if (subject === IdentityContracts.getMany.subject) {
       return (payload.userIds as string[])

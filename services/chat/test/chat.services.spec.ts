@@ -8,6 +8,7 @@ import {
   MESSAGE_EMPTY,
   REPLAY_MAX_MESSAGES,
   SECTION_NOT_EMPTY_MESSAGE,
+  WORKSPACE_READ_ONLY_MESSAGE,
 } from '@teamchat/contracts';
 import { SectionService } from '../src/sections/section.service.js';
 import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
@@ -250,6 +251,19 @@ describe('chat service', () => {
       expect(older.map((m) => m.content)).toEqual(['m0', 'm1']);
       const byTime = await messages.list(t.as(t.bob), general.id, sent[2].createdAt, 50);
       expect(byTime.map((m) => m.content)).toEqual(['m0', 'm1']);
+    });
+
+    it('refuses a message in a read-only workspace with BILLING.WORKSPACE_READ_ONLY, and a stranger with not found', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      h.directory.writableUntil.set(t.ws, new Date(Date.now() - 1000).toISOString());
+      const refused = await rejection(messages.create(t.as(t.alice), { channelId: general.id, content: 'paid?' }));
+      expect(refused).toMatchObject({ code: ErrorCodes.workspaceReadOnly, message: WORKSPACE_READ_ONLY_MESSAGE });
+      const stranger = h.directory.user('mallory');
+      const outsider = await rejection(messages.create(t.as(stranger), { channelId: general.id, content: 'hi' }));
+      expect(outsider.code).toBe(ErrorCodes.workspaceNotFound);
+      // reading keeps working
+      expect(await messages.list(t.as(t.bob), general.id, undefined, 10)).toEqual([]);
     });
 
     it('accepts an image without text, and refuses a message with neither at the boundary', async () => {

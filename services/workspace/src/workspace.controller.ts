@@ -107,6 +107,19 @@ export class WorkspaceController {
     return this.workspaces.setSeats(body.workspaceId, body.seats);
   }
 
+  @OnRequest(WorkspaceContracts.entitlement)
+  entitlement(@Payload(pipe('entitlement')) body: In<'entitlement'>) {
+    return this.workspaces.entitlement(body.workspaceId);
+  }
+
+  @OnEvent(BillingEvents.entitlementChanged)
+  entitlementChanged(
+    @Payload(new ZodPipe(BillingEvents.entitlementChanged.payload))
+    body: z.output<typeof BillingEvents.entitlementChanged.payload>,
+  ) {
+    return this.workspaces.applyEntitlement(body);
+  }
+
   @OnEvent(BillingEvents.subscriptionAttached)
   subscriptionAttached(
     @Payload(new ZodPipe(BillingEvents.subscriptionAttached.payload))

@@ -1,6 +1,7 @@
 // Workspaces of the signed-in user: list, create, logo, switch.
-import type { CreateWorkspace, WorkspaceListItem } from '@teamchat/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { isReadOnlyAt, type CreateWorkspace, type WorkspaceListItem } from '@teamchat/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiJson, apiRequest } from '../lib/request.js';
 import { authKeys } from './auth.js';
 
@@ -55,4 +56,27 @@ export const useSwitchWorkspace = () => {
       await qc.invalidateQueries();
     },
   });
+};
+
+/** setTimeout's longest delay; a later deadline is waited for in steps. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Whether the workspace is read-only (trial over unpaid, subscription lapsed): the server's answer, and the clock
+ * once a trial's `writableUntil` passes while the tab is open. Changes pushed by the server arrive as a `workspace`
+ * socket frame, which refetches the list.
+ */
+export const useWorkspaceReadOnly = (workspaceId: string | null | undefined): boolean => {
+  const { data } = useQuery(workspacesQuery());
+  const workspace = data?.find((w) => w.id === workspaceId);
+  const deadline = workspace?.writableUntil ?? null;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!deadline || workspace?.readOnly) return;
+    const wait = new Date(deadline).getTime() - Date.now();
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(wait + 50, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [deadline, workspace?.readOnly, now]);
+  return workspace ? workspace.readOnly || isReadOnlyAt(deadline, Math.max(now, Date.now())) : false;
 };

@@ -12,6 +12,9 @@ import {
   StripeWebhookResponseSchema,
   SubscriptionDetailsSchema,
   VerifyPaymentStatusResponseSchema,
+  VerifyWorkspacePaymentResponseSchema,
+  WorkspaceAccessSchema,
+  WorkspacePaymentResponseSchema,
 } from '../http/billing.schema.js';
 
 /**
@@ -38,6 +41,21 @@ export const BillingEvents = {
       seats: z.number().int().min(0),
     }),
   ),
+  /**
+   * Whether the workspace may be written to changed (trial started or ended, card added, subscription active,
+   * canceled, unpaid…). The workspace service stores it and refuses invites; every service's cached write check
+   * (`WorkspaceEntitlements`) takes the new value from it. `writableUntil`: null while in good standing, else the time
+   * writing stops (or stopped). `changedAt` orders deliveries: an older one never undoes a newer one.
+   */
+  entitlementChanged: defineEvent(
+    'billing.entitlement.changed',
+    z.object({
+      workspaceId: z.uuid(),
+      status: z.string().max(32),
+      writableUntil: z.iso.datetime({ offset: true }).nullable(),
+      changedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
 } as const;
 
 export const BillingContracts = {
@@ -62,6 +80,31 @@ export const BillingContracts = {
     'billing.local-payment.confirm',
     withActor(LocalConfirmSchema.shape),
     LocalConfirmResponseSchema,
+  ),
+  /**
+   * Admin of the current workspace: a card setup for its subscription (the trial's own setup while it can still take a
+   * card, else a new one; once confirmed, a lapsed subscription is replaced by a paid one). BILLING.ALREADY_PAID when
+   * the subscription is in good standing.
+   */
+  startWorkspacePayment: defineRequest(
+    'billing.workspace-payment.start',
+    withActor({}),
+    WorkspacePaymentResponseSchema,
+  ),
+  /** Admin: whether the workspace's card setup is confirmed; applies it (the workspace is writable again) when it is. */
+  verifyWorkspacePayment: defineRequest(
+    'billing.workspace-payment.verify',
+    withActor({}),
+    VerifyWorkspacePaymentResponseSchema,
+  ),
+  /**
+   * Offline provider only (standalone runs and tests): the current workspace's trial ends now, as the clock would end
+   * it (active with a card, canceled without). Admins only; "not enabled" when Stripe is the provider.
+   */
+  endLocalTrial: defineRequest(
+    'billing.local-trial.end',
+    withActor({}),
+    z.object({ status: z.string(), ...WorkspaceAccessSchema.shape }),
   ),
   /** Public payment configuration for the SPA. */
   config: defineRequest('billing.config.get', z.object({}), BillingConfigSchema),

@@ -10,6 +10,7 @@ import {
   WORKSPACE_ROLES,
   WorkspaceListItemSchema,
 } from '../http/workspace.schema.js';
+import { WorkspaceAccessShape } from '../http/billing.schema.js';
 
 export const WorkspaceRoleSchema = z.enum(WORKSPACE_ROLES);
 
@@ -22,6 +23,7 @@ export const WorkspaceSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
   role: WorkspaceRoleSchema,
+  ...WorkspaceAccessShape,
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 
@@ -85,7 +87,19 @@ export const WorkspaceContracts = {
   ),
   /** Seat usage of a workspace (members of it may ask). */
   seats: defineRequest('workspace.seats.get', withActor({ workspaceId: id }), SeatUsageSchema),
-  /** Admin creates an invite for the current workspace; BILLING.NO_SEATS when no seat is available. */
+  /**
+   * Until when members of a workspace may write (see WorkspaceAccessSchema); every service's cached write check asks
+   * this once per workspace and then follows `billing.entitlement.changed`.
+   */
+  entitlement: defineRequest(
+    'workspace.entitlement.get',
+    z.object({ workspaceId: id }),
+    z.object({ workspaceId: id, writableUntil: z.iso.datetime({ offset: true }).nullable() }),
+  ),
+  /**
+   * Admin creates an invite for the current workspace; BILLING.NO_SEATS when no seat is available,
+   * BILLING.WORKSPACE_READ_ONLY when the workspace is read-only.
+   */
   createInvite: defineRequest('workspace.invite.create', withActor(CreateInviteSchema.shape), InviteSchema),
   /** Admin lists the pending invites of the current workspace. */
   listInvites: defineRequest('workspace.invite.list', withActor({}), z.array(InviteSchema)),

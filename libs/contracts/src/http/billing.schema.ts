@@ -82,6 +82,35 @@ export type SubscriptionDetails = z.infer<typeof SubscriptionDetailsSchema>;
 
 export const StripeWebhookResponseSchema = z.object({ received: z.literal(true) });
 
+/** What every refused write of a read-only workspace says (HTTP 402, socket `error` frame, the SPA's banner). */
+export const WORKSPACE_READ_ONLY_MESSAGE = 'This workspace is read-only until its subscription is paid.';
+
+/**
+ * Whether members of a workspace may write (post, invite), as billing decided it: `writableUntil` null means for as
+ * long as the subscription stays in good standing (active, or trialing with a card); a time means until then (a trial
+ * without a card); a past time means read-only since then (trial over unpaid, canceled, unpaid, past due).
+ */
+export const WorkspaceAccessShape = {
+  readOnly: z.boolean(),
+  writableUntil: z.string().nullable(),
+};
+export const WorkspaceAccessSchema = z.object(WorkspaceAccessShape);
+export type WorkspaceAccess = z.infer<typeof WorkspaceAccessSchema>;
+
+/** The one rule, on the server and in the SPA: read-only once `writableUntil` has passed. */
+export const isReadOnlyAt = (writableUntil: string | Date | null, now: number = Date.now()): boolean =>
+  writableUntil !== null && new Date(writableUntil).getTime() <= now;
+
+/** A card setup for the current workspace's subscription (the Billing tab's card form confirms it). */
+export const WorkspacePaymentResponseSchema = z.object({ clientSecret: z.string() });
+export type WorkspacePaymentResponse = z.infer<typeof WorkspacePaymentResponseSchema>;
+/** Whether the card setup is confirmed, and whether the workspace is still read-only after it. */
+export const VerifyWorkspacePaymentResponseSchema = z.object({
+  paymentCompleted: z.boolean(),
+  ...WorkspaceAccessShape,
+});
+export type VerifyWorkspacePaymentResponse = z.infer<typeof VerifyWorkspacePaymentResponseSchema>;
+
 /** Spec 2 §9: under 50 seats, 5 dollars a seat a month; 50 or more, a flat 250. */
 export const monthlyPrice = (seats: number): number => (seats >= 50 ? 250 : 5 * seats);
 /** Spec 1 §9: 3-day free trial, no charge until it ends. */

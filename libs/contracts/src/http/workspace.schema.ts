@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RegisterSchema } from './accounts.schema.js';
+import { WorkspaceAccessShape } from './billing.schema.js';
 
 export const WorkspaceNameSchema = z
   .string({ error: 'Workspace name is required' })
@@ -21,6 +22,8 @@ export const WorkspaceListItemSchema = z.object({
   name: z.string(),
   profileImageUrl: z.string().nullable(),
   role: z.enum(WORKSPACE_ROLES),
+  /** Read-only workspaces (trial over or subscription lapsed) refuse posting and inviting with 402 until paid. */
+  ...WorkspaceAccessShape,
 });
 export type WorkspaceListItem = z.infer<typeof WorkspaceListItemSchema>;
 

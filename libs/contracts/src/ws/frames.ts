@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MessageInputShape, MessageSchema, hasMessageBody, MESSAGE_EMPTY } from '../http/chat.schema.js';
 import { TaskSchema } from '../http/tasks.schema.js';
+import { WorkspaceAccessShape } from '../http/billing.schema.js';
 
 const id = z.string({ error: 'Required' }).min(1, 'Required').max(100);
 const username = z.string().max(200).optional().nullable();
@@ -84,6 +85,8 @@ export const ServerFramePayloadSchemas = {
     taskId: z.uuid().optional(),
     task: TaskSchema.optional(),
   }),
+  /** Whether the workspace may be written to changed (trial over, subscription lapsed or paid): refetch it. */
+  workspace: z.object({ workspaceId: z.uuid(), ...WorkspaceAccessShape }),
 } as const;
 
 export type ServerFrameType = keyof typeof ServerFramePayloadSchemas;
@@ -98,6 +101,7 @@ const PresenceServerFrame = P.presence.extend({ type: z.literal('presence') });
 const ErrorServerFrame = P.error.extend({ type: z.literal('error') });
 const ResyncServerFrame = P.resync.extend({ type: z.literal('resync') });
 const TasksServerFrame = P.tasks.extend({ type: z.literal('tasks') });
+const WorkspaceServerFrame = P.workspace.extend({ type: z.literal('workspace') });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   JoinedServerFrame,
@@ -107,6 +111,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ErrorServerFrame,
   ResyncServerFrame,
   TasksServerFrame,
+  WorkspaceServerFrame,
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
@@ -114,6 +119,7 @@ export const BroadcastFrameSchema = z.discriminatedUnion('type', [
   TasksServerFrame,
   MessageServerFrame,
   PresenceServerFrame,
+  WorkspaceServerFrame,
 ]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 

@@ -49,6 +49,21 @@ export interface UpdateSeatsInput {
   idempotencyKey: string;
 }
 
+export interface CreateSetupIntentInput {
+  customerId: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CreatePaidSubscriptionInput {
+  customerId: string;
+  seats: number;
+  /** The confirmed card charged at once; a decline fails with BILLING.CARD_DECLINED and creates nothing. */
+  paymentMethod: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
 /**
  * A payment provider. Failures are DomainErrors: BILLING.CARD_DECLINED (with the provider's message) or
  * BILLING.PROVIDER_ERROR (provider unreachable or refusing the request).
@@ -66,6 +81,17 @@ export interface PaymentProvider {
   setDefaultPaymentMethod(input: { customerId: string; paymentMethod: string }): Promise<void>;
   /** Sets the seat quantity, prorating the difference. */
   updateSeats(input: UpdateSeatsInput): Promise<ProviderSubscription>;
+  /** The subscription as the provider sees it now. */
+  getSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** A card setup on the customer, not tied to a subscription (paying for a workspace whose trial lapsed). */
+  createSetupIntent(input: CreateSetupIntentInput): Promise<{ id: string; clientSecret: string }>;
+  /** A subscription without trial, paid at once with a confirmed card (replaces one that was canceled). */
+  createPaidSubscription(input: CreatePaidSubscriptionInput): Promise<ProviderSubscription>;
+  /**
+   * Offline provider only (standalone runs and tests): the subscription's trial ends now, as the clock would end it
+   * (active with a card, canceled without). Absent where the provider owns the clock (Stripe).
+   */
+  endTrialNow?(subscriptionId: string): Promise<ProviderSubscription>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

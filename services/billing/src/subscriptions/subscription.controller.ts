@@ -34,6 +34,25 @@ export class SubscriptionController {
     return this.subscriptions.purchaseSeats(body.actor, body.additionalSeats);
   }
 
+  @OnRequest(BillingContracts.startWorkspacePayment)
+  startWorkspacePayment(
+    @Payload(new ZodPipe(BillingContracts.startWorkspacePayment.request)) body: In<'startWorkspacePayment'>,
+  ) {
+    return this.subscriptions.startWorkspacePayment(body.actor);
+  }
+
+  @OnRequest(BillingContracts.verifyWorkspacePayment)
+  verifyWorkspacePayment(
+    @Payload(new ZodPipe(BillingContracts.verifyWorkspacePayment.request)) body: In<'verifyWorkspacePayment'>,
+  ) {
+    return this.subscriptions.verifyWorkspacePayment(body.actor);
+  }
+
+  @OnRequest(BillingContracts.endLocalTrial)
+  endLocalTrial(@Payload(new ZodPipe(BillingContracts.endLocalTrial.request)) body: In<'endLocalTrial'>) {
+    return this.subscriptions.endLocalTrial(body.actor);
+  }
+
   @OnRequest(BillingContracts.workspaceSeats)
   async workspaceSeats(@Payload(new ZodPipe(BillingContracts.workspaceSeats.request)) body: In<'workspaceSeats'>) {
     return { workspaceId: body.workspaceId, seats: await this.subscriptions.workspaceSeats(body.workspaceId) };

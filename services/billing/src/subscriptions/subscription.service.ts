@@ -7,15 +7,23 @@ import {
   BillingEvents,
   ErrorCodes,
   IdentityContracts,
+  isReadOnlyAt,
   monthlyPrice,
   seatsAddedMessage,
   TRIAL_DAYS,
   WorkspaceContracts,
   type Actor,
   type SubscriptionDetails,
+  type VerifyWorkspacePaymentResponse,
+  type WorkspaceAccess,
 } from '@teamchat/contracts';
 import { BillingErrors } from '../billing.errors.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderSubscription } from '../providers/payment-provider.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderSubscription,
+  type SubscriptionStatus,
+} from '../providers/payment-provider.js';
 import { CustomerEntity } from './customer.entity.js';
 import { SeatPurchaseEntity } from './seat-purchase.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
@@ -34,9 +42,46 @@ export interface AfterCommit {
   seatsChanged: { workspaceId: string; seats: number }[];
   attached: SubscriptionEntity[];
   paymentCompleted: SubscriptionEntity[];
+  /** Workspace subscriptions whose state may have changed whether the workspace can be written to. */
+  entitlements: SubscriptionEntity[];
 }
 
-export const afterCommit = (): AfterCommit => ({ seatsChanged: [], attached: [], paymentCompleted: [] });
+export const afterCommit = (): AfterCommit => ({
+  seatsChanged: [],
+  attached: [],
+  paymentCompleted: [],
+  entitlements: [],
+});
+
+/** Statuses that leave a workspace read-only until it is paid. */
+const LAPSED: ReadonlySet<SubscriptionStatus> = new Set([
+  'canceled',
+  'unpaid',
+  'past_due',
+  'incomplete_expired',
+  'paused',
+]);
+/** Statuses a subscription never leaves: paying again needs a new subscription. */
+const ENDED: ReadonlySet<SubscriptionStatus> = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Until when members may write in the subscription's workspace: null while in good standing (active, or trialing with
+ * a card), the trial's end for a trial without a card, and `now` (read-only from now on) once the trial ended unpaid
+ * or the subscription was canceled or is unpaid.
+ */
+export const writableUntil = (subscription: SubscriptionEntity, now: Date = new Date()): Date | null => {
+  const { status } = subscription;
+  if (status === 'active') return null;
+  if (status === 'trialing' && subscription.paymentConfirmedAt) return null;
+  if (LAPSED.has(status)) return now;
+  // trialing (or incomplete) without a card: writable until the trial ends
+  return subscription.trialEnd ?? now;
+};
+
+export const accessOf = (subscription: SubscriptionEntity, now: Date = new Date()): WorkspaceAccess => {
+  const until = writableUntil(subscription, now);
+  return { readOnly: isReadOnlyAt(until, now.getTime()), writableUntil: until?.toISOString() ?? null };
+};
 
 /** The seats a workspace may use: none once its subscription is canceled or expired unpaid. */
 export const effectiveSeats = (subscription: SubscriptionEntity): number =>
@@ -164,7 +209,10 @@ export class SubscriptionService {
   async onWorkspaceCreated(workspaceId: string, createdBy: string): Promise<void> {
     const { subscription, fresh } = await this.workspaceSubscription(workspaceId, createdBy);
     // a redelivered event re-announces the seats, which lets the workspace service catch up if it missed them
-    if (!fresh) await this.bus.emit(BillingEvents.seatsChanged, { workspaceId, seats: effectiveSeats(subscription) });
+    if (!fresh) {
+      await this.bus.emit(BillingEvents.seatsChanged, { workspaceId, seats: effectiveSeats(subscription) });
+      await this.emitEntitlement(subscription);
+    }
   }
 
   /** The seats a workspace's subscription pays for (null when it has none yet). */
@@ -200,6 +248,127 @@ export class SubscriptionService {
       }
     }
     after.paymentCompleted.push(subscription);
+    if (subscription.workspaceId) {
+      if (paymentMethod) await this.restoreIfEnded(m, subscription, paymentMethod, after);
+      after.entitlements.push(subscription);
+    }
+  }
+
+  /**
+   * A card was confirmed for a workspace whose subscription the provider has ended (trial over without a card,
+   * canceled): a new subscription, paid at once with that card, takes its place, and the workspace is writable again.
+   * A subscription that is only unpaid or past due keeps going: the provider retries its invoice with the new default
+   * card, and its `active` webhook restores the workspace.
+   */
+  private async restoreIfEnded(
+    m: EntityManager,
+    subscription: SubscriptionEntity,
+    paymentMethod: string,
+    after: AfterCommit,
+  ): Promise<void> {
+    const trialOver = !!subscription.trialEnd && subscription.trialEnd.getTime() <= Date.now();
+    if (!ENDED.has(subscription.status) && !trialOver) return;
+    // our copy may be behind (a webhook not seen yet, an offline trial ended by the clock): ask the provider
+    const current = await this.provider.getSubscription(subscription.providerSubscriptionId);
+    this.applyProviderState(subscription, current);
+    if (!ENDED.has(current.status)) {
+      await m.save(subscription);
+      return;
+    }
+    const customer = await m.findOneByOrFail(CustomerEntity, { id: subscription.customerId });
+    const replacement = await this.provider.createPaidSubscription({
+      customerId: customer.providerCustomerId,
+      seats: subscription.seats,
+      paymentMethod,
+      metadata: { userId: subscription.userId, workspaceId: subscription.workspaceId!, purpose: 'workspace-restore' },
+      idempotencyKey: `workspace-restore:${subscription.id}:${paymentMethod}`,
+    });
+    subscription.providerSubscriptionId = replacement.id;
+    subscription.providerItemId = replacement.itemId;
+    this.applyProviderState(subscription, replacement);
+    // webhooks about the ended subscription no longer match this row; those about the new one are newer than this
+    subscription.providerEventAt = new Date();
+    subscription.lastPaymentError = null;
+    await m.save(subscription);
+    after.seatsChanged.push({ workspaceId: subscription.workspaceId!, seats: effectiveSeats(subscription) });
+  }
+
+  /**
+   * Billing tab, admins: a card setup paying for the current workspace. While the subscription can still take a card
+   * its own pending setup is handed back; once that is used or the subscription has ended, a new one on the payer's
+   * customer (confirming it replaces the ended subscription, see confirmPayment).
+   */
+  async startWorkspacePayment(actor: Actor): Promise<{ clientSecret: string }> {
+    const { workspaceId } = await this.membership.requireAdmin(actor);
+    const { subscription } = await this.workspaceSubscription(workspaceId, actor.userId);
+    return this.withUserLock(subscription.userId, async (m) => {
+      const locked = await m.findOneOrFail(SubscriptionEntity, {
+        where: { id: subscription.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (writableUntil(locked) === null) throw BillingErrors.alreadyPaid();
+      if (!ENDED.has(locked.status) && !locked.paymentConfirmedAt && locked.setupIntentId && locked.clientSecret) {
+        return { clientSecret: locked.clientSecret };
+      }
+      const customer = await m.findOneByOrFail(CustomerEntity, { id: locked.customerId });
+      const setup = await this.provider.createSetupIntent({
+        customerId: customer.providerCustomerId,
+        metadata: { userId: locked.userId, workspaceId, purpose: 'workspace-payment' },
+        idempotencyKey: `workspace-payment:${locked.id}:${randomUUID()}`,
+      });
+      locked.setupIntentId = setup.id;
+      locked.clientSecret = setup.clientSecret;
+      locked.paymentConfirmedAt = null;
+      await m.save(locked);
+      return { clientSecret: setup.clientSecret };
+    });
+  }
+
+  /** After the Billing tab's card form: applies a confirmed card (the workspace is writable again) and says so. */
+  async verifyWorkspacePayment(actor: Actor): Promise<VerifyWorkspacePaymentResponse> {
+    const { workspaceId } = await this.membership.requireAdmin(actor);
+    const { subscription } = await this.workspaceSubscription(workspaceId, actor.userId);
+    const after = afterCommit();
+    const current = await this.withUserLock(subscription.userId, async (m) => {
+      const locked = await m.findOneOrFail(SubscriptionEntity, {
+        where: { id: subscription.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked.paymentConfirmedAt) {
+        const state = await this.provider.getSetupState({
+          setupIntentId: locked.setupIntentId,
+          subscriptionId: locked.providerSubscriptionId,
+        });
+        if (state.confirmed) await this.confirmPayment(m, locked, state.paymentMethod, after);
+      }
+      return locked;
+    });
+    await this.runAfterCommit(after);
+    return { paymentCompleted: !!current.paymentConfirmedAt, ...accessOf(current) };
+  }
+
+  /** Offline provider only: the current workspace's trial ends now (tests, standalone); admins only. */
+  async endLocalTrial(actor: Actor): Promise<WorkspaceAccess & { status: string }> {
+    if (!this.provider.endTrialNow) throw BillingErrors.localPaymentsDisabled();
+    const { workspaceId } = await this.membership.requireAdmin(actor);
+    const { subscription } = await this.workspaceSubscription(workspaceId, actor.userId);
+    const after = afterCommit();
+    const ended = await this.ds.transaction(async (m) => {
+      const locked = await m.findOneOrFail(SubscriptionEntity, {
+        where: { id: subscription.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const seatsBefore = effectiveSeats(locked);
+      this.applyProviderState(locked, await this.provider.endTrialNow!(locked.providerSubscriptionId));
+      await m.save(locked);
+      if (effectiveSeats(locked) !== seatsBefore) {
+        after.seatsChanged.push({ workspaceId, seats: effectiveSeats(locked) });
+      }
+      after.entitlements.push(locked);
+      return locked;
+    });
+    await this.runAfterCommit(after);
+    return { status: ended.status, ...accessOf(ended) };
   }
 
   /** Copies what the provider answered (status, trial, item) onto the stored subscription. */
@@ -212,6 +381,9 @@ export class SubscriptionService {
   /** Emits events and calls other services for what a committed transaction decided. */
   async runAfterCommit(after: AfterCommit): Promise<void> {
     for (const change of after.seatsChanged) await this.bus.emit(BillingEvents.seatsChanged, change);
+    for (const subscription of new Set([...after.attached, ...after.entitlements])) {
+      await this.emitEntitlement(subscription);
+    }
     for (const subscription of after.attached) {
       const customer = await this.ds.manager.findOneByOrFail(CustomerEntity, { id: subscription.customerId });
       await this.bus.emit(BillingEvents.subscriptionAttached, {
@@ -231,6 +403,18 @@ export class SubscriptionService {
         stripeSubscriptionId: subscription.providerSubscriptionId,
       });
     }
+  }
+
+  /** Tells the workspace (and every cached write check) whether it may be written to now. */
+  private async emitEntitlement(subscription: SubscriptionEntity): Promise<void> {
+    if (!subscription.workspaceId) return;
+    const now = new Date();
+    await this.bus.emit(BillingEvents.entitlementChanged, {
+      workspaceId: subscription.workspaceId,
+      status: subscription.status,
+      writableUntil: writableUntil(subscription, now)?.toISOString() ?? null,
+      changedAt: now.toISOString(),
+    });
   }
 
   /**

@@ -86,6 +86,8 @@ export class StripeWebhookService {
       if (subscription.workspaceId && seatsAfter !== seatsBefore) {
         after.seatsChanged.push({ workspaceId: subscription.workspaceId, seats: seatsAfter });
       }
+      // active → writable; canceled, unpaid, past due, expired → read-only until paid
+      after.entitlements.push(subscription);
       return;
     }
     if (event.type === 'customer.subscription.trial_will_end') {
@@ -103,6 +105,7 @@ export class StripeWebhookService {
         event.data.object.last_finalization_error?.message?.slice(0, 500) ?? 'The invoice payment failed';
       if (!this.isStale(subscription, at) && subscription.status !== 'canceled') subscription.status = 'past_due';
       await m.save(subscription);
+      after.entitlements.push(subscription);
       return;
     }
     if (event.type === 'setup_intent.succeeded') {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError, WorkspaceEntitlements, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   REPLAY_MAX_AGE_MS,
@@ -86,6 +86,7 @@ export class MessageService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspace: WorkspaceMembership,
+    private readonly entitlements: WorkspaceEntitlements,
     private readonly access: ChannelAccessService,
     private readonly directory: UserDirectory,
     private readonly images: StoredImages,
@@ -140,7 +141,8 @@ export class MessageService {
   }
 
   /**
-   * Stores a message from a member allowed in the channel; an image must be a message-image upload of the workspace
+   * Stores a message from a member allowed in the channel, while the workspace is not read-only (BILLING.WORKSPACE_READ_ONLY
+   * once its trial ended unpaid or its subscription lapsed); an image must be a message-image upload of the workspace
    * that media stored and checked. A `clientMsgId` the user already used returns the stored
    * message (`created: false`) instead of a second copy, so a client may safely resend after a lost reply.
    */
@@ -154,6 +156,8 @@ export class MessageService {
       this.directory.author(actor.userId),
       this.access.readableRef(claimed, input.channelId),
     ]);
+    // after the membership answer (a stranger hears "not found"); cached per workspace, so no extra round trip
+    await this.entitlements.requireWritable(member.workspaceId);
     const content = input.content?.trim() ? input.content : null;
     const imageUrl = input.imageUrl?.trim() || null;
     // after the membership and channel answers, so a stranger hears about those and not about the image

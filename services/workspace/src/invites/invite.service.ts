@@ -7,13 +7,14 @@ import {
   IdentityContracts,
   INVITE_NOT_VALID_MESSAGE,
   INVITE_USED_MESSAGE,
+  isReadOnlyAt,
   WorkspaceEvents,
   type AcceptInvite,
   type Actor,
   type Invite,
   type ValidateInviteResponse,
 } from '@teamchat/contracts';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, workspaceReadOnly } from '@teamchat/bus';
 import { InviteEntity } from './invite.entity.js';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 import { MembershipEntity } from '../members/membership.entity.js';
@@ -48,6 +49,8 @@ export class InviteService {
     return this.dataSource.transaction(async (em) => {
       await this.access.requireAdmin(em, workspaceId, actor.userId);
       const workspace = await this.access.lockWorkspace(em, workspaceId);
+      // an unpaid workspace takes no new members until it is paid (reading and settings keep working)
+      if (isReadOnlyAt(workspace.writableUntil)) throw workspaceReadOnly();
       if ((await this.access.seatUsage(em, workspace)).available <= 0) throw noSeats();
       const invite = em.create(InviteEntity, {
         workspaceId,

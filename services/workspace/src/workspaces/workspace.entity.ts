@@ -28,4 +28,19 @@ export class WorkspaceEntity {
   /** Paid seats, from billing events; every path adding a member checks it under a lock on this row. */
   @Column({ type: 'integer', default: DEFAULT_SEATS })
   seats!: number;
+
+  /**
+   * Members may post and invite until then; null while the subscription is in good standing. Billing decides it
+   * (`billing.entitlement.changed`); a new workspace starts with the 3-day trial from its creation.
+   */
+  @Column({ name: 'writable_until', type: 'timestamptz', nullable: true })
+  writableUntil!: Date | null;
+
+  /** The subscription status billing last announced (Stripe's words), for operators. */
+  @Column({ name: 'billing_status', type: 'varchar', length: 32, nullable: true })
+  billingStatus!: string | null;
+
+  /** When billing decided the current entitlement: an older, late event never undoes it. */
+  @Column({ name: 'entitlement_changed_at', type: 'timestamptz', nullable: true })
+  entitlementChangedAt!: Date | null;
 }

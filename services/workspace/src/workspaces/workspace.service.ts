@@ -3,7 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ImageOwners,
+  isReadOnlyAt,
+  RealtimeEvents,
+  TRIAL_DAYS,
   WorkspaceEvents,
+  type BillingEvents,
+  type EventPayloadOf,
   type Actor,
   type CreateWorkspace,
   type ResolvedActor,
@@ -27,7 +32,16 @@ export const toWorkspace = (w: WorkspaceEntity, role: WorkspaceRole): Workspace 
   stripeCustomerId: w.stripeCustomerId,
   stripeSubscriptionId: w.stripeSubscriptionId,
   role,
+  ...accessOf(w.writableUntil),
 });
+
+/** Whether members may write now, with the deadline the SPA counts down to. */
+export const accessOf = (writableUntil: Date | null) => ({
+  readOnly: isReadOnlyAt(writableUntil),
+  writableUntil: writableUntil?.toISOString() ?? null,
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Makes `workspaceId` the user's current workspace. */
 export const setCurrentWorkspace = (em: EntityManager, userId: string, workspaceId: string) =>
@@ -58,6 +72,8 @@ export class WorkspaceService {
           name: input.name,
           profileImageUrl: input.profileImageUrl || null,
           createdBy: actor.userId,
+          // the 3-day trial every workspace starts with, paid or not; billing's events take over from here
+          writableUntil: new Date(Date.now() + TRIAL_DAYS * DAY_MS),
         }),
       );
       await em.save(em.create(MembershipEntity, { workspaceId: created.id, userId: actor.userId, role: 'admin' }));
@@ -88,11 +104,23 @@ export class WorkspaceService {
     const rows = await this.dataSource
       .createQueryBuilder(MembershipEntity, 'm')
       .innerJoin(WorkspaceEntity, 'w', 'w.id = m.workspaceId')
-      .select(['w.id AS id', 'w.name AS name', 'w.profile_image_url AS "profileImageUrl"', 'm.role AS role'])
+      .select([
+        'w.id AS id',
+        'w.name AS name',
+        'w.profile_image_url AS "profileImageUrl"',
+        'm.role AS role',
+        'w.writable_until AS "writableUntil"',
+      ])
       .where('m.userId = :userId', { userId: actor.userId })
       .orderBy('m.joinedAt', 'ASC')
-      .getRawMany<WorkspaceListItem>();
-    return rows.map((r) => ({ id: r.id, name: r.name, profileImageUrl: r.profileImageUrl, role: r.role }));
+      .getRawMany<Omit<WorkspaceListItem, 'readOnly' | 'writableUntil'> & { writableUntil: Date | null }>();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      profileImageUrl: r.profileImageUrl,
+      role: r.role,
+      ...accessOf(r.writableUntil),
+    }));
   }
 
   async updateImage(actor: Actor, workspaceId: string, profileImageUrl: string): Promise<Workspace> {
@@ -156,6 +184,37 @@ export class WorkspaceService {
         seats: Math.max(0, input.seats),
       },
     );
+  }
+
+  /** Until when the workspace may be written to (the shared cached write check asks this). */
+  async entitlement(workspaceId: string): Promise<{ workspaceId: string; writableUntil: string | null }> {
+    const workspace = await this.dataSource.manager.findOne(WorkspaceEntity, {
+      select: { id: true, writableUntil: true },
+      where: { id: workspaceId },
+    });
+    if (!workspace) throw workspaceNotFound();
+    return { workspaceId, writableUntil: workspace.writableUntil?.toISOString() ?? null };
+  }
+
+  /**
+   * Billing's decision on whether the workspace may be written to; a late event older than the one applied is
+   * ignored. Open sockets of the workspace hear of it, so the SPA's banner and composer change without a reload.
+   */
+  async applyEntitlement(event: EventPayloadOf<typeof BillingEvents.entitlementChanged>): Promise<void> {
+    const changedAt = new Date(event.changedAt);
+    const writableUntil = event.writableUntil ? new Date(event.writableUntil) : null;
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(WorkspaceEntity)
+      .set({ writableUntil, billingStatus: event.status, entitlementChangedAt: changedAt })
+      .where('id = :id', { id: event.workspaceId })
+      .andWhere('(entitlement_changed_at IS NULL OR entitlement_changed_at <= :changedAt)', { changedAt })
+      .execute();
+    if (!result.affected) return;
+    await this.bus.emit(RealtimeEvents.workspaceBroadcast, {
+      workspaceId: event.workspaceId,
+      frame: { type: 'workspace', workspaceId: event.workspaceId, ...accessOf(writableUntil) },
+    });
   }
 
   /** Billing's seat count; never below zero. Events for unknown workspaces are ignored. */

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
+import { WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { authUserQuery } from '../../api/auth.js';
+import { useWorkspaceReadOnly } from '../../api/workspaces.js';
 import { channelsQuery, dmsQuery } from '../../api/channels.js';
 import { usersQuery } from '../../api/users.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
@@ -13,6 +15,7 @@ import { WidgetPanel } from '../widgets/WidgetPanel.js';
 import { Modal } from './ui.js';
 import { ChannelHeader } from './ChannelHeader.js';
 import { Composer } from './Composer.js';
+import { ReadOnlyBanner } from './ReadOnlyBanner.js';
 import { useOutbox, useTypingUsernames, typingText } from './live-store.js';
 import { MessageList } from './MessageList.js';
 import { StatusSelector } from './StatusSelector.js';
@@ -62,6 +65,7 @@ const ChannelView = ({
   const { send, retry, discard } = useSendMessage(user);
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
   const jump = useMessageJump();
+  const readOnly = useWorkspaceReadOnly(user.workspaceId);
 
   const showPanel = () => {
     if (narrow) setSheetOpen(true);
@@ -94,11 +98,13 @@ const ChannelView = ({
         {typingText(typists)}
       </div>
       <StatusSelector user={user} compact={density === 'compact'} />
+      {readOnly ? <ReadOnlyBanner user={user} /> : null}
       <Composer
         channelId={channel.id}
         user={user}
         users={users}
         onSend={(content, imageUrl) => send(channel.id, content, imageUrl)}
+        disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
       />
     </section>
   );

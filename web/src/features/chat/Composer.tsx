@@ -26,9 +26,11 @@ export interface ComposerProps {
   user: { id: string; username: string };
   users: readonly PublicUser[];
   onSend: (content: string, imageUrl: string | null) => boolean;
+  /** Set when the user may not post here (a read-only workspace): the composer is disabled and says why. */
+  disabledReason?: string | null;
 }
 
-export const Composer = ({ channelId, user, users, onSend }: ComposerProps) => {
+export const Composer = ({ channelId, user, users, onSend, disabledReason = null }: ComposerProps) => {
   const [text, setText] = useState('');
   const [mention, setMention] = useState<ActiveMention | null>(null);
   const [highlight, setHighlight] = useState(0);
@@ -99,7 +101,8 @@ export const Composer = ({ channelId, user, users, onSend }: ComposerProps) => {
     });
   };
 
-  const canSend = !uploading && (text.trim().length > 0 || attachment?.imageUrl != null);
+  const disabled = disabledReason !== null;
+  const canSend = !disabled && !uploading && (text.trim().length > 0 || attachment?.imageUrl != null);
 
   const submit = () => {
     if (!canSend) return;
@@ -202,7 +205,7 @@ export const Composer = ({ channelId, user, users, onSend }: ComposerProps) => {
       ) : null}
       <div className="tc-composer__row">
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="btn btn--icon btn--sm" aria-label="Attach">
+          <DropdownMenu.Trigger className="btn btn--icon btn--sm" aria-label="Attach" disabled={disabled}>
             <Paperclip size={18} />
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
@@ -227,8 +230,10 @@ export const Composer = ({ channelId, user, users, onSend }: ComposerProps) => {
         <textarea
           ref={textarea}
           className="tc-composer__input"
-          placeholder={COMPOSER_PLACEHOLDER}
+          placeholder={disabledReason ?? COMPOSER_PLACEHOLDER}
           aria-label="Message"
+          disabled={disabled}
+          title={disabledReason ?? undefined}
           rows={1}
           value={text}
           onChange={onChange}

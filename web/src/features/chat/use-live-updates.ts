@@ -1,8 +1,10 @@
-// Wires the tab's socket into the query cache: live messages, unread counts, typing, presence, resync, tasks.
-import type { CurrentUser } from '@teamchat/contracts';
+// Wires the tab's socket into the query cache: live messages, unread counts, typing, presence, resync, tasks, and
+// whether the workspace is read-only.
+import { ErrorCodes, type CurrentUser } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { authKeys } from '../../api/auth.js';
+import { workspaceKeys } from '../../api/workspaces.js';
 import { chatKeys, markChannelRead } from './api.js';
 import { applyPresenceSnapshot, clearTyping, outbox, setPresence, setTyping } from './live-store.js';
 import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } from './message-cache.js';
@@ -11,6 +13,7 @@ import { realtime, type ConnectionState } from './realtime.js';
 const TASKS_KEY = ['/api/tasks'] as const;
 const USERS_KEY = ['/api/users'] as const;
 const INVITES_KEY = ['/api/invites'] as const;
+const SUBSCRIPTION_KEY = ['/api/subscription-details'] as const;
 
 /**
  * Read marks: `now` for a channel the user selects (sent at once, then the counts are refetched so they match the
@@ -119,6 +122,11 @@ export const useLiveUpdates = (
         case 'tasks':
           void qc.invalidateQueries({ queryKey: TASKS_KEY });
           break;
+        case 'workspace':
+          // the workspace became read-only or writable again: the banner and the composer follow the refetch
+          void qc.invalidateQueries({ queryKey: workspaceKeys.all });
+          void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
+          break;
         case 'joined':
           // Who is connected right now; presence frames after this one keep it current.
           if (frame.online) applyPresenceSnapshot(frame.online);
@@ -131,6 +139,7 @@ export const useLiveUpdates = (
           break;
         case 'error':
           console.error('socket error', frame.code, frame.message);
+          if (frame.code === ErrorCodes.workspaceReadOnly) void qc.invalidateQueries({ queryKey: workspaceKeys.all });
           // the server refused a message this tab sent: no echo is coming, so it fails now rather than after the
           // fallback delay (a retry sends it again with the same clientMsgId)
           if (frame.clientMsgId && outbox.find(frame.clientMsgId)?.status === 'sending')

@@ -5,7 +5,9 @@ import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
+import { workspacesQuery } from '../../api/workspaces.js';
 import { purchaseSeats, settingsKeys, subscriptionQuery } from './api.js';
+import { WorkspacePayment } from './WorkspacePayment.js';
 import {
   DEFAULT_BILLING,
   SEATS_TO_ADD_MAX,
@@ -20,6 +22,8 @@ export const BillingTab = ({ user }: { user: CurrentUser }) => {
   const qc = useQueryClient();
   // The server answers for the current workspace's subscription, which every admin of it may see.
   const details = useQuery({ ...subscriptionQuery(), enabled: user.isAdmin || Boolean(user.stripeSubscriptionId) });
+  const workspaces = useQuery({ ...workspacesQuery(), enabled: user.isAdmin });
+  const access = workspaces.data?.find((w) => w.id === user.workspaceId);
   const [raw, setRaw] = useState('1');
   const current = details.data ?? DEFAULT_BILLING;
   const additional = parseSeatsToAdd(raw);
@@ -65,6 +69,8 @@ export const BillingTab = ({ user }: { user: CurrentUser }) => {
       <p className="field__hint">
         Pricing: $5 per seat per month under 50 seats; 50 seats or more is a flat $250 per month.
       </p>
+
+      {user.isAdmin && access && access.writableUntil !== null ? <WorkspacePayment readOnly={access.readOnly} /> : null}
 
       <h3 className="tc-settings-section__title">Add seats</h3>
       <form

@@ -1,5 +1,12 @@
 // Settings calls of spec 2 §7: profile, handle, stars, admin role, removal, invites, billing, custom reactions.
-import type { CustomReaction, Invite, SubscriptionDetails, UploadURLResponse } from '@teamchat/contracts';
+import type {
+  CustomReaction,
+  Invite,
+  SubscriptionDetails,
+  UploadURLResponse,
+  VerifyWorkspacePaymentResponse,
+  WorkspacePaymentResponse,
+} from '@teamchat/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { inviteKeys } from '../../api/invites.js';
 import { apiJson, apiRequest } from '../../lib/request.js';
@@ -30,6 +37,10 @@ export const inviteLink = (token: string): string => `${window.location.origin}/
 
 export const purchaseSeats = (additionalSeats: number) =>
   apiJson<{ message?: string }>('POST', '/api/purchase-seats', { additionalSeats });
+/** A card setup paying for the current workspace (admins), then its confirmation once the card form succeeded. */
+export const startWorkspacePayment = () => apiJson<WorkspacePaymentResponse>('POST', '/api/workspace-payment', {});
+export const verifyWorkspacePayment = () =>
+  apiJson<VerifyWorkspacePaymentResponse>('POST', '/api/workspace-payment/verify', {});
 
 export const requestReactionUpload = (filename: string) =>
   apiJson<UploadURLResponse>('POST', '/api/reactions/upload', { filename });

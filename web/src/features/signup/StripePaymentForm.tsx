@@ -1,18 +1,12 @@
 // Stripe Elements card form, used when the server runs against Stripe (it returns a publishable key).
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { CreditCard } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/Button.js';
+import { getStripe } from '../../lib/stripe.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
-
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-const getStripe = (key: string) => {
-  if (!stripeByKey.has(key)) stripeByKey.set(key, loadStripe(key));
-  return stripeByKey.get(key)!;
-};
 
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;

@@ -4,6 +4,8 @@ import { BillingErrors } from '../../billing.errors.js';
 import type {
   CreateCustomerInput,
   CreatedSubscription,
+  CreatePaidSubscriptionInput,
+  CreateSetupIntentInput,
   CreateTrialSubscriptionInput,
   PaymentProvider,
   ProviderSubscription,
@@ -74,20 +76,7 @@ export class LocalPaymentProvider implements PaymentProvider {
           metadata: input.metadata,
         }),
       );
-      if (!input.defaultPaymentMethod) {
-        const setup = m.create(LocalSetupIntentEntity, {
-          customerId: customer.id,
-          subscriptionId: subscription.id,
-          clientSecret: '',
-          status: 'requires_payment_method',
-          paymentMethod: null,
-          lastErrorCode: null,
-        });
-        setup.id = randomUUID();
-        // shaped like Stripe's `seti_…_secret_…`: the secret part is what makes it unguessable
-        setup.clientSecret = `lseti_${setup.id.replace(/-/g, '')}_secret_${randomBytes(24).toString('base64url')}`;
-        await m.save(setup);
-      }
+      if (!input.defaultPaymentMethod) await m.save(this.newSetupIntent(m, customer.id, subscription.id));
       return subscription.id;
     });
     const subscription = await this.ds.manager.findOneByOrFail(LocalSubscriptionEntity, { id });
@@ -137,6 +126,61 @@ export class LocalPaymentProvider implements PaymentProvider {
     return this.toProvider(await this.ds.manager.findOneByOrFail(LocalSubscriptionEntity, { id }));
   }
 
+  async getSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    const subscription = await this.ds.manager.findOneBy(LocalSubscriptionEntity, { id: subscriptionId });
+    if (!subscription) throw BillingErrors.providerFailed();
+    return this.toProvider(subscription);
+  }
+
+  async createSetupIntent(input: CreateSetupIntentInput): Promise<{ id: string; clientSecret: string }> {
+    const id = await this.idempotent(input.idempotencyKey, 'setup_intent.create', async (m) => {
+      const customer = await m.findOneBy(LocalCustomerEntity, { id: input.customerId });
+      if (!customer) throw BillingErrors.providerFailed();
+      return (await m.save(this.newSetupIntent(m, customer.id, null))).id;
+    });
+    const setup = await this.ds.manager.findOneByOrFail(LocalSetupIntentEntity, { id });
+    return { id: setup.id, clientSecret: setup.clientSecret };
+  }
+
+  async createPaidSubscription(input: CreatePaidSubscriptionInput): Promise<ProviderSubscription> {
+    const id = await this.idempotent(input.idempotencyKey, 'subscription.create', async (m) => {
+      const card = await m.findOneBy(LocalPaymentMethodEntity, {
+        id: input.paymentMethod,
+        customerId: input.customerId,
+      });
+      if (!card) throw BillingErrors.providerFailed();
+      const subscription = await m.save(
+        m.create(LocalSubscriptionEntity, {
+          customerId: input.customerId,
+          quantity: input.seats,
+          status: 'active',
+          trialEnd: null,
+          defaultPaymentMethod: card.id,
+          metadata: input.metadata,
+        }),
+      );
+      return subscription.id;
+    });
+    return this.toProvider(await this.ds.manager.findOneByOrFail(LocalSubscriptionEntity, { id }));
+  }
+
+  /** The trial ends now, as the clock would end it: what tests and standalone runs use instead of waiting 3 days. */
+  async endTrialNow(subscriptionId: string): Promise<ProviderSubscription> {
+    await this.ds.transaction(async (m) => {
+      const subscription = await m.findOne(LocalSubscriptionEntity, {
+        where: { id: subscriptionId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!subscription) throw BillingErrors.providerFailed();
+      if (subscription.status !== 'trialing') return;
+      subscription.trialEnd = new Date(Math.min(this.now().getTime(), subscription.trialEnd?.getTime() ?? Infinity));
+      // the trial-end transition, persisted (statusOf applies the same rule lazily to trials the clock ends)
+      subscription.status = this.statusOf(subscription);
+      await m.save(subscription);
+    });
+    return this.getSubscription(subscriptionId);
+  }
+
   /**
    * The card form's confirmation of a pending setup (what Stripe.js does against Stripe). Declined cards leave the
    * setup pending with the decline recorded and fail with the card's message; confirming a succeeded setup again
@@ -177,9 +221,28 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { status: 'succeeded' };
   }
 
+  private newSetupIntent(m: EntityManager, customerId: string, subscriptionId: string | null): LocalSetupIntentEntity {
+    const setup = m.create(LocalSetupIntentEntity, {
+      customerId,
+      subscriptionId,
+      clientSecret: '',
+      status: 'requires_payment_method',
+      paymentMethod: null,
+      lastErrorCode: null,
+    });
+    setup.id = randomUUID();
+    // shaped like Stripe's `seti_…_secret_…`: the secret part is what makes it unguessable
+    setup.clientSecret = `lseti_${setup.id.replace(/-/g, '')}_secret_${randomBytes(24).toString('base64url')}`;
+    return setup;
+  }
+
   /** Like Stripe at trial end: a subscription with a card becomes active, one without is canceled. */
   private statusOf(subscription: LocalSubscriptionEntity): SubscriptionStatus {
-    if (subscription.status !== 'trialing' || !subscription.trialEnd || subscription.trialEnd > this.now())
+    if (
+      subscription.status !== 'trialing' ||
+      !subscription.trialEnd ||
+      subscription.trialEnd.getTime() > this.now().getTime()
+    )
       return subscription.status;
     return subscription.defaultPaymentMethod ? 'active' : 'canceled';
   }

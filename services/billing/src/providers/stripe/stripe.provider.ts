@@ -5,6 +5,8 @@ import { BillingErrors } from '../../billing.errors.js';
 import type {
   CreateCustomerInput,
   CreatedSubscription,
+  CreatePaidSubscriptionInput,
+  CreateSetupIntentInput,
   CreateTrialSubscriptionInput,
   PaymentProvider,
   ProviderSubscription,
@@ -148,6 +150,43 @@ export class StripePaymentProvider implements PaymentProvider {
       this.client.subscriptions.update(
         input.subscriptionId,
         { items: [{ id: itemId, quantity: input.seats }], proration_behavior: 'create_prorations' },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return this.toProvider(subscription);
+  }
+
+  async getSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    return this.toProvider(await this.call(() => this.client.subscriptions.retrieve(subscriptionId)));
+  }
+
+  async createSetupIntent(input: CreateSetupIntentInput): Promise<{ id: string; clientSecret: string }> {
+    const setup = await this.call(() =>
+      this.client.setupIntents.create(
+        {
+          customer: input.customerId,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true },
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!setup.client_secret) throw BillingErrors.providerFailed();
+    return { id: setup.id, clientSecret: setup.client_secret };
+  }
+
+  async createPaidSubscription(input: CreatePaidSubscriptionInput): Promise<ProviderSubscription> {
+    const subscription = await this.call(() =>
+      this.client.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: [{ price: this.config.priceId, quantity: input.seats }],
+          default_payment_method: input.paymentMethod,
+          // charged now with the confirmed card; a decline is a card error and no subscription is left behind
+          payment_behavior: 'error_if_incomplete',
+          metadata: input.metadata,
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
