@@ -1,7 +1,8 @@
 // Shared setup for the shell journeys: the built SPA on a real standalone stack, Debian's Chromium, screenshots.
 import { startTestStack, type TestStack, type TestStackOptions } from '@teamchat/testing';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -142,3 +143,40 @@ export const signUpOverApi = async (request: APIRequestContext, person: Person, 
 
 /** A visible toast with this title (sonner renders toasts as list items). */
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * The critical and serious axe-core violations on the page as it is now, one line each (rule, impact, help, the
+ * first elements). axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not
+ * govern, so the product's CSP stays as it ships.
+ */
+export const a11yViolations = async (page: Page, label: string): Promise<string[]> => {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { axe, document } = globalThis as unknown as {
+      axe: { run(context: unknown, options: object): Promise<{ violations: unknown[] }> };
+      document: unknown;
+    };
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map(
+            (n) =>
+              `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').trim()}]` : ''}`,
+          )
+          .join(' | ')}`,
+    );
+};

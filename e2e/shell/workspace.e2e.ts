@@ -264,7 +264,7 @@ describe('workspace shell journeys', () => {
 
   it('creates another workspace and switches between workspaces', async () => {
     const switcher = page.getByRole('navigation', { name: 'Workspaces' });
-    await switcher.getByRole('button', { name: 'Create workspace' }).click();
+    await switcher.getByRole('button', { name: 'New workspace' }).click();
     await page.getByRole('heading', { name: 'Create another workspace' }).waitFor();
     await screenshots(page, '21-create-another-workspace');
     await page.getByLabel('Workspace name').fill('Second Base');

@@ -8,7 +8,10 @@ export const AppToaster = () => {
     <Toaster
       visibleToasts={TOAST_VISIBLE}
       duration={TOAST_DURATION_MS}
-      position="bottom-right"
+      // top right, under the channel header: at the bottom they covered the composer's Send button for 5 s
+      position="top-right"
+      offset={{ top: 76, right: 16 }}
+      mobileOffset={{ top: 64 }}
       theme={theme === 'light' ? 'light' : 'dark'}
       closeButton
       toastOptions={{ className: 'app-toast' }}

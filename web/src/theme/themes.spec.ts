@@ -40,6 +40,10 @@ describe('theme colours', () => {
       ['primary', 'bg'],
       ['danger', 'panel'],
       ['danger', 'panel-2'],
+      // status words (AWAY) in the team panel
+      ['warning', 'panel'],
+      ['warning', 'surface'],
+      ['success', 'panel'],
     );
 
     it.each(pairs)('--%s on --%s is at least 4.5:1', (fg, bg) => {

@@ -242,7 +242,6 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
           onBlur={() => setMention(null)}
           aria-autocomplete="list"
           aria-controls={pickerOpen ? listId : undefined}
-          aria-expanded={pickerOpen}
         />
         <button type="button" className="tc-send-button" aria-label="Send" disabled={!canSend} onClick={submit}>
           <SendHorizontal size={18} />

@@ -209,7 +209,7 @@ export const MessageList = ({
           return (
             <Fragment key={message.clientMsgId && delivery ? `pending:${message.clientMsgId}` : message.id}>
               {newDay ? (
-                <li className="tc-day-divider" role="separator">
+                <li className="tc-day-divider">
                   <span>{dayLabel(message.createdAt)}</span>
                 </li>
               ) : null}

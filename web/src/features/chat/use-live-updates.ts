@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { authKeys } from '../../api/auth.js';
 import { workspaceKeys } from '../../api/workspaces.js';
+import { errorStatus } from '../../lib/request.js';
 import { chatKeys, markChannelRead } from './api.js';
 import { applyPresenceSnapshot, clearTyping, outbox, setPresence, setTyping } from './live-store.js';
 import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } from './message-cache.js';
@@ -30,7 +31,7 @@ const useReadMarker = () => {
     clearUnread(qc, channelId);
     markChannelRead(channelId)
       .then(() => qc.invalidateQueries({ queryKey: chatKeys.unread }))
-      .catch((err: unknown) => console.error('mark read failed', err));
+      .catch(markReadFailed);
   };
   const soon = (channelId: string) => {
     clearUnread(qc, channelId);
@@ -40,11 +41,16 @@ const useReadMarker = () => {
       channelId,
       setTimeout(() => {
         pending.delete(channelId);
-        markChannelRead(channelId).catch((err: unknown) => console.error('mark read failed', err));
+        markChannelRead(channelId).catch(markReadFailed);
       }, 500),
     );
   };
   return { now, soon };
+};
+
+/** A channel that no longer exists (deleted, or a stale link) has nothing to mark read: only other failures are worth a word. */
+const markReadFailed = (err: unknown): void => {
+  if (errorStatus(err) !== 404) console.warn('mark read failed', err);
 };
 
 /**

@@ -108,7 +108,7 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
           type="button"
           className="switcher__add"
           onClick={() => navigate(ROUTES.createWorkspace)}
-          aria-label="Create workspace"
+          aria-label="New workspace"
         >
           <Plus size={16} aria-hidden />
           {!collapsed ? <span>New workspace</span> : null}
