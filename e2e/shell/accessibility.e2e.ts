@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   a11yViolations,
   aPerson,
+  screenshots,
   launchBrowser,
   newContext,
   signUpOverApi,
@@ -32,6 +33,7 @@ describe('accessibility of every screen (axe-core, two themes)', () => {
     const channels = (await (await member.request.get('/api/channels')).json()) as { id: string }[];
     await member.request.post(`/api/channels/${channels[0].id}/messages`, { data: { content: 'hello **team**' } });
     await member.request.post('/api/tasks', { data: { title: 'Write the notes', isTeamTask: true } });
+    await member.request.post('/api/channels', { data: { name: 'design-reviews', description: 'Critiques' } });
   }, 120_000);
 
   afterAll(async () => {
@@ -39,7 +41,8 @@ describe('accessibility of every screen (axe-core, two themes)', () => {
     await stack?.close();
   });
 
-  /** Sets the theme before the page's scripts run (as a returning user who picked it). */
+  /** Sets the theme before the page's scripts run (as a returning user who picked it). The light theme is also what
+   *  a light system gets by default, checked on the login page below. */
   const themed = async (context: BrowserContext, theme: string) => {
     const p = await context.newPage();
     await p.addInitScript(
@@ -105,6 +108,25 @@ describe('accessibility of every screen (axe-core, two themes)', () => {
       }
       await page.keyboard.press('Escape');
 
+      // the quick switcher finds a channel by a fuzzy name and opens it from the keyboard
+      await page.keyboard.press('Control+k');
+      const jump = page.getByRole('dialog', { name: 'Jump to' });
+      await jump.getByRole('combobox').fill('dsgnrev');
+      await jump.getByRole('option', { name: /design-reviews/ }).waitFor();
+      await check(`${theme} quick switcher`);
+      if (theme === 'cyberpunk') await screenshots(page, '37-quick-switcher', { only: 'desktop' });
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('heading', { name: /design-reviews/ })
+        .or(page.getByText('#design-reviews').first())
+        .first()
+        .waitFor();
+      await page.keyboard.press('Control+/');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      await check(`${theme} shortcuts`);
+      if (theme === 'cyberpunk') await screenshots(page, '38-shortcuts', { only: 'desktop' });
+      await page.keyboard.press('Escape');
+
       await page.getByRole('button', { name: 'Workspace settings' }).click();
       await page.getByRole('dialog', { name: 'Workspace Settings' }).waitFor();
       await check(`${theme} workspace settings`);
@@ -120,6 +142,21 @@ describe('accessibility of every screen (axe-core, two themes)', () => {
       await page.close();
     });
   }
+
+  it('gives a visitor whose system prefers light the light theme', async () => {
+    const light = await browser.newContext({ baseURL: stack.url, colorScheme: 'light' });
+    const p = await light.newPage();
+    await p.goto('/login');
+    await p.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(
+      await p.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { className: string } } }).document.documentElement
+            .className,
+      ),
+    ).toContain('light');
+    await light.close();
+  });
 
   it('found no critical or serious violation', () => {
     expect(found).toEqual([]);

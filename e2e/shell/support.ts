@@ -51,7 +51,13 @@ const violations: string[] = [];
 export const cspViolations = (): string[] => [...violations];
 
 export const newContext = async (browser: Browser, baseURL: string): Promise<BrowserContext> => {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
+  // a dark system: the default theme, as the screenshots show it (a light system gets the light theme)
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    reducedMotion: 'reduce',
+    colorScheme: 'dark',
+  });
   context.on('page', (page) =>
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);

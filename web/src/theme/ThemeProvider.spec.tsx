@@ -34,6 +34,28 @@ describe(ThemeProvider.name, () => {
     expect(document.documentElement).toHaveClass('cyberpunk');
   });
 
+  it('follows a system that prefers light until the user picks a theme', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(prefers-color-scheme: light)',
+    })) as typeof window.matchMedia;
+    try {
+      render(
+        <ThemeProvider>
+          <Picker />
+        </ThemeProvider>,
+      );
+      expect(screen.getByTestId('current')).toHaveTextContent('light');
+      expect(document.documentElement).toHaveClass('light');
+      await userEvent.click(screen.getByRole('button', { name: 'ocean-blue' }));
+      expect(document.documentElement).toHaveClass('ocean-blue');
+      expect(window.localStorage.getItem('theme')).toBe('ocean-blue');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('offers the nine themes of the spec', () => {
     expect(THEMES).toEqual([
       'cyberpunk',

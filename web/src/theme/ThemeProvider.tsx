@@ -1,6 +1,10 @@
-// Current theme: a class on the root element, persisted under local storage key `theme`.
+// Current theme: a class on the root element, persisted under local storage key `theme`. Until the user picks one it
+// follows the system: the light theme when the system prefers light, the default dark one otherwise.
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMediaQuery } from '../lib/use-media-query.js';
 import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from './themes.js';
+
+export const PREFERS_LIGHT = '(prefers-color-scheme: light)';
 
 interface ThemeContextValue {
   theme: Theme;
@@ -10,17 +14,20 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | undefined>(undefined);
 
-const readStoredTheme = (): Theme => {
+/** The theme the user picked, or null when they never did. */
+const readStoredTheme = (): Theme | null => {
   try {
     const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
-    return isTheme(stored) ? stored : DEFAULT_THEME;
+    return isTheme(stored) ? stored : null;
   } catch {
-    return DEFAULT_THEME;
+    return null;
   }
 };
 
 export const ThemeProvider = ({ children }: { children: ReactNode }) => {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const [chosen, setThemeState] = useState<Theme | null>(readStoredTheme);
+  const systemLight = useMediaQuery(PREFERS_LIGHT);
+  const theme: Theme = chosen ?? (systemLight ? 'light' : DEFAULT_THEME);
 
   useLayoutEffect(() => {
     const root = document.documentElement;

@@ -310,3 +310,55 @@ describe(MainLayout.name, () => {
     });
   });
 });
+
+describe('keyboard navigation of the shell', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('shows unread direct messages in the tab title: (1) TeamChat', async () => {
+    api();
+    renderShell();
+    await waitFor(() => expect(document.title).toBe('(1) TeamChat'));
+  });
+
+  it('Ctrl-K opens the switcher: unread first, a fuzzy name finds a channel, Enter opens it', async () => {
+    api();
+    renderShell();
+    await screen.findByRole('list', { name: 'Channels channels' });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Jump to' });
+    // the unread conversations, grace's DM and #random, come first under their own heading
+    const [first] = within(dialog).getAllByRole('group');
+    expect(document.getElementById(first!.getAttribute('aria-labelledby')!)).toHaveTextContent('Unread');
+    expect(first).toHaveTextContent('grace1random3');
+    await userEvent.type(within(dialog).getByRole('combobox'), 'rndm');
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('random'));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${C2}`));
+    expect(screen.queryByRole('dialog', { name: 'Jump to' })).not.toBeInTheDocument();
+  });
+
+  it('Alt+↓ and Alt+↑ walk the sidebar order; Alt+Shift+↓ goes to the next unread', async () => {
+    api();
+    renderShell(`/channel/${C1}`);
+    await screen.findByRole('list', { name: 'Channels channels' });
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${C2}`));
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${C1}`));
+    // private messages come first in the sidebar: after general, the next unread wraps around to grace's DM
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true, shiftKey: true });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${C2}`));
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true, shiftKey: true });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${D1}`));
+  });
+
+  it('Ctrl-/ lists the shortcuts', async () => {
+    api();
+    renderShell();
+    await screen.findByRole('list', { name: 'Channels channels' });
+    fireEvent.keyDown(window, { key: '/', ctrlKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog).toHaveTextContent('Jump to a channel, conversation or person');
+    expect(dialog).toHaveTextContent('Next unread');
+  });
+});

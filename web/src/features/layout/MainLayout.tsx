@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import { Outlet, useMatch } from 'react-router-dom';
+import { Outlet, useMatch, useNavigate } from 'react-router-dom';
 import { authUserQuery } from '../../api/auth.js';
 import { channelKeys, channelsQuery, dmsQuery, sectionsQuery } from '../../api/channels.js';
 import { userKeys, usersQuery } from '../../api/users.js';
@@ -16,6 +16,10 @@ import { unreadQuery } from '../chat/api.js';
 import { useLiveUpdates } from '../chat/use-live-updates.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
 import { ROUTES } from '../../routes.js';
+import { sidebarOrder, stepEntry, tabTitle } from '../navigation/navigation.js';
+import { QuickSwitcher } from '../navigation/QuickSwitcher.js';
+import { ShortcutsDialog } from '../navigation/ShortcutsDialog.js';
+import { useShortcuts } from '../navigation/use-shortcuts.js';
 import { Sidebar } from './Sidebar.js';
 import { groupChannels, isDirect, sortSections } from './sort.js';
 import { ShellDialogsProvider } from './ShellDialogs.js';
@@ -90,6 +94,44 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const unreadMap = useMemo(() => new Map((unread.data ?? []).map((u) => [u.channelId, u.count])), [unread.data]);
   const workspaceName = workspaces.data?.find((w) => w.id === user.workspaceId)?.name ?? 'Workspace';
 
+  // the sidebar as one list: what the quick switcher offers, Alt+↑/↓ walk, and the tab title counts
+  const navOrder = useMemo(
+    () =>
+      sidebarOrder({
+        dms: dms.data ?? [],
+        sections: sortedSections,
+        groups,
+        meId: user.id,
+        users: users.data ?? [],
+        unread: unreadMap,
+      }),
+    [dms.data, sortedSections, groups, user.id, users.data, unreadMap],
+  );
+  const people = useMemo(() => {
+    const withDm = new Set((dms.data ?? []).flatMap((dm) => dm.participantIds ?? []));
+    return (users.data ?? []).filter((u) => u.id !== user.id && !withDm.has(u.id));
+  }, [dms.data, users.data, user.id]);
+  const title = tabTitle(navOrder);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => () => void (document.title = tabTitle([])), []);
+
+  const navigate = useNavigate();
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useShortcuts({
+    toggleSwitcher: () => setSwitcherOpen((open) => !open),
+    showShortcuts: () => setShortcutsOpen(true),
+    step: (direction, unreadOnly) => {
+      const next = stepEntry(navOrder, openChannelId, direction, unreadOnly);
+      if (next) void navigate(ROUTES.channel(next.id));
+    },
+    markRead: () => {
+      if (openChannelId) markRead(openChannelId);
+    },
+  });
+
   const sidebar = (onNavigate?: () => void) => (
     <Sidebar
       user={user}
@@ -108,6 +150,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   return (
     <ShellDialogsProvider sections={sortedSections} workspaces={workspaces.data ?? []} currentUserId={user.id}>
       {shell}
+      <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} entries={navOrder} people={people} />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </ShellDialogsProvider>
   );
 

@@ -1,0 +1,95 @@
+// Ctrl/Cmd-K: jump to a channel, a direct message or a person by typing part of the name (cmdk's fuzzy ranking).
+// Unread conversations come first; choosing a person without a DM yet starts one.
+import type { PublicUser } from '@teamchat/contracts';
+import { Command } from 'cmdk';
+import { Hash, MessageCircle, User } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { useCreateDm } from '../../api/channels.js';
+import { Dialog } from '../../components/ui/Dialog.js';
+import { notify } from '../../lib/toast.js';
+import { ROUTES } from '../../routes.js';
+import type { NavEntry } from './navigation.js';
+
+export const QuickSwitcher = ({
+  open,
+  onOpenChange,
+  entries,
+  people,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  entries: readonly NavEntry[];
+  /** Teammates without a direct message yet (the current user left out). */
+  people: readonly PublicUser[];
+}) => {
+  const navigate = useNavigate();
+  const createDm = useCreateDm();
+  const go = (channelId: string) => {
+    onOpenChange(false);
+    void navigate(ROUTES.channel(channelId));
+  };
+  const startDm = async (person: PublicUser) => {
+    try {
+      go((await createDm.mutateAsync(person.id)).id);
+    } catch {
+      notify.error('Failed to create DM channel');
+    }
+  };
+  const unread = entries.filter((e) => e.unread > 0);
+  const read = entries.filter((e) => e.unread === 0);
+  const item = (e: NavEntry) => (
+    <Command.Item
+      key={e.id}
+      value={`${e.kind === 'channel' ? '#' : '@'}${e.label} ${e.id}`}
+      keywords={[e.label]}
+      onSelect={() => go(e.id)}
+      className="command__item"
+    >
+      {e.kind === 'channel' ? <Hash size={16} aria-hidden /> : <MessageCircle size={16} aria-hidden />}
+      <span className="command__item-text">
+        <span className="command__item-title">{e.label}</span>
+      </span>
+      {e.unread > 0 ? (
+        <span className="tc-badge" aria-label={`${e.unread} unread`}>
+          {e.unread}
+        </span>
+      ) : null}
+    </Command.Item>
+  );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Jump to" className="quick-switcher">
+      <Command className="command" label="Channels, direct messages and people" loop>
+        <Command.Input className="input command__input" placeholder="Channel, conversation or person…" autoFocus />
+        <Command.List className="command__list">
+          <Command.Empty className="command__empty">Nothing matches</Command.Empty>
+          {unread.length > 0 ? <Command.Group heading="Unread">{unread.map(item)}</Command.Group> : null}
+          {read.some((e) => e.kind === 'channel') ? (
+            <Command.Group heading="Channels">{read.filter((e) => e.kind === 'channel').map(item)}</Command.Group>
+          ) : null}
+          {read.some((e) => e.kind === 'dm') ? (
+            <Command.Group heading="Direct messages">{read.filter((e) => e.kind === 'dm').map(item)}</Command.Group>
+          ) : null}
+          {people.length > 0 ? (
+            <Command.Group heading="People">
+              {people.map((p) => (
+                <Command.Item
+                  key={p.id}
+                  value={`@${p.username} ${p.firstName ?? ''} ${p.lastName ?? ''} ${p.id}`}
+                  keywords={[p.username, p.handle ?? '']}
+                  onSelect={() => void startDm(p)}
+                  className="command__item"
+                >
+                  <User size={16} aria-hidden />
+                  <span className="command__item-text">
+                    <span className="command__item-title">{p.username}</span>
+                    <span className="command__item-sub">Start a direct message</span>
+                  </span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+        </Command.List>
+      </Command>
+    </Dialog>
+  );
+};

@@ -1,0 +1,77 @@
+// The sidebar's order as a flat list (what Alt+↑/↓ walk and the quick switcher offers), and the tab title.
+import type { Channel, PublicUser, Section } from '@teamchat/contracts';
+import { dmPartnerName } from '../layout/Sidebar.js';
+
+export interface NavEntry {
+  id: string;
+  kind: 'channel' | 'dm';
+  /** `general` for a channel, the partner's username for a DM. */
+  label: string;
+  unread: number;
+}
+
+/** Private messages first, then unsectioned channels, then each section's channels: the sidebar's order. */
+export const sidebarOrder = ({
+  dms,
+  sections,
+  groups,
+  meId,
+  users,
+  unread,
+}: {
+  dms: readonly Channel[];
+  sections: readonly Section[];
+  groups: ReadonlyMap<string | null, Channel[]>;
+  meId: string;
+  users: readonly PublicUser[];
+  unread: ReadonlyMap<string, number>;
+}): NavEntry[] => [
+  ...dms.map((dm) => ({
+    id: dm.id,
+    kind: 'dm' as const,
+    label: dmPartnerName(dm, meId, users).name,
+    unread: unread.get(dm.id) ?? 0,
+  })),
+  ...[null, ...sections.map((s) => s.id)].flatMap((key) =>
+    (groups.get(key) ?? []).map((c) => ({
+      id: c.id,
+      kind: 'channel' as const,
+      label: c.name,
+      unread: unread.get(c.id) ?? 0,
+    })),
+  ),
+];
+
+/**
+ * The entry `step` places away from `currentId` in `order` (wrapping around), among unread ones only when asked.
+ * From no open channel, the first (or last) candidate.
+ */
+export const stepEntry = (
+  order: readonly NavEntry[],
+  currentId: string | undefined,
+  step: 1 | -1,
+  onlyUnread = false,
+): NavEntry | undefined => {
+  if (order.length === 0) return undefined;
+  const at = order.findIndex((e) => e.id === currentId);
+  for (let i = 1; i <= order.length; i++) {
+    const index =
+      at === -1 ? (step === 1 ? i - 1 : order.length - i) : (at + step * i + order.length * i) % order.length;
+    const entry = order[index]!;
+    if (entry.id === currentId) continue;
+    if (!onlyUnread || entry.unread > 0) return entry;
+  }
+  return undefined;
+};
+
+export const APP_TITLE = 'TeamChat';
+
+/**
+ * The tab title: `(n)` for unread direct messages (someone wrote to you), a dot for unread channel messages only, the
+ * bare name when everything is read.
+ */
+export const tabTitle = (order: readonly NavEntry[], base = APP_TITLE): string => {
+  const direct = order.filter((e) => e.kind === 'dm').reduce((sum, e) => sum + e.unread, 0);
+  if (direct > 0) return `(${direct}) ${base}`;
+  return order.some((e) => e.unread > 0) ? `• ${base}` : base;
+};
