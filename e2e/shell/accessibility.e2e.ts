@@ -31,7 +31,12 @@ describe('accessibility of every screen (axe-core, two themes)', () => {
     ada = aPerson('Ada', 'Lovelace');
     await signUpOverApi(member.request, ada, 'Analytical Engines');
     const channels = (await (await member.request.get('/api/channels')).json()) as { id: string }[];
-    await member.request.post(`/api/channels/${channels[0].id}/messages`, { data: { content: 'hello **team**' } });
+    for (const content of [
+      'hello **team**, the notes are at https://example.com/notes :tada:',
+      '```ts\nconst answer: number = 42; // the usual\n```',
+      '> quoted from the spec\n\n- one\n- ~~two~~ `three`\n\n<script>alert("x")</script> stays text',
+    ])
+      await member.request.post(`/api/channels/${channels[0].id}/messages`, { data: { content } });
     await member.request.post('/api/tasks', { data: { title: 'Write the notes', isTeamTask: true } });
     await member.request.post('/api/channels', { data: { name: 'design-reviews', description: 'Critiques' } });
   }, 120_000);
@@ -90,6 +95,7 @@ describe('accessibility of every screen (axe-core, two themes)', () => {
       await page.goto('/');
       await page.getByText('hello').first().waitFor();
       await check(`${theme} channel`);
+      await screenshots(page, `39-markdown-${theme}`, { only: 'desktop' });
 
       await page.getByRole('button', { name: 'Search messages' }).click();
       await page.getByRole('dialog', { name: 'SEARCH MESSAGES' }).waitFor();

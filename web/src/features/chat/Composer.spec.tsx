@@ -28,7 +28,11 @@ const setup = () => {
 };
 
 describe(Composer.name, () => {
-  beforeEach(() => mockFetch({}));
+  beforeEach(() => {
+    mockFetch({});
+    // drafts persist per channel: each test starts with an empty composer
+    window.localStorage.clear();
+  });
 
   it('has the placeholder "Type your message..." and send is disabled without text', async () => {
     const { input, user } = setup();
@@ -50,6 +54,39 @@ describe(Composer.name, () => {
     await user.type(input, 'line one{Shift>}{Enter}{/Shift}line two');
     expect(onSend).not.toHaveBeenCalled();
     expect(input).toHaveValue('line one\nline two');
+  });
+
+  describe('drafts and formatting', () => {
+    it('keeps an unsent draft per channel across a channel switch and a remount', async () => {
+      const onSend = jest.fn(() => true);
+      const me = { id: users[0]!.id, username: 'ada' };
+      const OTHER = '55555555-5555-4555-8555-555555555555';
+      const view = renderWithApp(<Composer channelId={CHANNEL} user={me} users={users} onSend={onSend} />);
+      const input = () => screen.getByPlaceholderText(COMPOSER_PLACEHOLDER);
+      await userEvent.type(input(), 'half a thought');
+      view.rerender(<Composer channelId={OTHER} user={me} users={users} onSend={onSend} />);
+      await waitFor(() => expect(input()).toHaveValue(''));
+      await userEvent.type(input(), 'elsewhere');
+      view.rerender(<Composer channelId={CHANNEL} user={me} users={users} onSend={onSend} />);
+      await waitFor(() => expect(input()).toHaveValue('half a thought'));
+      view.unmount();
+      renderWithApp(<Composer channelId={OTHER} user={me} users={users} onSend={onSend} />);
+      expect(input()).toHaveValue('elsewhere');
+      await userEvent.type(input(), '{Enter}');
+      expect(onSend).toHaveBeenCalledWith('elsewhere', null);
+      expect(window.localStorage.getItem(`draft:${me.id}:${OTHER}`)).toBeNull();
+    });
+
+    it('wraps the selection with Ctrl-B and the toolbar', async () => {
+      const { input, user } = setup();
+      await user.type(input, 'make it bold');
+      (input as HTMLTextAreaElement).setSelectionRange(8, 12);
+      await user.keyboard('{Control>}b{/Control}');
+      expect(input).toHaveValue('make it **bold**');
+      (input as HTMLTextAreaElement).setSelectionRange(0, 4);
+      fireEvent.click(screen.getByRole('button', { name: /^Strikethrough/ }));
+      expect(input).toHaveValue('~~make~~ it **bold**');
+    });
   });
 
   describe('mention picker', () => {

@@ -5,6 +5,9 @@ import { ImagePlus, Loader2, Paperclip, SendHorizontal, Video, X } from 'lucide-
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { notify } from '../../lib/toast.js';
 import { uploadMessageImage } from './api.js';
+import { readDraft, writeDraft } from './drafts.js';
+import { applyFormat, formatForKey, type FormatKind } from './format-text.js';
+import { FormattingToolbar } from './FormattingToolbar.js';
 import { activeMention, insertMention, mentionCandidates, moveHighlight, type ActiveMention } from './mention.js';
 import { realtime } from './realtime.js';
 import { Avatar } from './ui.js';
@@ -31,7 +34,12 @@ export interface ComposerProps {
 }
 
 export const Composer = ({ channelId, user, users, onSend, disabledReason = null }: ComposerProps) => {
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(() => readDraft(user.id, channelId));
+  // every change is the channel's draft too, so a switch or a reload keeps what was typed
+  const setText = (value: string) => {
+    setTextState(value);
+    writeDraft(user.id, channelId, value);
+  };
   const [mention, setMention] = useState<ActiveMention | null>(null);
   const [highlight, setHighlight] = useState(0);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
@@ -55,12 +63,13 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
         realtime.send({ type: 'typing', channelId, userId: user.id, username: user.username, isTyping: false });
       }
       typingSentAt.current = 0;
-      setText('');
       setMention(null);
       setAttachment(null);
     },
     [channelId, user.id, user.username],
   );
+  // another channel: its own draft
+  useEffect(() => setTextState(readDraft(user.id, channelId)), [channelId, user.id]);
 
   const previewUrl = attachment?.previewUrl;
   useEffect(
@@ -114,7 +123,24 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
     typingSentAt.current = 0;
   };
 
+  const format = (kind: FormatKind) => {
+    const area = textarea.current;
+    if (!area || disabled) return;
+    const edited = applyFormat(text, area.selectionStart, area.selectionEnd, kind);
+    setText(edited.text);
+    requestAnimationFrame(() => {
+      area.focus();
+      area.setSelectionRange(edited.selectionStart, edited.selectionEnd);
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const shortcut = formatForKey(event);
+    if (shortcut) {
+      event.preventDefault();
+      format(shortcut);
+      return;
+    }
     if (pickerOpen) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
@@ -203,6 +229,7 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
           ))}
         </ul>
       ) : null}
+      <FormattingToolbar onFormat={format} disabled={disabled} />
       <div className="tc-composer__row">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger className="btn btn--icon btn--sm" aria-label="Attach" disabled={disabled}>

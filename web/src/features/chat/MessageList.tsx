@@ -24,6 +24,14 @@ export interface MessageJump {
   messageId: string;
 }
 
+/** Consecutive messages of one author this close together read as one block (the later ones without avatar and name). */
+export const GROUP_WINDOW_MS = 5 * 60_000;
+
+export const groupsWith = (prev: Message | undefined, message: Message): boolean =>
+  prev !== undefined &&
+  prev.userId === message.userId &&
+  new Date(message.createdAt).getTime() - new Date(prev.createdAt).getTime() < GROUP_WINDOW_MS;
+
 const dayLabel = (iso: string): string => {
   const date = new Date(iso);
   const today = new Date();
@@ -219,6 +227,7 @@ export const MessageList = ({
                 delivery={delivery}
                 deliveryError={deliveryError}
                 highlighted={message.id === highlighted}
+                grouped={!newDay && groupsWith(prev, message)}
                 onRetry={message.clientMsgId ? () => onRetry(message.clientMsgId!) : undefined}
                 onDiscard={message.clientMsgId ? () => onDiscard(message.clientMsgId!) : undefined}
                 onImageLoad={onImageLoad}

@@ -1,25 +1,11 @@
-// One message: avatar, username, [agentId], HH:MM:SS, content with @mentions highlighted, optional image.
+// One message: avatar, username, [agentId], HH:MM:SS, content as safe Markdown (markdown.tsx), optional image.
 import type { Message, PublicUser } from '@teamchat/contracts';
 import { AlertCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import { formatTime } from './format.js';
-import { splitMentions } from './mention.js';
+import { MarkdownContent } from './markdown.js';
 import { UserHoverCard } from './UserHoverCard.js';
 import { Avatar } from './ui.js';
-
-export const MessageContent = ({ content }: { content: string }) => (
-  <p className="tc-message__content">
-    {splitMentions(content).map((part, i) =>
-      part.mention ? (
-        <span key={i} className="tc-mention">
-          {part.text}
-        </span>
-      ) : (
-        <span key={i}>{part.text}</span>
-      ),
-    )}
-  </p>
-);
 
 export interface MessageRowProps {
   message: Message;
@@ -33,38 +19,62 @@ export interface MessageRowProps {
   onImageLoad?: () => void;
   /** The message a search result opened: marked for a few seconds. */
   highlighted?: boolean;
+  /** Follows a message of the same author within minutes: no avatar or name, the time shown on hover. */
+  grouped?: boolean;
 }
 
 export const MessageRow = memo(
-  ({ message, author, delivery, deliveryError, onRetry, onDiscard, onImageLoad, highlighted }: MessageRowProps) => {
+  ({
+    message,
+    author,
+    delivery,
+    deliveryError,
+    onRetry,
+    onDiscard,
+    onImageLoad,
+    highlighted,
+    grouped,
+  }: MessageRowProps) => {
     const username = author?.username ?? message.username;
     const agentId = message.agentId ?? author?.agentId;
+    const classes = ['tc-message', delivery ? `tc-message--${delivery}` : '', highlighted ? 'tc-message--opened' : ''];
+    if (grouped) classes.push('tc-message--grouped');
     return (
       <li
-        className={`tc-message${delivery ? ` tc-message--${delivery}` : ''}${highlighted ? ' tc-message--opened' : ''}`}
+        className={classes.filter(Boolean).join(' ')}
         data-testid="message-row"
         data-message-id={message.id}
         aria-current={highlighted ? 'true' : undefined}
       >
-        <UserHoverCard user={author} fallbackName={username}>
-          <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>
-            <Avatar name={username} src={author?.profileImageUrl} size={36} />
-          </button>
-        </UserHoverCard>
+        {grouped ? (
+          <time className="tc-message__gutter-time" dateTime={message.createdAt}>
+            {formatTime(message.createdAt).slice(0, 5)}
+          </time>
+        ) : (
+          <UserHoverCard user={author} fallbackName={username}>
+            <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>
+              <Avatar name={username} src={author?.profileImageUrl} size={36} />
+            </button>
+          </UserHoverCard>
+        )}
         <div className="tc-message__body">
-          <div className="tc-message__meta">
-            <UserHoverCard user={author} fallbackName={username}>
-              <button type="button" className="tc-message__username">
-                {username}
-              </button>
-            </UserHoverCard>
-            {agentId ? <span className="tc-message__agent">[{agentId}]</span> : null}
-            <time className="tc-message__time" dateTime={message.createdAt}>
-              {formatTime(message.createdAt)}
-            </time>
-            {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
-          </div>
-          {message.content ? <MessageContent content={message.content} /> : null}
+          {grouped && !delivery ? (
+            <span className="visually-hidden">{username}</span>
+          ) : (
+            <div className="tc-message__meta">
+              <UserHoverCard user={author} fallbackName={username}>
+                <button type="button" className="tc-message__username">
+                  {username}
+                </button>
+              </UserHoverCard>
+              {agentId ? <span className="tc-message__agent">[{agentId}]</span> : null}
+              <time className="tc-message__time" dateTime={message.createdAt}>
+                {formatTime(message.createdAt)}
+              </time>
+              {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
+            </div>
+          )}
+          {message.content ? <MarkdownContent content={message.content} /> : null}
           {message.imageUrl ? (
             <a href={message.imageUrl} target="_blank" rel="noreferrer" className="tc-message__image-link">
               <img

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activeMention, insertMention, mentionCandidates, moveHighlight, splitMentions } from './mention.js';
+import { activeMention, insertMention, mentionCandidates, moveHighlight } from './mention.js';
 
 const users = [
   { username: 'ada.lovelace', handle: 'ada' },
@@ -60,22 +60,5 @@ describe('mention picker', () => {
       });
       expect(insertMention('@', { start: 0, query: '' }, 'linus')).toEqual({ text: '@linus ', caret: 7 });
     });
-  });
-});
-
-describe('mention highlighting', () => {
-  it('marks an @ followed by words', () => {
-    expect(splitMentions('thanks @ada.lovelace, and @grace.')).toEqual([
-      { text: 'thanks ', mention: false },
-      { text: '@ada.lovelace', mention: true },
-      { text: ', and ', mention: false },
-      { text: '@grace', mention: true },
-      { text: '.', mention: false },
-    ]);
-  });
-  it('leaves email addresses and bare @ alone', () => {
-    expect(splitMentions('write to ada@example.com @ now')).toEqual([
-      { text: 'write to ada@example.com @ now', mention: false },
-    ]);
   });
 });

@@ -57,20 +57,7 @@ export const moveHighlight = (index: number, count: number, key: 'ArrowUp' | 'Ar
 };
 
 /**
- * Splits message content into text and mention parts for highlighting: an '@' followed by words (usernames may hold
+ * A mention in message text (markdown.tsx highlights it): an '@' followed by words (usernames may hold
  * dots, as in ada.lovelace, but a trailing full stop ends the sentence, not the name).
  */
 export const MENTION_PATTERN = /(^|[^\w@])(@[\w-]+(?:\.[\w-]+)*)/g;
-
-export const splitMentions = (content: string): { text: string; mention: boolean }[] => {
-  const parts: { text: string; mention: boolean }[] = [];
-  let last = 0;
-  for (const match of content.matchAll(MENTION_PATTERN)) {
-    const start = match.index + match[1]!.length;
-    if (start > last) parts.push({ text: content.slice(last, start), mention: false });
-    parts.push({ text: match[2]!, mention: true });
-    last = start + match[2]!.length;
-  }
-  if (last < content.length) parts.push({ text: content.slice(last), mention: false });
-  return parts;
-};
