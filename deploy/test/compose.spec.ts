@@ -28,6 +28,16 @@ describe('docker-compose.yml', () => {
     expect(services.minio.image).toMatch(/^minio\/minio:/);
   });
 
+  it("keeps NATS's JetStream store (the durable event streams) on a named volume", () => {
+    const args = asList(services.nats.command);
+    const storeDir = args[args.indexOf('-sd') + 1];
+    expect(args.indexOf('-sd')).toBeGreaterThanOrEqual(0);
+    const mounts = (services.nats.volumes ?? []).map((v) => v.split(':'));
+    expect(
+      mounts.some(([source, target]) => target === storeDir && !source.startsWith('.') && !source.startsWith('/')),
+    ).toBe(true);
+  });
+
   it('runs the migration job, each of the six services once, and two gateway replicas', () => {
     expect(byProcess('migrate')).toHaveLength(1);
     for (const name of SERVICES) expect(byProcess(name).map(([n]) => n)).toEqual([name]);
@@ -56,6 +66,29 @@ describe('docker-compose.yml', () => {
   it('gives every process each variable its code reads, under names EnvSchema knows, with values it accepts', () => {
     const problems = app.flatMap(([, s]) => envProblems(processOf(s) as Deployed, serviceEnv(s)));
     expect(problems).toEqual([]);
+  });
+
+  it('offers Prometheus, Grafana and Jaeger (OTLP) in an optional monitoring profile, preconfigured from deploy/', () => {
+    const inProfile = (s: ComposeService) => (s as { profiles?: string[] }).profiles?.includes('monitoring') ?? false;
+    const monitoring = Object.keys(services).filter((name) => inProfile(services[name]));
+    expect(monitoring.sort()).toEqual(['grafana', 'jaeger', 'prometheus']);
+    // `docker compose up` without the profile runs as before: nothing else depends on them
+    for (const [name, s] of Object.entries(services).filter(([, x]) => !inProfile(x)))
+      expect({ name, deps: Object.keys(dependsOn(s)).filter((d) => monitoring.includes(d)) }).toEqual({
+        name,
+        deps: [],
+      });
+    const prometheus = readFileSync(join(repoRoot, 'deploy/monitoring/prometheus.yml'), 'utf8');
+    for (const name of [...SERVICES, ...byProcess('gateway').map(([n]) => n)])
+      expect(prometheus).toContain(`'${name}:`);
+    expect(services.jaeger.environment).toMatchObject({ COLLECTOR_OTLP_ENABLED: 'true' });
+    expect(services.jaeger.ports).toContain('4318:4318');
+    // the app processes export nothing by default, and to Jaeger's OTLP port when told to
+    const told = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://jaeger:4318' };
+    for (const [name, s] of app.filter(([, x]) => processOf(x) !== 'migrate')) {
+      expect({ name, endpoint: serviceEnv(s).OTEL_EXPORTER_OTLP_ENDPOINT }).toEqual({ name, endpoint: '' });
+      expect(new URL(serviceEnv(s, told).OTEL_EXPORTER_OTLP_ENDPOINT).hostname).toBe('jaeger');
+    }
   });
 
   it('points every URL at a service of this file', () => {

@@ -52,7 +52,8 @@ const preStopSeconds = (c: Container) => {
   return cmd?.[0] === 'sleep' ? Number(cmd[1]) : 0;
 };
 
-describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
+// monitoring: the prod overlay plus scrape monitors, alert rules, the dashboard and trace export (monitoring.spec.ts)
+describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay) => {
   const dir = kustomizeRoot(`overlays/${overlay}`);
   const objects = renderWithBuiltin(dir);
   const ofKind = <T extends K8sObject>(kind: string) => objects.filter((o) => o.kind === kind) as T[];
@@ -255,7 +256,7 @@ describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
         (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name,
       );
       expect(hpa).toBeDefined();
-      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(overlay === 'prod' ? 2 : 1);
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(overlay === 'dev' ? 1 : 2);
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas!);
       if (['gateway', 'chat'].includes(d.metadata.name)) {
         expect(hpa.spec.metrics).toContainEqual({
@@ -326,11 +327,13 @@ describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
         media: [53, 443, 4222, 5432, 9000],
         migrate: [53, 5432],
       };
+      // with monitoring, the long-running processes also send spans to the collector (OTLP/HTTP)
+      const otlp = (name: string) => (overlay === 'monitoring' && name !== 'migrate' ? [4318] : []);
       for (const { owner, template } of appPods) {
         const rules = applying('Egress', template.metadata.labels).flatMap((p) => p.spec.egress ?? []);
         expect({ owner: owner.metadata.name, ports: ports(rules) }).toEqual({
           owner: owner.metadata.name,
-          ports: expected[owner.metadata.name],
+          ports: [...expected[owner.metadata.name], ...otlp(owner.metadata.name)].sort((a, b) => a - b),
         });
       }
     });
@@ -435,7 +438,13 @@ describe.each(['dev', 'prod'])('deploy/k8s/overlays/%s', (overlay) => {
       const sets = ofKind<StatefulSet>('StatefulSet');
       expect(sets.map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);
       for (const s of sets) expect(s.spec.volumeClaimTemplates?.length).toBe(1);
-      expect(sets.find((s) => s.metadata.name === 'nats')!.spec.template.spec.containers[0].args).toContain('-js');
+      const nats = sets.find((s) => s.metadata.name === 'nats')!;
+      const natsArgs = nats.spec.template.spec.containers[0].args ?? [];
+      expect(natsArgs).toContain('-js');
+      // the JetStream store (durable event streams and consumers) lives on the claimed volume
+      const storeDir = natsArgs[natsArgs.indexOf('-sd') + 1];
+      const claim = nats.spec.volumeClaimTemplates![0].metadata.name;
+      expect(nats.spec.template.spec.containers[0].volumeMounts).toContainEqual({ name: claim, mountPath: storeDir });
       const services = new Set(ofKind<Service>('Service').map((s) => s.metadata.name));
       const gatewayEnv = resolveEnv(
         appDeployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0],

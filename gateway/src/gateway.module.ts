@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import { BusModule } from '@teamchat/bus';
+import { traceLogFields } from '@teamchat/observability';
 import type { GatewayRuntime } from './gateway.runtime.js';
 import { InfrastructureModule } from './infrastructure.js';
 import { HealthController } from './health/health.controller.js';
@@ -25,6 +26,8 @@ export class GatewayModule {
             level: runtime.env.LOG_LEVEL,
             genReqId: (req) => (req as { id?: string }).id ?? '',
             customProps: (req) => ({ requestId: (req as { id?: string }).id }),
+            // trace_id and span_id of the work in progress on every line (the request, a socket frame, a bus event)
+            mixin: traceLogFields,
             autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/metrics' },
             // one short line per request: no header dumps (which also keeps cookies out of the logs)
             serializers: {

@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { redisConnected } from '@teamchat/observability';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from './gateway.runtime.js';
 import { createSessionKit, type SessionKit } from './auth/session.js';
 import { ClusterSignals } from './cluster/cluster-signals.js';
@@ -47,8 +48,15 @@ export class InfrastructureModule {
         { provide: PG_POOL, useFactory: () => sessionPool(runtime) },
         {
           provide: REDIS,
-          useFactory: () =>
-            runtime.env.REDIS_URL ? new Redis(runtime.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null,
+          useFactory: () => {
+            if (!runtime.env.REDIS_URL) return null;
+            const redis = new Redis(runtime.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+            // what the RedisUnreachable alert reads
+            redisConnected.set(0);
+            redis.on('ready', () => redisConnected.set(1));
+            redis.on('close', () => redisConnected.set(0));
+            return redis;
+          },
         },
         {
           provide: ClusterSignals,

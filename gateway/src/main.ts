@@ -1,10 +1,14 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { busOptionsFromEnv } from '@teamchat/bus';
 import { loadConfigOrExit, secretFromEnvOrDataDir } from '@teamchat/config';
-import { createLogger, PinoNestLogger, startDefaultMetrics } from '@teamchat/observability';
-import { closeGateway, createGatewayApp, listenGateway } from './create-gateway.js';
+import {
+  createLogger,
+  currentTracing,
+  PinoNestLogger,
+  startDefaultMetrics,
+  startTracing,
+} from '@teamchat/observability';
 
 /** One gateway replica in cluster mode: NATS bus, Redis fan-out, shared Postgres for sessions. */
 const env = loadConfigOrExit();
@@ -12,6 +16,13 @@ if (!env.DATABASE_URL) {
   process.stderr.write('Invalid environment: DATABASE_URL is required to run the gateway on its own\n');
   process.exit(78);
 }
+// tracing starts before the gateway's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
+// patched as they load
+await startTracing({ serviceName: 'gateway', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+const [{ busOptionsFromEnv }, { closeGateway, createGatewayApp, listenGateway }] = await Promise.all([
+  import('@teamchat/bus'),
+  import('./create-gateway.js'),
+]);
 const log = createLogger('gateway', env.LOG_LEVEL);
 startDefaultMetrics();
 const defaultWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -33,6 +44,9 @@ const stop = async (signal: string) => {
   log.info({ signal }, 'stopping');
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
   await closeGateway(app);
+  await currentTracing()
+    ?.shutdown()
+    .catch(() => undefined);
   process.exit(0);
 };
 // `on`: a repeated signal (Ctrl-C reaches every process, then the runner passes SIGTERM) must not cut the stop short

@@ -2,13 +2,24 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '@teamchat/config';
-import { EmbeddedPostgresError } from '@teamchat/database';
-import { createLogger, PinoNestLogger, startDefaultMetrics } from '@teamchat/observability';
-import { startStack } from './standalone.js';
+import {
+  createLogger,
+  currentTracing,
+  PinoNestLogger,
+  startDefaultMetrics,
+  startTracing,
+} from '@teamchat/observability';
 
 /** `npm start`: the whole product in one process with embedded defaults. */
 const started = performance.now();
 const env = loadConfigOrExit();
+// tracing starts before the product's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
+// patched as they load
+await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+const [{ EmbeddedPostgresError }, { startStack }] = await Promise.all([
+  import('@teamchat/database'),
+  import('./standalone.js'),
+]);
 const log = createLogger('standalone', env.LOG_LEVEL);
 startDefaultMetrics();
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -28,6 +39,9 @@ const stop = async (signal: NodeJS.Signals) => {
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
   const stack = await starting.catch(() => undefined); // a failed start is reported where it is awaited below
   await stack?.close();
+  await currentTracing()
+    ?.shutdown()
+    .catch(() => undefined);
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { INestMicroservice, LoggerService } from '@nestjs/common';
-import { bootService, busOptionsFromEnv, InProcessBroker, type BusOptions } from '@teamchat/bus';
+import { bootService, busOptionsFromEnv, InProcessBroker, startEventRelay, type BusOptions } from '@teamchat/bus';
 import { secretFromEnvOrDataDir, type Env } from '@teamchat/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@teamchat/database';
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
@@ -23,6 +23,10 @@ export interface RunningStack {
   /** How the stack's processes reach each other (tests call services through it). */
   bus: BusOptions;
   broker: InProcessBroker;
+  /** Stops one service of the stack (its durable consumer keeps its place; tests of missed events). */
+  stopService(name: string): Promise<void>;
+  /** Starts a service that is not running (stopped, or left out by `services`). */
+  startService(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,25 +40,49 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
   const databaseUrl = env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT)).url;
   const broker = new InProcessBroker();
   const bus = busOptionsFromEnv(env, options.transport ?? 'inprocess');
-  const runtime = { env, databaseUrl, bus, broker, logger: options.logger };
+  // in process, an event relayed before its consumers listen would reach nobody: relays start once all are up
+  const deferEventRelay = bus.transport === 'inprocess';
+  const runtime = { env, databaseUrl, bus, broker, logger: options.logger, deferEventRelay };
+  const running = new Map<string, INestMicroservice>();
   const services: INestMicroservice[] = [];
+  const definitionOf = (name: string) => {
+    const definition = ALL_SERVICES.find((d) => d.name === name);
+    if (!definition) throw new Error(`no service named ${name}`);
+    return definition;
+  };
   try {
     for (const definition of ALL_SERVICES.filter((d) => !options.services || options.services.includes(d.name))) {
-      services.push(await bootService(definition, runtime));
+      const app = await bootService(definition, runtime);
+      services.push(app);
+      running.set(definition.name, app);
     }
     const sessionSecret = secretFromEnvOrDataDir(env.SESSION_SECRET, env.DATA_DIR, 'SESSION_SECRET', env.NODE_ENV === 'production');
     const app = await createGatewayApp({ ...runtime, sessionSecret, webDist: options.webDist });
     await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
     const address = app.getHttpServer().address() as { port: number };
+    for (const service of services) startEventRelay(service);
     return {
       url: `http://localhost:${address.port}`,
       port: address.port,
       databaseUrl,
       bus,
       broker,
+      stopService: async (name) => {
+        const service = running.get(name);
+        if (!service) return;
+        running.delete(name);
+        await service.close();
+      },
+      startService: async (name) => {
+        if (running.has(name)) return;
+        const service = await bootService(definitionOf(name), runtime);
+        running.set(name, service);
+        startEventRelay(service);
+      },
       close: async () => {
         await closeGateway(app);
-        for (const s of services.reverse()) await s.close();
+        for (const s of [...running.values()].reverse()) await s.close();
+        running.clear();
         await embedded?.stop();
       },
     };

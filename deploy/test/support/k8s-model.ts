@@ -26,6 +26,7 @@ export interface Container {
   startupProbe?: Probe;
   lifecycle?: { preStop?: { exec?: { command: string[] } } };
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  volumeMounts?: { name: string; mountPath: string }[];
   securityContext?: {
     allowPrivilegeEscalation?: boolean;
     readOnlyRootFilesystem?: boolean;
@@ -102,7 +103,7 @@ export type Ingress = K8sObject & {
 };
 export type ConfigMap = K8sObject & { data?: Record<string, string> };
 export type Secret = K8sObject & { stringData?: Record<string, string>; data?: Record<string, string> };
-export type StatefulSet = Workload & { spec: { volumeClaimTemplates?: unknown[] } };
+export type StatefulSet = Workload & { spec: { volumeClaimTemplates?: { metadata: { name: string } }[] } };
 
 export const selects = (selector: LabelSelector, labels: Record<string, string> = {}): boolean =>
   Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
@@ -122,7 +123,12 @@ const k8sHas = (labels: Record<string, string>, key: string) => Object.hasOwn(la
 
 /** Validates an object against the Kubernetes OpenAPI schema of its kind (kubernetes-models); throws on a violation. */
 export const validateAgainstSchema = async (o: K8sObject): Promise<void> => {
-  const mod = (await import(`kubernetes-models/${o.apiVersion}`)) as Record<string, unknown>;
+  // the Prometheus Operator's kinds (ServiceMonitor, PodMonitor, PrometheusRule) are custom resources
+  const mod = (
+    o.apiVersion.startsWith('monitoring.coreos.com/')
+      ? await import(`@kubernetes-models/prometheus-operator/${o.apiVersion}`)
+      : await import(`kubernetes-models/${o.apiVersion}`)
+  ) as Record<string, unknown>;
   const Model = mod[o.kind] as (new (data: unknown) => { validate(): void }) | undefined;
   if (!Model) throw new Error(`kubernetes-models has no ${o.apiVersion} ${o.kind}`);
   new Model(o).validate();

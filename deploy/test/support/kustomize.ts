@@ -3,7 +3,7 @@
 // checks also run where no kubectl is installed. The k8s test compares both outputs when it can.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 export type K8sObject = {
@@ -31,9 +31,15 @@ interface Kustomization {
   resources?: string[];
   patches?: { path?: string; patch?: string; target?: Target }[];
   images?: { name: string; newName?: string; newTag?: string; digest?: string }[];
+  configMapGenerator?: {
+    name: string;
+    files?: string[];
+    literals?: string[];
+    options?: { disableNameSuffixHash?: boolean; labels?: Record<string, string> };
+  }[];
 }
 
-const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'patches', 'images']);
+const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'patches', 'images', 'configMapGenerator']);
 const CLUSTER_SCOPED = new Set([
   'Namespace',
   'ClusterRole',
@@ -196,6 +202,20 @@ export const renderWithBuiltin = (dir: string): K8sObject[] => {
     throw new Error(`${file}: the built-in renderer does not implement ${unsupported.join(', ')}`);
 
   let objects = (k.resources ?? []).flatMap((r) => loadResource(resolve(dir, r)));
+  // generated ConfigMaps: a key per file (its base name) and per literal; the name's content hash is not implemented
+  for (const g of k.configMapGenerator ?? []) {
+    if (!g.options?.disableNameSuffixHash)
+      throw new Error(`${file}: the built-in renderer needs disableNameSuffixHash on configMapGenerator ${g.name}`);
+    const data: Record<string, string> = {};
+    for (const f of g.files ?? []) data[basename(f)] = readFileSync(resolve(dir, f), 'utf8');
+    for (const l of g.literals ?? []) data[l.slice(0, l.indexOf('='))] = l.slice(l.indexOf('=') + 1);
+    objects.push({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: g.name, ...(g.options.labels ? { labels: g.options.labels } : {}) },
+      data,
+    });
+  }
   const seen = new Set<string>();
   for (const o of objects) {
     const id = `${o.apiVersion.split('/')[0]}/${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;

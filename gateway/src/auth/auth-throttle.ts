@@ -13,6 +13,7 @@ import {
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { ErrorCodes } from '@teamchat/contracts';
+import { rateLimitRefusals } from '@teamchat/observability';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 import { REDIS } from '../infrastructure.js';
 import {
@@ -93,6 +94,7 @@ export class AuthThrottleGuard implements CanActivate, OnApplicationShutdown {
         throttler.ttlMs,
       );
       if (record.isBlocked) {
+        rateLimitRefusals.inc({ limit: throttler.name });
         http.getResponse<Response>().setHeader('Retry-After', String(record.timeToBlockExpire));
         throw new HttpException(
           { error: TOO_MANY_ATTEMPTS_MESSAGE, code: ErrorCodes.rateLimited },

@@ -10,7 +10,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
-import { defaultBroker, InProcessServer, NamespacedServerNats } from '@teamchat/bus';
+import { defaultBroker, InProcessServer, NamespacedServerNats, processSpan } from '@teamchat/bus';
+import { inSpan } from '@teamchat/observability';
 import type { z } from 'zod';
 import type { EventContract } from '@teamchat/contracts';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
@@ -20,6 +21,8 @@ export const GATEWAY_GROUP = 'gateway';
 
 // the two transports' servers differ only in their status types, which are not used here
 type Listening = Pick<Server, 'addHandler'> & CustomTransportStrategy;
+/** What both transports hand a handler beside the payload: NatsContext / InProcessContext. */
+type MessageContext = { getHeaders?(): { get(name: string): string | undefined } | undefined } | undefined;
 
 @Injectable()
 export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -54,7 +57,15 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
           )
     ) as Listening;
     for (const [subject, list] of this.handlers) {
-      server.addHandler(subject, (data: unknown) => this.dispatch(subject, list, data), true);
+      // each event continues the trace of whoever emitted it (a service's broadcast ends in this node's fan-out)
+      server.addHandler(
+        subject,
+        (data: unknown, ctx: MessageContext) =>
+          inSpan(...processSpan(subject, true, ctx?.getHeaders?.(), GATEWAY_GROUP), () =>
+            this.dispatch(subject, list, data),
+          ),
+        true,
+      );
     }
     await new Promise<void>((resolve, reject) => {
       void server.listen((err?: unknown) => (err ? reject(err as Error) : resolve()));

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BusClient } from '@teamchat/bus';
 import { ChatContracts, encodeServerFrame, type CreatedMessage } from '@teamchat/contracts';
+import { messageDeliverySeconds } from '@teamchat/observability';
 import { FANOUT, type Fanout } from './fanout/fanout.js';
 
 export interface MessageInput {
@@ -25,6 +26,7 @@ export class MessageRelay {
   ) {}
 
   async create(actor: { userId: string; workspaceId: string | null }, input: MessageInput): Promise<CreatedMessage> {
+    const sentAt = Date.now();
     const created = await this.bus.request(ChatContracts.createMessage, { actor, ...input });
     if (created.created) {
       // the message is stored: a failed publish must not turn into an error the client would retry
@@ -33,8 +35,12 @@ export class MessageRelay {
           userIds: created.audience.userIds,
           messageId: created.message.id,
           frame: encodeServerFrame('message', { message: created.message }),
+          sentAt,
         })
-        .catch((err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`));
+        .then(
+          () => messageDeliverySeconds.observe({ stage: 'fanout_publish' }, (Date.now() - sentAt) / 1000),
+          (err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`),
+        );
     }
     return created;
   }

@@ -20,6 +20,7 @@ import {
   type ServerFrameMap,
   type ServerFrameType,
 } from '@teamchat/contracts';
+import { inSpan, replayMessages, replayResyncs, rootContext, SpanKind } from '@teamchat/observability';
 import { SocketEvictions } from './socket-evictions.js';
 import { ActorService } from '../auth/actor.service.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
@@ -51,6 +52,7 @@ interface Held {
   frame: string;
   droppable: boolean;
   messageId?: string;
+  sentAt?: number;
 }
 
 /** One open socket. */
@@ -161,7 +163,14 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       return this.sendError(client, ErrorCodes.rateLimited, TOO_MANY_FRAMES_MESSAGE, clientMsgId);
     client.pending++;
     client.tail = client.tail
-      .then(() => this.handle(client, type, data, clientMsgId))
+      // each frame is a trace of its own: its bus calls, the message's store and fan-out are its children
+      .then(() =>
+        inSpan(
+          `ws ${type}`,
+          { kind: SpanKind.SERVER, parent: rootContext, attributes: { 'teamchat.ws.frame': type } },
+          () => this.handle(client, type, data, clientMsgId),
+        ),
+      )
       .catch((err: unknown) => {
         if (err instanceof DomainError) return this.sendError(client, err.code, err.message, clientMsgId);
         this.logger.error(`frame ${type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -252,14 +261,17 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
           client.queue.push(encodeServerFrame('message', { message }));
         }
         replayed = replay.messages.length;
+        replayMessages.observe(replayed);
       } else if (replay) {
+        replayResyncs.inc({ reason: replay.reason });
         this.send(client, 'resync', { reason: replay.reason });
       }
       this.send(client, 'joined', { workspaceId, userId: client.userId, replayed, ...(online ? { online } : {}) });
     } finally {
       const held = client.held ?? [];
       client.held = null;
-      for (const h of held) if (!h.messageId || !seen.has(h.messageId)) client.queue.push(h.frame, h.droppable);
+      for (const h of held)
+        if (!h.messageId || !seen.has(h.messageId)) client.queue.push(h.frame, h.droppable, h.sentAt);
     }
   }
 
@@ -357,8 +369,13 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       if (envelope.userIds && !envelope.userIds.includes(client.userId)) continue;
       if (envelope.exceptUserId === client.userId) continue;
       if (client.held)
-        client.held.push({ frame: envelope.frame, droppable: !!envelope.droppable, messageId: envelope.messageId });
-      else client.queue.push(envelope.frame, envelope.droppable);
+        client.held.push({
+          frame: envelope.frame,
+          droppable: !!envelope.droppable,
+          messageId: envelope.messageId,
+          sentAt: envelope.sentAt,
+        });
+      else client.queue.push(envelope.frame, envelope.droppable, envelope.sentAt);
     }
   }
 

@@ -1,4 +1,4 @@
-import { wsFramesDropped } from '@teamchat/observability';
+import { messageDeliverySeconds, messagesDelivered, wsFramesDropped } from '@teamchat/observability';
 
 /** The part of a `ws` socket the queue drives. */
 export interface QueueSocket {
@@ -26,7 +26,8 @@ const OPEN = 1;
  */
 export class SendQueue {
   private inFlight = 0;
-  private readonly waiting: string[] = [];
+  /** Frames not yet handed to the socket, with their message's send time (message frames). */
+  private readonly waiting: { frame: string; sentAt?: number }[] = [];
   private closed = false;
 
   constructor(
@@ -38,11 +39,14 @@ export class SendQueue {
     return this.waiting.length;
   }
 
-  /** `droppable` frames (typing) are dropped instead of queued while the socket is behind. */
-  push(frame: string, droppable = false): 'sent' | 'queued' | 'dropped' | 'closed' {
+  /**
+   * `droppable` frames (typing) are dropped instead of queued while the socket is behind. `sentAt` (epoch ms) marks a
+   * live message frame: its write counts as a delivery, timed from the send.
+   */
+  push(frame: string, droppable = false, sentAt?: number): 'sent' | 'queued' | 'dropped' | 'closed' {
     if (this.closed || this.socket.readyState !== OPEN) return 'closed';
     if (this.waiting.length === 0 && this.inFlight < this.limits.maxInFlight) {
-      this.write(frame);
+      this.write(frame, sentAt);
       return 'sent';
     }
     if (droppable) {
@@ -56,11 +60,15 @@ export class SendQueue {
       this.socket.close(OVERLOADED_CLOSE_CODE, OVERLOADED_CLOSE_REASON);
       return 'closed';
     }
-    this.waiting.push(frame);
+    this.waiting.push({ frame, sentAt });
     return 'queued';
   }
 
-  private write(frame: string): void {
+  private write(frame: string, sentAt?: number): void {
+    if (sentAt !== undefined) {
+      messagesDelivered.inc();
+      messageDeliverySeconds.observe({ stage: 'socket_write' }, (Date.now() - sentAt) / 1000);
+    }
     this.inFlight++;
     this.socket.send(frame, () => {
       this.inFlight--;
@@ -73,6 +81,9 @@ export class SendQueue {
       this.waiting.length = 0;
       return;
     }
-    while (this.waiting.length > 0 && this.inFlight < this.limits.maxInFlight) this.write(this.waiting.shift()!);
+    while (this.waiting.length > 0 && this.inFlight < this.limits.maxInFlight) {
+      const next = this.waiting.shift()!;
+      this.write(next.frame, next.sentAt);
+    }
   }
 }

@@ -2,7 +2,9 @@
 // calls needing the bus answer 503 at once instead of after the 5 s bus timeout, readiness turns 503, and both
 // recover as soon as the broker answers again (SIGCONT). A private nats-server, started and frozen by this test.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import request from 'supertest';
 import { freePort, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
@@ -25,11 +27,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('a hung message broker (NATS frozen with SIGSTOP)', () => {
   let nats: ChildProcess;
   let stack: TestStack;
+  const store = mkdtempSync(join(tmpdir(), 'broker-hang-'));
   let agent: Awaited<ReturnType<typeof adminWithWorkspace>>['agent'];
 
   beforeAll(async () => {
     const port = await freePort();
-    nats = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    // with JetStream, as every cluster's NATS runs (durable events)
+    nats = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
     await waitFor(() => listening(port), { timeoutMs: 10_000, intervalMs: 100 });
     stack = await startTestStack({ transport: 'nats', env: { NATS_URL: `nats://127.0.0.1:${port}` } });
     ({ agent } = await adminWithWorkspace(stack.url, 'Frozen Broker', '10.81.0.1'));
@@ -38,6 +42,7 @@ describe('a hung message broker (NATS frozen with SIGSTOP)', () => {
     nats?.kill('SIGCONT');
     await stack?.close();
     nats?.kill('SIGKILL');
+    rmSync(store, { recursive: true, force: true });
   });
 
   it('answers 503 within a second while it is frozen, turns readiness 503, and recovers once it resumes', async () => {

@@ -8,8 +8,9 @@ import { BusUnavailableError, DomainError, isDomainErrorPayload } from './domain
 import { BusHeaders, BusRecord } from './in-process.transport.js';
 import type { BusOptions } from './bus.options.js';
 import { BROKER_HUNG_MESSAGE, BusBreakers } from './bus-breakers.js';
-import { currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
+import { currentRequestId, inSpan, REQUEST_ID_HEADER } from '@teamchat/observability';
 import { busMetrics } from '@teamchat/observability';
+import { sendSpan, traceHeaders } from './bus-tracing.js';
 
 export const BUS_PROXY = Symbol('BUS_PROXY');
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
@@ -48,10 +49,13 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private record(payload: unknown): unknown {
     const requestId = currentRequestId();
+    // the active span (this call's send span) continues on the handling side
+    const trace = traceHeaders();
     if (this.options.transport === 'inprocess')
-      return new BusRecord(payload, new BusHeaders({ [REQUEST_ID_HEADER]: requestId }));
+      return new BusRecord(payload, new BusHeaders({ [REQUEST_ID_HEADER]: requestId, ...trace }));
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId);
+    for (const name in trace) h.set(name, trace[name]);
     return new NatsRecordBuilder(payload).setHeaders(h).build();
   }
 
@@ -67,7 +71,9 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
     const stop = busMetrics.requestDuration.startTimer({ subject });
     let outcome = 'ok';
     try {
-      return await this.breakers.run(subject, () => this.sendNow<T>(subject, payload, opts));
+      return await inSpan(...sendSpan(subject, false), () =>
+        this.breakers.run(subject, () => this.sendNow<T>(subject, payload, opts)),
+      );
     } catch (err) {
       outcome = err instanceof BusUnavailableError ? 'unavailable' : err instanceof DomainError ? err.code : 'error';
       throw err;
@@ -105,9 +111,11 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async emit<C extends EventContract>(contract: C, payload: EventPayloadOf<C>): Promise<void> {
     try {
-      await lastValueFrom(this.proxy.emit(this.subject(contract.subject), this.record(payload)), {
-        defaultValue: undefined,
-      });
+      await inSpan(...sendSpan(contract.subject, true), () =>
+        lastValueFrom(this.proxy.emit(this.subject(contract.subject), this.record(payload)), {
+          defaultValue: undefined,
+        }),
+      );
     } catch (err) {
       this.logger.error(`bus emit ${contract.subject} failed: ${err instanceof Error ? err.message : String(err)}`);
       throw new BusUnavailableError();

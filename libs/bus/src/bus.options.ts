@@ -1,3 +1,5 @@
+import type { EventDeliveryPolicy } from './durable-events.js';
+
 export type BusTransportKind = 'inprocess' | 'nats';
 
 export interface BusOptions {
@@ -7,4 +9,6 @@ export interface BusOptions {
   requestTimeoutMs: number;
   /** Prefix for every NATS subject (e.g. `staging.`); empty in most deployments. */
   namespace?: string;
+  /** Retries and dead-lettering of durable event handlers (default DEFAULT_EVENT_DELIVERY). */
+  events?: EventDeliveryPolicy;
 }

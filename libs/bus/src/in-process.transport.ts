@@ -92,6 +92,18 @@ export class InProcessBroker {
     }
     return Promise.resolve();
   }
+
+  /** Like `publish`, but settles once every subscribing group has handled it, and fails if a handler did (outbox relay). */
+  async deliver(pattern: string, data: unknown, headers: BusHeaders): Promise<void> {
+    const payload = JSON.stringify(data ?? null);
+    const handled = await Promise.allSettled(
+      this.route(pattern).events.map((group) =>
+        this.pick(group).server.dispatchEvent(pattern, JSON.parse(payload), headers, true),
+      ),
+    );
+    const failed = handled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
 }
 
 /** The process-wide broker used when none is passed explicitly. */
@@ -153,7 +165,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     });
   }
 
-  async dispatchEvent(pattern: string, data: unknown, headers: BusHeaders): Promise<void> {
+  async dispatchEvent(pattern: string, data: unknown, headers: BusHeaders, rethrow = false): Promise<void> {
     const handler = this.getHandlerByPattern(pattern);
     if (!handler) return;
     const context = new InProcessContext([pattern, headers]);
@@ -161,6 +173,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       const result: unknown = await handler(data, context);
       if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
     } catch (err) {
+      if (rethrow) throw err;
       this.logger.error(`event handler for ${pattern} failed: ${String(err)}`);
     }
   }

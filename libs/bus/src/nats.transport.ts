@@ -1,27 +1,84 @@
-import { ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { NatsContext, ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { isObservable, lastValueFrom } from 'rxjs';
+import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
+import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 
 const DRAIN_MS = 10_000;
+
+/** A service's own transport: its durable event handlers are fed by its JetStream durable consumer. */
+export interface DurableEventsOptions {
+  service: string;
+  policy: EventDeliveryPolicy;
+}
 
 /**
  * NATS server whose subscriptions live under an optional namespace (`BUS_NAMESPACE`), so two stacks — or two test
  * runs — can share one NATS server without answering each other's requests. Queue group = service name.
+ * With `durable` (a service's own transport), handlers of durable domain events are not core subscriptions but read
+ * from the service's JetStream durable consumer (see jetstream.ts); listeners without it (cache invalidation, the
+ * gateway) keep plain subscriptions, which JetStream publishes reach as well.
  */
 export class NamespacedServerNats extends ServerNats {
   private readonly own: Subscription[] = [];
+  private consumer: DurableEventConsumer | null = null;
   /** Requests being handled: a stopping replica answers them before it closes its connection. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly natsOptions: Required<NatsOptions>['options'],
     private readonly namespace: string,
+    private readonly durable?: DurableEventsOptions,
   ) {
     super(natsOptions);
   }
 
+  private durableChannels(): string[] {
+    if (!this.durable) return [];
+    return [...this.messageHandlers.entries()]
+      .filter(([channel, handler]) => handler.isEventHandler && isDurableSubject(channel))
+      .map(([channel]) => channel);
+  }
+
+  override start(callback: (err?: unknown) => void): void {
+    const client = this.unwrap<NatsConnection>();
+    this.bindEvents(client);
+    const channels = this.durableChannels();
+    if (!this.durable || channels.length === 0) {
+      callback();
+      return;
+    }
+    const consumer = new DurableEventConsumer(client, {
+      service: this.durable.service,
+      namespace: this.namespace,
+      subjects: channels,
+      policy: this.durable.policy,
+      handle: (subject) => this.durableHandler(subject),
+    });
+    consumer.start().then(
+      () => {
+        this.consumer = consumer;
+        callback();
+      },
+      (err: unknown) => callback(err),
+    );
+  }
+
+  /** Runs the Nest handler (pipes, interceptors, filters) and fails when it did. */
+  private durableHandler(subject: string): DurableHandler | null {
+    const handler = this.getHandlerByPattern(subject);
+    if (!handler?.isEventHandler) return null;
+    return async (data, msg) => {
+      const result: unknown = await handler(data, new NatsContext([msg.subject, msg.headers!]));
+      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+    };
+  }
+
   override bindEvents(client: NatsConnection): void {
     const queue = this.natsOptions.queue;
+    const durable = new Set(this.durableChannels());
     for (const channel of this.messageHandlers.keys()) {
+      if (durable.has(channel)) continue;
       const handle = this.getMessageHandler(channel).bind(this) as (err: Error | null, msg: unknown) => unknown;
       const callback = (err: Error | null, msg: unknown) => {
         const handling: Promise<unknown> = Promise.resolve(handle(err, msg))
@@ -39,6 +96,9 @@ export class NamespacedServerNats extends ServerNats {
    * those requests: their callers waited out the bus timeout and answered 503.
    */
   override async close(): Promise<void> {
+    // the event being handled is finished and acked; the others stay in the stream for the next replica
+    await this.consumer?.stop();
+    this.consumer = null;
     // drain, not unsubscribe: a request NATS routed here before it processed the UNSUB is still handled, not dropped
     await Promise.allSettled(this.own.map((sub) => sub.drain()));
     this.own.length = 0;

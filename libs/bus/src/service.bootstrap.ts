@@ -7,6 +7,7 @@ import type { BusOptions } from './bus.options.js';
 import { BusExceptionFilter } from './bus-exception.filter.js';
 import { defaultBroker, InProcessBroker, InProcessServer } from './in-process.transport.js';
 import { RequestIdInterceptor } from './request-id.interceptor.js';
+import { DEFAULT_EVENT_DELIVERY } from './durable-events.js';
 
 export interface ServiceBootOptions {
   name: ServiceName;
@@ -31,6 +32,7 @@ export const serviceTransport = (options: ServiceBootOptions): MicroserviceOptio
             gracePeriod: 1000,
           },
           options.bus.namespace ?? '',
+          { service: options.name, policy: options.bus.events ?? DEFAULT_EVENT_DELIVERY },
         ),
       };
 
@@ -42,7 +44,7 @@ export const startService = async (module: Type<unknown>, options: ServiceBootOp
     bufferLogs: false,
   });
   app.useGlobalFilters(new BusExceptionFilter());
-  app.useGlobalInterceptors(new RequestIdInterceptor());
+  app.useGlobalInterceptors(new RequestIdInterceptor(options.name));
   await app.listen();
   return app;
 };

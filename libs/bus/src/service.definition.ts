@@ -3,6 +3,7 @@ import type { MixedList } from 'typeorm';
 import type { ServiceName } from '@teamchat/contracts';
 import { DatabaseModule } from '@teamchat/database';
 import { BusModule } from './bus.module.js';
+import { DurableEventsModule, EVENT_RELAY, NO_EVENT_RELAY } from './outbox.js';
 import { createHealthController, type ServiceDefinition, type ServiceRuntime } from './service.runtime.js';
 import { WorkspaceMembershipModule, type WorkspaceMembershipModuleOptions } from './workspace-membership.module.js';
 
@@ -18,6 +19,11 @@ export interface ServiceSpec {
   features(runtime: ServiceRuntime): ModuleImport[];
   /** How this service words membership refusals, and where memberships are read (default: asked over the bus). */
   membership?: Omit<WorkspaceMembershipModuleOptions, 'events'>;
+  /**
+   * The service has `outbox` and `processed_event` tables (a migration extending `durableEventsMigration`): it gets
+   * `Outbox` (emit domain events in its transactions) and `Inbox` (handle each event id once), and runs a relay.
+   */
+  durableEvents?: boolean;
 }
 
 /**
@@ -49,9 +55,20 @@ export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
           ...spec.membership,
           events: { service: spec.name, bus: runtime.bus, broker: runtime.broker },
         }),
+        ...(spec.durableEvents
+          ? [
+              DurableEventsModule.forService({
+                service: spec.name,
+                bus: runtime.bus,
+                broker: runtime.broker,
+                deferRelay: runtime.deferEventRelay,
+              }),
+            ]
+          : []),
         ...spec.features(runtime),
       ],
       controllers: [createHealthController(spec.name)],
+      providers: spec.durableEvents ? [] : [{ provide: EVENT_RELAY, useValue: NO_EVENT_RELAY }],
     };
   },
 });

@@ -1,6 +1,12 @@
 import { healthPing } from '@teamchat/contracts';
 import { loadConfigOrExit } from '@teamchat/config';
-import { createLogger, PinoNestLogger, startDefaultMetrics, startOpsServer } from '@teamchat/observability';
+import {
+  createLogger,
+  currentTracing,
+  PinoNestLogger,
+  startDefaultMetrics,
+  startOpsServer,
+} from '@teamchat/observability';
 import { NestFactory } from '@nestjs/core';
 import { Module } from '@nestjs/common';
 import { BusClient } from './bus.client.js';
@@ -20,11 +26,13 @@ export const runServiceProcess = async (definition: ServiceDefinition): Promise<
   }
   startDefaultMetrics();
   const bus = busOptionsFromEnv(env, 'nats');
-  const app = await bootService(definition, { env, databaseUrl: env.DATABASE_URL, bus, logger: new PinoNestLogger(log) });
+  const nestLogger = new PinoNestLogger(log);
+  const app = await bootService(definition, { env, databaseUrl: env.DATABASE_URL, bus, logger: nestLogger });
 
   @Module({ imports: [BusModule.forRoot(bus)] })
   class ProbeModule {}
-  const probe = await NestFactory.createApplicationContext(ProbeModule, { logger: false });
+  // the same logger, not `false`: Nest's logger is process-wide, and `false` would silence the service's own lines
+  const probe = await NestFactory.createApplicationContext(ProbeModule, { logger: nestLogger });
   const client = probe.get(BusClient);
   const ops = await startOpsServer({
     port: env.METRICS_PORT,
@@ -41,6 +49,10 @@ export const runServiceProcess = async (definition: ServiceDefinition): Promise<
     await app.close();
     await probe.close();
     ops.close();
+    // the spans still buffered for the collector
+    await currentTracing()
+      ?.shutdown()
+      .catch(() => undefined);
     clearTimeout(timer);
     process.exit(0);
   };

@@ -13,6 +13,8 @@ export interface ServiceRuntime {
   bus: BusOptions;
   broker?: InProcessBroker;
   logger?: LoggerService | false;
+  /** The runner starts the outbox relays itself once every service listens (standalone; see startEventRelay). */
+  deferEventRelay?: boolean;
 }
 
 /** A service as the runners see it: its name and how to build its root module. */
@@ -26,6 +28,7 @@ export const busOptionsFromEnv = (env: Env, transport: BusOptions['transport'] =
   natsUrl: env.NATS_URL,
   namespace: env.BUS_NAMESPACE,
   requestTimeoutMs: env.BUS_TIMEOUT_MS,
+  events: { maxDeliveries: env.EVENT_MAX_DELIVERIES, retryBackoffMs: env.EVENT_RETRY_BACKOFF_MS },
 });
 
 /** `<service>.health.ping` handler: proves the service's handlers are reachable over the bus. */

@@ -53,6 +53,13 @@ export const EnvSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   BUS_NAMESPACE: z.string().default(''),
   BUS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120000).default(5000),
+  // durable events: deliveries of one event to one service before it is dead-lettered, and the delays between them
+  EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
+  EVENT_RETRY_BACKOFF_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds, e.g. 1000,5000,30000')
+    .default('1000,5000,30000,60000')
+    .transform((v) => v.split(',').map(Number)),
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
   // with Redis: a gateway node that stops renewing its presence counts this long is taken for dead, its users offline
   PRESENCE_TTL_MS: z.coerce.number().int().min(300).max(3_600_000).default(30000),
@@ -99,6 +106,11 @@ export const EnvSchema = z.object({
   UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
   METRICS_PORT: port.default(9464),
+  // OpenTelemetry collector (OTLP over HTTP/protobuf, spans to <endpoint>/v1/traces); unset or empty: no exporter
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ error: 'must be an http:// or https:// URL' })
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

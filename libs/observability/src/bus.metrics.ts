@@ -1,4 +1,4 @@
-import { Gauge, Histogram, register } from 'prom-client';
+import { Counter, Gauge, Histogram, register } from 'prom-client';
 
 /** A metric registered once per process (a module evaluated twice, as under test runners, reuses it). */
 const once = <T>(name: string, create: () => T): T => (register.getSingleMetric(name) as T | undefined) ?? create();
@@ -29,6 +29,33 @@ export const busMetrics = {
       new Gauge({
         name: 'bus_service_breaker_open',
         help: "1 while a service's circuit breaker is open (its requests fail at once), else 0",
+        labelNames: ['service'] as const,
+      }),
+  ),
+  eventsDeadLettered: once(
+    'bus_events_dead_lettered_total',
+    () =>
+      new Counter({
+        name: 'bus_events_dead_lettered_total',
+        help: 'Durable events a service gave up on after its last delivery (sent to the dead-letter subject)',
+        labelNames: ['service', 'subject'] as const,
+      }),
+  ),
+  eventRetries: once(
+    'bus_event_retries_total',
+    () =>
+      new Counter({
+        name: 'bus_event_retries_total',
+        help: 'Durable event deliveries that failed and will be retried, by handling service and subject',
+        labelNames: ['service', 'subject'] as const,
+      }),
+  ),
+  outboxPublishFailures: once(
+    'bus_outbox_publish_failures_total',
+    () =>
+      new Counter({
+        name: 'bus_outbox_publish_failures_total',
+        help: 'Outbox rows whose publication failed (retried with backoff by the relay)',
         labelNames: ['service'] as const,
       }),
   ),

@@ -1,18 +1,22 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { requestContext } from './request-context.js';
+import { traceLogFields } from './trace-context.js';
 
-/** JSON logs; every line carries the request id of the work in progress. */
-export const createLogger = (name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger =>
-  pino({
-    name,
-    level,
-    base: { service: name },
-    mixin: () => {
-      const requestId = requestContext.getStore()?.requestId;
-      return requestId ? { requestId } : {};
-    },
-  });
+/** The fields every log line gets from the work in progress: its request id, and its trace and span ids. */
+export const logContextFields = (): Record<string, string> => {
+  const requestId = requestContext.getStore()?.requestId;
+  const fields: Record<string, string> = traceLogFields();
+  if (requestId) fields.requestId = requestId;
+  return fields;
+};
+
+/** JSON logs; every line carries the request id and the trace context of the work in progress. */
+export const createLogger = (
+  name: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: pino.DestinationStream,
+): Logger => pino({ name, level, base: { service: name }, mixin: logContextFields }, destination);
 
 /** Adapts pino to Nest's LoggerService so framework logs share the format. */
 export class PinoNestLogger implements LoggerService {

@@ -5,3 +5,4 @@ export * from './png.js';
 export * from './s3rver.js';
 export * from './ports.js';
 export * from './smtp.js';
+export * from './otlp-collector.js';

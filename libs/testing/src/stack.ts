@@ -1,6 +1,6 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { BusClient, busOptionsFromEnv, InProcessClient } from '@teamchat/bus';
+import { BusClient, busOptionsFromEnv, InProcessClient, removeEventStreams } from '@teamchat/bus';
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
 import { parseEnv, type Env } from '@teamchat/config';
 import type { RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
@@ -67,6 +67,9 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
     close: async () => {
       await client?.onApplicationShutdown();
       await stack.close();
+      // each stack has its own namespace, so its own event streams: they go with it
+      if (stack.bus.transport === 'nats')
+        await removeEventStreams(stack.bus.natsUrl, env.BUS_NAMESPACE).catch(() => undefined);
       await db.drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -11,6 +11,7 @@ export const billingService = defineService({
   name: 'billing',
   entities: billingEntities,
   migrations: billingMigrations,
+  durableEvents: true,
   features: (runtime) => [
     PaymentProviderModule.register(runtime.env, runtime.databaseUrl),
     SubscriptionsModule,

@@ -9,5 +9,6 @@ export const identityService = defineService({
   name: 'identity',
   entities: identityEntities,
   migrations: identityMigrations,
+  durableEvents: true,
   features: (runtime) => [UsersModule, PasswordsModule.register(runtime.env)],
 });

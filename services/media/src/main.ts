@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { runServiceProcess } from '@teamchat/bus';
-import { mediaService } from './media.module.js';
+import { loadConfigOrExit } from '@teamchat/config';
+import { startTracing } from '@teamchat/observability';
 
+// tracing starts before the service's code is imported, so the libraries it loads (pg, http) are patched as they load
+const env = loadConfigOrExit();
+await startTracing({ serviceName: 'media', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+const [{ runServiceProcess }, { mediaService }] = await Promise.all([
+  import('@teamchat/bus'),
+  import('./media.module.js'),
+]);
 await runServiceProcess(mediaService);

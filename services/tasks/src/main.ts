@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { runServiceProcess } from '@teamchat/bus';
-import { tasksService } from './tasks.module.js';
+import { loadConfigOrExit } from '@teamchat/config';
+import { startTracing } from '@teamchat/observability';
 
+// tracing starts before the service's code is imported, so the libraries it loads (pg, http) are patched as they load
+const env = loadConfigOrExit();
+await startTracing({ serviceName: 'tasks', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+const [{ runServiceProcess }, { tasksService }] = await Promise.all([
+  import('@teamchat/bus'),
+  import('./tasks.module.js'),
+]);
 await runServiceProcess(tasksService);

@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { runServiceProcess } from '@teamchat/bus';
-import { workspaceService } from './workspace.module.js';
+import { loadConfigOrExit } from '@teamchat/config';
+import { startTracing } from '@teamchat/observability';
 
+// tracing starts before the service's code is imported, so the libraries it loads (pg, http) are patched as they load
+const env = loadConfigOrExit();
+await startTracing({ serviceName: 'workspace', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+const [{ runServiceProcess }, { workspaceService }] = await Promise.all([
+  import('@teamchat/bus'),
+  import('./workspace.module.js'),
+]);
 await runServiceProcess(workspaceService);

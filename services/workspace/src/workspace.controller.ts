@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { BillingEvents, WorkspaceContracts } from '@teamchat/contracts';
-import { OnEvent, OnRequest, ZodPipe } from '@teamchat/bus';
+import { CurrentEvent, OnEvent, OnRequest, ZodPipe, type EventMeta } from '@teamchat/bus';
 import { WorkspaceService } from './workspaces/workspace.service.js';
 import { MemberService } from './members/member.service.js';
 import { InviteService } from './invites/invite.service.js';
@@ -103,8 +103,9 @@ export class WorkspaceController {
   @OnEvent(BillingEvents.seatsChanged)
   seatsChanged(
     @Payload(new ZodPipe(BillingEvents.seatsChanged.payload)) body: z.output<typeof BillingEvents.seatsChanged.payload>,
+    @CurrentEvent() event: EventMeta,
   ) {
-    return this.workspaces.setSeats(body.workspaceId, body.seats);
+    return this.workspaces.setSeats(body.workspaceId, body.seats, event);
   }
 
   @OnRequest(WorkspaceContracts.entitlement)
@@ -116,15 +117,17 @@ export class WorkspaceController {
   entitlementChanged(
     @Payload(new ZodPipe(BillingEvents.entitlementChanged.payload))
     body: z.output<typeof BillingEvents.entitlementChanged.payload>,
+    @CurrentEvent() event: EventMeta,
   ) {
-    return this.workspaces.applyEntitlement(body);
+    return this.workspaces.applyEntitlement(body, event);
   }
 
   @OnEvent(BillingEvents.subscriptionAttached)
   subscriptionAttached(
     @Payload(new ZodPipe(BillingEvents.subscriptionAttached.payload))
     body: z.output<typeof BillingEvents.subscriptionAttached.payload>,
+    @CurrentEvent() event: EventMeta,
   ) {
-    return this.workspaces.attachSubscription(body);
+    return this.workspaces.attachSubscription(body, event);
   }
 }

@@ -11,6 +11,7 @@ export const workspaceService = defineService({
   name: 'workspace',
   entities: workspaceEntities,
   migrations: workspaceMigrations,
+  durableEvents: true,
   features: () => [WorkspaceDomainModule],
   // the source of truth reads its own table; every other service asks it over the bus
   membership: {

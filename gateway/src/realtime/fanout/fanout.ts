@@ -14,6 +14,10 @@ export interface Envelope {
   messageId?: string;
   /** The encoded server frame (see encodeServerFrame). */
   frame: string;
+  /** W3C trace context of the publish, so delivery on every node joins the sender's trace. */
+  traceparent?: string;
+  /** When the message was sent (epoch ms), for the delivery latency measured at each socket write. */
+  sentAt?: number;
 }
 
 export type EnvelopeHandler = (workspaceId: string, envelope: Envelope) => void;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
 import {
   BillingEvents,
   ErrorCodes,
@@ -37,7 +37,10 @@ export const WORKSPACE_TRIAL_SEATS = 5;
 /** How long a seat purchase waits for the workspace service to apply the new limit before answering anyway. */
 const SEAT_LIMIT_SETTLE_MS = 2000;
 
-/** Work to do once the transaction that decided it has committed (events, calls to other services). */
+/**
+ * What a transaction decided that others must hear of: its events are recorded in the same transaction
+ * (`recordEvents`, the outbox), the calls to other services made once it committed (`runAfterCommit`).
+ */
 export interface AfterCommit {
   seatsChanged: { workspaceId: string; seats: number }[];
   attached: SubscriptionEntity[];
@@ -97,6 +100,7 @@ export class SubscriptionService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly bus: BusClient,
     private readonly membership: WorkspaceMembership,
+    private readonly outbox: Outbox,
   ) {}
 
   /** Signup Payment step: the user's pending trial subscription, created once; its SetupIntent's client secret. */
@@ -141,6 +145,7 @@ export class SubscriptionService {
       }
       const paid = pending?.paymentConfirmedAt ? pending : subscriptions.find((s) => s.paymentConfirmedAt);
       if (paid && !after.paymentCompleted.includes(paid)) after.paymentCompleted.push(paid);
+      await this.recordEvents(m, after);
       return !!paid;
     });
     await this.runAfterCommit(after);
@@ -194,9 +199,9 @@ export class SubscriptionService {
       subscription.providerEventAt = new Date();
       await m.save(subscription);
       await m.save(purchase);
+      await this.outbox.add(m, BillingEvents.seatsChanged, { workspaceId, seats: subscription.seats });
       return subscription.seats;
     });
-    await this.bus.emit(BillingEvents.seatsChanged, { workspaceId, seats });
     await this.awaitSeatLimit(actor, workspaceId, seats);
     return { message: seatsAddedMessage(additionalSeats) };
   }
@@ -210,8 +215,10 @@ export class SubscriptionService {
     const { subscription, fresh } = await this.workspaceSubscription(workspaceId, createdBy);
     // a redelivered event re-announces the seats, which lets the workspace service catch up if it missed them
     if (!fresh) {
-      await this.bus.emit(BillingEvents.seatsChanged, { workspaceId, seats: effectiveSeats(subscription) });
-      await this.emitEntitlement(subscription);
+      await this.ds.transaction(async (m) => {
+        await this.outbox.add(m, BillingEvents.seatsChanged, { workspaceId, seats: effectiveSeats(subscription) });
+        await this.recordEntitlement(m, subscription);
+      });
     }
   }
 
@@ -341,6 +348,7 @@ export class SubscriptionService {
         });
         if (state.confirmed) await this.confirmPayment(m, locked, state.paymentMethod, after);
       }
+      await this.recordEvents(m, after);
       return locked;
     });
     await this.runAfterCommit(after);
@@ -365,6 +373,7 @@ export class SubscriptionService {
         after.seatsChanged.push({ workspaceId, seats: effectiveSeats(locked) });
       }
       after.entitlements.push(locked);
+      await this.recordEvents(m, after);
       return locked;
     });
     await this.runAfterCommit(after);
@@ -378,15 +387,19 @@ export class SubscriptionService {
     subscription.providerItemId = state.itemId ?? subscription.providerItemId;
   }
 
-  /** Emits events and calls other services for what a committed transaction decided. */
-  async runAfterCommit(after: AfterCommit): Promise<void> {
-    for (const change of after.seatsChanged) await this.bus.emit(BillingEvents.seatsChanged, change);
-    for (const subscription of new Set([...after.attached, ...after.entitlements])) {
-      await this.emitEntitlement(subscription);
+  /**
+   * Records the events of what the transaction `m` decided in billing's outbox (published once it commits). Call it
+   * last in the transaction; what it recorded is taken off `after`, so calling it again records only what is new.
+   */
+  async recordEvents(m: EntityManager, after: AfterCommit): Promise<void> {
+    for (const change of after.seatsChanged.splice(0)) await this.outbox.add(m, BillingEvents.seatsChanged, change);
+    const attached = after.attached.splice(0);
+    for (const subscription of new Set([...attached, ...after.entitlements.splice(0)])) {
+      await this.recordEntitlement(m, subscription);
     }
-    for (const subscription of after.attached) {
-      const customer = await this.ds.manager.findOneByOrFail(CustomerEntity, { id: subscription.customerId });
-      await this.bus.emit(BillingEvents.subscriptionAttached, {
+    for (const subscription of attached) {
+      const customer = await m.findOneByOrFail(CustomerEntity, { id: subscription.customerId });
+      await this.outbox.add(m, BillingEvents.subscriptionAttached, {
         workspaceId: subscription.workspaceId!,
         userId: subscription.userId,
         provider: subscription.provider,
@@ -395,6 +408,10 @@ export class SubscriptionService {
         seats: effectiveSeats(subscription),
       });
     }
+  }
+
+  /** Calls other services for what a committed transaction decided (its events were recorded by `recordEvents`). */
+  async runAfterCommit(after: AfterCommit): Promise<void> {
     for (const subscription of after.paymentCompleted) {
       const customer = await this.ds.manager.findOneByOrFail(CustomerEntity, { id: subscription.customerId });
       await this.bus.request(IdentityContracts.markPaymentCompleted, {
@@ -406,10 +423,10 @@ export class SubscriptionService {
   }
 
   /** Tells the workspace (and every cached write check) whether it may be written to now. */
-  private async emitEntitlement(subscription: SubscriptionEntity): Promise<void> {
+  private async recordEntitlement(m: EntityManager, subscription: SubscriptionEntity): Promise<void> {
     if (!subscription.workspaceId) return;
     const now = new Date();
-    await this.bus.emit(BillingEvents.entitlementChanged, {
+    await this.outbox.add(m, BillingEvents.entitlementChanged, {
       workspaceId: subscription.workspaceId,
       status: subscription.status,
       writableUntil: writableUntil(subscription, now)?.toISOString() ?? null,
@@ -446,7 +463,7 @@ export class SubscriptionService {
       }
       if (pending?.paymentConfirmedAt) {
         pending.workspaceId = workspaceId;
-        return m.save(pending);
+        return this.attached(m, await m.save(pending), after);
       }
       const customer = await this.ensureCustomer(m, userId);
       const created = await this.provider.createTrialSubscription({
@@ -460,14 +477,18 @@ export class SubscriptionService {
       });
       const subscription = this.newSubscription(userId, workspaceId, customer, created, created.setupIntent);
       if (customer.defaultPaymentMethod) subscription.paymentConfirmedAt = new Date();
-      return m.save(subscription);
+      return this.attached(m, await m.save(subscription), after);
     });
-    if (fresh) {
-      after.seatsChanged.push({ workspaceId, seats: effectiveSeats(subscription) });
-      after.attached.push(subscription);
-    }
     await this.runAfterCommit(after);
     return { subscription, fresh };
+  }
+
+  /** A subscription now pays for its workspace: the workspace hears of it and of its seats with this transaction. */
+  private async attached(m: EntityManager, subscription: SubscriptionEntity, after: AfterCommit) {
+    after.seatsChanged.push({ workspaceId: subscription.workspaceId!, seats: effectiveSeats(subscription) });
+    after.attached.push(subscription);
+    await this.recordEvents(m, after);
+    return subscription;
   }
 
   /** After a purchase, waits (briefly) until the workspace service enforces the new seat count, so the admin's next invite sees it. */

@@ -54,6 +54,7 @@ export class StripeWebhookService {
         .execute();
       if ((inserted.raw as unknown[]).length === 0) return false;
       await this.apply(m, event, after);
+      await this.subscriptions.recordEvents(m, after);
       return true;
     });
     if (!fresh) this.logger.log(`Stripe event ${event.id} (${event.type}) already processed`);

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { OnRequest, ZodPipe } from '@teamchat/bus';
 import { ChatContracts } from '@teamchat/contracts';
+import { messagesStored, searchDuration } from '@teamchat/observability';
 import { MessageService } from './message.service.js';
 import { SearchService } from './search.service.js';
 
@@ -24,8 +25,10 @@ export class MessageController {
   }
 
   @OnRequest(ChatContracts.createMessage)
-  create(@Payload(new ZodPipe(ChatContracts.createMessage.request)) body: In<'createMessage'>) {
-    return this.messages.create(body.actor, body);
+  async create(@Payload(new ZodPipe(ChatContracts.createMessage.request)) body: In<'createMessage'>) {
+    const result = await this.messages.create(body.actor, body);
+    if (result.created) messagesStored.inc();
+    return result;
   }
 
   @OnRequest(ChatContracts.replay)
@@ -34,7 +37,15 @@ export class MessageController {
   }
 
   @OnRequest(ChatContracts.search)
-  search(@Payload(new ZodPipe(ChatContracts.search.request)) body: In<'search'>) {
-    return this.searcher.search(body.actor, body.q, body.cursor, body.tz);
+  async search(@Payload(new ZodPipe(ChatContracts.search.request)) body: In<'search'>) {
+    const stop = searchDuration.startTimer();
+    try {
+      const page = await this.searcher.search(body.actor, body.q, body.cursor, body.tz);
+      stop({ outcome: 'ok' });
+      return page;
+    } catch (err) {
+      stop({ outcome: 'error' });
+      throw err;
+    }
   }
 }

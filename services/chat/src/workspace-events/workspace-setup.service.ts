@@ -11,7 +11,7 @@ export const DEFAULT_CHANNEL = {
 
 /**
  * Gives a new workspace its default section and `general` channel, exactly once: on `workspace.workspace.created`,
- * and lazily on first use in case that event was missed (core NATS delivers events at most once).
+ * and lazily on first use should that event come late (it is durable: a chat that was down gets it when back).
  */
 @Injectable()
 export class WorkspaceSetupService {

@@ -15,7 +15,7 @@ import {
   type UserProfile,
   ImageOwners,
 } from '@teamchat/contracts';
-import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
 import { UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
 import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
@@ -47,6 +47,7 @@ export class UserService {
     private readonly bus: BusClient,
     private readonly images: StoredImages,
     private readonly membership: WorkspaceMembership,
+    private readonly outbox: Outbox,
   ) {}
 
   async register(input: RegisterUser): Promise<IdentityUser> {
@@ -154,9 +155,10 @@ export class UserService {
       if (changes.profileImageUrl !== undefined) user.profileImageUrl = changes.profileImageUrl || null;
       if (changes.onboardingCompleted !== undefined) user.onboardingCompleted = changes.onboardingCompleted;
       if (changes.status !== undefined) user.status = changes.status;
-      return em.save(user);
+      const updated = await em.save(user);
+      await this.outbox.add(em, IdentityEvents.userUpdated, toUserProfile(updated));
+      return updated;
     });
-    await this.bus.emit(IdentityEvents.userUpdated, toUserProfile(saved));
     return toIdentityUser(saved);
   }
 
@@ -165,17 +167,19 @@ export class UserService {
     if (own.role !== 'admin') throw new DomainError(ErrorCodes.notAdmin, 'Only workspace admins can award stars');
     if (!(await this.membership.isMember(own.workspaceId, userId)))
       throw new DomainError(ErrorCodes.userNotFound, 'User not found');
-    const result = await this.users
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({ stars: () => 'stars + :stars' })
-      .setParameter('stars', stars)
-      .where('id = :userId', { userId })
-      .execute();
-    if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
-    const profile = toUserProfile(await this.find(userId));
-    await this.bus.emit(IdentityEvents.userUpdated, profile);
-    return profile;
+    return this.dataSource.transaction(async (em) => {
+      const result = await em
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ stars: () => 'stars + :stars' })
+        .setParameter('stars', stars)
+        .where('id = :userId', { userId })
+        .execute();
+      if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+      const profile = toUserProfile(await em.findOneByOrFail(UserEntity, { id: userId }));
+      await this.outbox.add(em, IdentityEvents.userUpdated, profile);
+      return profile;
+    });
   }
 
   async markPaymentCompleted(input: {
@@ -187,16 +191,21 @@ export class UserService {
     user.paymentCompleted = true;
     if (input.stripeCustomerId !== undefined) user.stripeCustomerId = input.stripeCustomerId;
     if (input.stripeSubscriptionId !== undefined) user.stripeSubscriptionId = input.stripeSubscriptionId;
-    const saved = await this.users.save(user);
-    // gateways keep the user's record with their sessions: tell them it changed
-    await this.bus.emit(IdentityEvents.userUpdated, toUserProfile(saved));
+    const saved = await this.dataSource.transaction(async (em) => {
+      const updated = await em.save(user);
+      // gateways keep the user's record with their sessions: tell them it changed
+      await this.outbox.add(em, IdentityEvents.userUpdated, toUserProfile(updated));
+      return updated;
+    });
     return toIdentityUser(saved);
   }
 
   async delete(userId: string): Promise<{ userId: string }> {
-    const result = await this.users.delete({ id: userId });
-    if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
-    await this.bus.emit(IdentityEvents.userDeleted, { userId });
+    await this.dataSource.transaction(async (em) => {
+      const result = await em.delete(UserEntity, { id: userId });
+      if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+      await this.outbox.add(em, IdentityEvents.userDeleted, { userId });
+    });
     return { userId };
   }
 

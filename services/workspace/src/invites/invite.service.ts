@@ -14,7 +14,7 @@ import {
   type Invite,
   type ValidateInviteResponse,
 } from '@teamchat/contracts';
-import { BusClient, DomainError, workspaceReadOnly } from '@teamchat/bus';
+import { BusClient, DomainError, Outbox, workspaceReadOnly } from '@teamchat/bus';
 import { InviteEntity } from './invite.entity.js';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 import { MembershipEntity } from '../members/membership.entity.js';
@@ -41,6 +41,7 @@ export class InviteService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: WorkspaceAccess,
     private readonly bus: BusClient,
+    private readonly outbox: Outbox,
   ) {}
 
   /** A pending invite holds a seat, so creating one needs an available seat (seats − members − pending > 0). */
@@ -132,12 +133,8 @@ export class InviteService {
       invite.acceptedAt = new Date();
       await em.save(invite);
       await setCurrentWorkspace(em, userId, workspace.id);
+      await this.outbox.add(em, WorkspaceEvents.memberAdded, { workspaceId: workspace.id, userId, role: 'member' });
       return { userId, workspaceId: workspace.id, created };
-    });
-    await this.bus.emit(WorkspaceEvents.memberAdded, {
-      workspaceId: outcome.workspaceId,
-      userId: outcome.userId,
-      role: 'member',
     });
     return outcome;
   }

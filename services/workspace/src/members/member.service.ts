@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCodes, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
-import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
 import { CurrentWorkspaceEntity, MembershipEntity } from './membership.entity.js';
 import { WorkspaceAccess } from './workspace-access.js';
 
@@ -21,8 +21,8 @@ export class MemberService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: WorkspaceAccess,
-    private readonly bus: BusClient,
     private readonly membership: WorkspaceMembership,
+    private readonly outbox: Outbox,
   ) {}
 
   async get(workspaceId: string, userId: string): Promise<Membership> {
@@ -48,27 +48,27 @@ export class MemberService {
       const target = await this.access.membership(em, workspaceId, userId);
       if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
       target.role = isAdmin ? 'admin' : 'member';
-      return em.save(target);
+      const saved = await em.save(target);
+      await this.outbox.add(em, WorkspaceEvents.memberRoleChanged, toMembership(saved));
+      return saved;
     });
     // this replica forgets at once (read your writes); the event reaches every other process of every service
     this.membership.forget(workspaceId, userId);
-    await this.bus.emit(WorkspaceEvents.memberRoleChanged, toMembership(updated));
     return toMembership(updated);
   }
 
   /** Admin removes another member; their access ends with this transaction (every check reads memberships). */
   async remove(actor: Actor, workspaceId: string, userId: string): Promise<{ workspaceId: string; userId: string }> {
-    const removed = await this.dataSource.transaction(async (em) => {
+    await this.dataSource.transaction(async (em) => {
       await this.access.requireAdmin(em, workspaceId, actor.userId);
       if (userId === actor.userId) throw new DomainError(ErrorCodes.removeSelf, REMOVE_SELF_MESSAGE);
       const target = await this.access.membership(em, workspaceId, userId);
       if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
       await em.delete(MembershipEntity, { id: target.id });
       await em.delete(CurrentWorkspaceEntity, { userId, workspaceId });
-      return target;
+      await this.outbox.add(em, WorkspaceEvents.memberRemoved, toMembership(target));
     });
     this.membership.forget(workspaceId, userId);
-    await this.bus.emit(WorkspaceEvents.memberRemoved, toMembership(removed));
     return { workspaceId, userId };
   }
 }

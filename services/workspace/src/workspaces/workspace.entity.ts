@@ -29,6 +29,10 @@ export class WorkspaceEntity {
   @Column({ type: 'integer', default: DEFAULT_SEATS })
   seats!: number;
 
+  /** When billing recorded the event `seats` came from: an older event, retried late, changes nothing. */
+  @Column({ name: 'seats_changed_at', type: 'timestamptz', nullable: true })
+  seatsChangedAt!: Date | null;
+
   /**
    * Members may post and invite until then; null while the subscription is in good standing. Billing decides it
    * (`billing.entitlement.changed`); a new workspace starts with the 3-day trial from its creation.

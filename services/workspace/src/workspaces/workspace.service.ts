@@ -7,7 +7,7 @@ import {
   RealtimeEvents,
   TRIAL_DAYS,
   WorkspaceEvents,
-  type BillingEvents,
+  BillingEvents,
   type EventPayloadOf,
   type Actor,
   type CreateWorkspace,
@@ -17,7 +17,7 @@ import {
   type WorkspaceListItem,
   type WorkspaceRole,
 } from '@teamchat/contracts';
-import { BusClient, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, Inbox, Outbox, WorkspaceMembership, type EventMeta } from '@teamchat/bus';
 import { WorkspaceEntity } from './workspace.entity.js';
 import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
 import { WorkspaceAccess, workspaceNotFound } from '../members/workspace-access.js';
@@ -43,6 +43,9 @@ export const accessOf = (writableUntil: Date | null) => ({
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A call that does not come from a durable event (tests, direct calls): applied without inbox or ordering check. */
+const NO_EVENT: EventMeta = { id: null, occurredAt: null };
+
 /** Makes `workspaceId` the user's current workspace. */
 export const setCurrentWorkspace = (em: EntityManager, userId: string, workspaceId: string) =>
   em.upsert(CurrentWorkspaceEntity, { userId, workspaceId }, ['userId']);
@@ -55,6 +58,8 @@ export class WorkspaceService {
     private readonly bus: BusClient,
     private readonly images: StoredImages,
     private readonly membership: WorkspaceMembership,
+    private readonly outbox: Outbox,
+    private readonly inbox: Inbox,
   ) {}
 
   async create(actor: Actor, input: CreateWorkspace): Promise<Workspace> {
@@ -78,17 +83,18 @@ export class WorkspaceService {
       );
       await em.save(em.create(MembershipEntity, { workspaceId: created.id, userId: actor.userId, role: 'admin' }));
       await setCurrentWorkspace(em, actor.userId, created.id);
+      // billing (trial) and chat (default channel) act on these: recorded with the workspace, published once committed
+      await this.outbox.add(em, WorkspaceEvents.workspaceCreated, {
+        workspaceId: created.id,
+        name: created.name,
+        createdBy: actor.userId,
+      });
+      await this.outbox.add(em, WorkspaceEvents.memberAdded, {
+        workspaceId: created.id,
+        userId: actor.userId,
+        role: 'admin',
+      });
       return created;
-    });
-    await this.bus.emit(WorkspaceEvents.workspaceCreated, {
-      workspaceId: workspace.id,
-      name: workspace.name,
-      createdBy: actor.userId,
-    });
-    await this.bus.emit(WorkspaceEvents.memberAdded, {
-      workspaceId: workspace.id,
-      userId: actor.userId,
-      role: 'admin',
     });
     return toWorkspace(workspace, 'admin');
   }
@@ -174,16 +180,23 @@ export class WorkspaceService {
     });
   }
 
-  /** The subscription paying for the workspace: its provider ids and seat count. */
-  async attachSubscription(input: { workspaceId: string; customerId: string; subscriptionId: string; seats: number }) {
-    await this.dataSource.getRepository(WorkspaceEntity).update(
-      { id: input.workspaceId },
-      {
-        stripeCustomerId: input.customerId,
-        stripeSubscriptionId: input.subscriptionId,
-        seats: Math.max(0, input.seats),
-      },
-    );
+  /** The subscription paying for the workspace: its provider ids and seat count (once per event, see setSeats). */
+  async attachSubscription(
+    input: { workspaceId: string; customerId: string; subscriptionId: string; seats: number },
+    event: EventMeta = NO_EVENT,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      if (!(await this.inbox.claim(em, event, BillingEvents.subscriptionAttached.subject))) return;
+      await em.update(
+        WorkspaceEntity,
+        { id: input.workspaceId },
+        {
+          stripeCustomerId: input.customerId,
+          stripeSubscriptionId: input.subscriptionId,
+        },
+      );
+      await this.applySeats(em, input.workspaceId, input.seats, event);
+    });
   }
 
   /** Until when the workspace may be written to (the shared cached write check asks this). */
@@ -200,25 +213,49 @@ export class WorkspaceService {
    * Billing's decision on whether the workspace may be written to; a late event older than the one applied is
    * ignored. Open sockets of the workspace hear of it, so the SPA's banner and composer change without a reload.
    */
-  async applyEntitlement(event: EventPayloadOf<typeof BillingEvents.entitlementChanged>): Promise<void> {
+  async applyEntitlement(
+    event: EventPayloadOf<typeof BillingEvents.entitlementChanged>,
+    meta: EventMeta = NO_EVENT,
+  ): Promise<void> {
     const changedAt = new Date(event.changedAt);
     const writableUntil = event.writableUntil ? new Date(event.writableUntil) : null;
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(WorkspaceEntity)
-      .set({ writableUntil, billingStatus: event.status, entitlementChangedAt: changedAt })
-      .where('id = :id', { id: event.workspaceId })
-      .andWhere('(entitlement_changed_at IS NULL OR entitlement_changed_at <= :changedAt)', { changedAt })
-      .execute();
-    if (!result.affected) return;
+    const applied = await this.dataSource.transaction(async (em) => {
+      if (!(await this.inbox.claim(em, meta, BillingEvents.entitlementChanged.subject))) return false;
+      const result = await em
+        .createQueryBuilder()
+        .update(WorkspaceEntity)
+        .set({ writableUntil, billingStatus: event.status, entitlementChangedAt: changedAt })
+        .where('id = :id', { id: event.workspaceId })
+        .andWhere('(entitlement_changed_at IS NULL OR entitlement_changed_at <= :changedAt)', { changedAt })
+        .execute();
+      return !!result.affected;
+    });
+    if (!applied) return;
     await this.bus.emit(RealtimeEvents.workspaceBroadcast, {
       workspaceId: event.workspaceId,
       frame: { type: 'workspace', workspaceId: event.workspaceId, ...accessOf(writableUntil) },
     });
   }
 
-  /** Billing's seat count; never below zero. Events for unknown workspaces are ignored. */
-  async setSeats(workspaceId: string, seats: number): Promise<void> {
-    await this.dataSource.getRepository(WorkspaceEntity).update({ id: workspaceId }, { seats: Math.max(0, seats) });
+  /**
+   * Billing's seat count; never below zero. Events for unknown workspaces are ignored. Applied once per event id (the
+   * inbox), and never over the count of a newer event (a failed delivery retried after a later one succeeded).
+   */
+  async setSeats(workspaceId: string, seats: number, event: EventMeta = NO_EVENT): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      if (!(await this.inbox.claim(em, event, BillingEvents.seatsChanged.subject))) return;
+      await this.applySeats(em, workspaceId, seats, event);
+    });
+  }
+
+  private async applySeats(em: EntityManager, workspaceId: string, seats: number, event: EventMeta): Promise<void> {
+    const at = event.occurredAt;
+    const update = em
+      .createQueryBuilder()
+      .update(WorkspaceEntity)
+      .set(at ? { seats: Math.max(0, seats), seatsChangedAt: at } : { seats: Math.max(0, seats) })
+      .where('id = :id', { id: workspaceId });
+    if (at) update.andWhere('(seats_changed_at IS NULL OR seats_changed_at <= :at)', { at });
+    await update.execute();
   }
 }

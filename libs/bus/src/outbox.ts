@@ -1,0 +1,499 @@
+// Transactional outbox and inbox of a service (design: libs/bus/README.md, "Durable events").
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type INestApplicationContext,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  MigrationInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { EventContract, EventPayloadOf } from '@teamchat/contracts';
+import { busMetrics, currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
+import type { BusOptions } from './bus.options.js';
+import { DEFAULT_EVENT_DELIVERY, type EventDeliveryPolicy, type EventMeta } from './durable-events.js';
+import { BusHeaders, defaultBroker, type InProcessBroker } from './in-process.transport.js';
+import { ensureEventStreams, eventHeaders, publishToJetStream, type OutgoingEvent } from './jetstream.js';
+
+/** Where the relay hands committed events: JetStream in a cluster, the in-process broker standalone. */
+export interface EventPublisher {
+  /** Resolves once the event is stored by JetStream, or (in process) once every handler of it has succeeded. */
+  publish(event: OutgoingEvent): Promise<void>;
+  /** Failed publications before a row is given up (dead-lettered); null: retried for as long as it takes. */
+  readonly maxAttempts: number | null;
+  /** How long a committing caller waits for its events to be published before answering anyway. */
+  readonly inlineWaitMs: number;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PUBLISH_TIMEOUT_MS = 5000;
+
+/** Cluster: JetStream on a connection of the relay's own; the stream is made sure of at start and after a failure. */
+export class JetStreamEventPublisher implements EventPublisher {
+  readonly maxAttempts = null;
+  readonly inlineWaitMs = 2000;
+  private nc: NatsConnection | null = null;
+  private streamsReady = false;
+
+  constructor(
+    private readonly bus: BusOptions,
+    private readonly service: string,
+  ) {}
+
+  async start(): Promise<void> {
+    this.nc = await connect({
+      servers: [this.bus.natsUrl],
+      name: `${this.service}-outbox`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+  }
+
+  async publish(event: OutgoingEvent): Promise<void> {
+    if (!this.nc) throw new Error('the outbox relay is not connected');
+    if (!this.streamsReady) {
+      await ensureEventStreams(this.nc, this.bus.namespace ?? '');
+      this.streamsReady = true;
+    }
+    try {
+      await publishToJetStream(this.nc, this.bus.namespace ?? '', event, PUBLISH_TIMEOUT_MS);
+    } catch (err) {
+      this.streamsReady = false;
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    const nc = this.nc;
+    this.nc = null;
+    await nc?.drain().catch(() => undefined);
+  }
+}
+
+/** Standalone: handed to every subscribing handler in process; a handler that fails makes the delivery fail. */
+export class InProcessEventPublisher implements EventPublisher {
+  readonly inlineWaitMs = 0;
+
+  constructor(
+    private readonly broker: InProcessBroker,
+    readonly maxAttempts: number,
+  ) {}
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  publish(event: OutgoingEvent): Promise<void> {
+    return this.broker.deliver(event.subject, event.payload, new BusHeaders(eventHeaders(event)));
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export interface OutboxOptions {
+  /** The service, whose Postgres schema holds `outbox` and `processed_event`. */
+  service: string;
+  policy: EventDeliveryPolicy;
+  /** Standalone: the runner starts the relay once every service listens (else events would reach nobody). */
+  deferRelay?: boolean;
+  /** Safety-net sweep period, and how old an unpublished row must be before the sweep takes it (ms). */
+  sweepMs?: number;
+  graceMs?: number;
+}
+
+export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
+/** Every service has one: its `Outbox`, or nothing to start when it has no durable events. */
+export const EVENT_RELAY = Symbol('EVENT_RELAY');
+export interface EventRelay {
+  start(): void;
+}
+export const NO_EVENT_RELAY: EventRelay = { start: () => undefined };
+export const EVENT_PUBLISHER = Symbol('EVENT_PUBLISHER');
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: unknown;
+  headers: Record<string, string> | null;
+  created_at: Date;
+}
+
+const toEvent = (r: OutboxRow): OutgoingEvent => ({
+  id: r.id,
+  subject: r.subject,
+  payload: r.payload,
+  headers: r.headers ?? {},
+  createdAt: new Date(r.created_at),
+});
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : (JSON.stringify(err) ?? String(err)));
+
+const SWEEP_BATCH = 100;
+/** Published rows and processed-event ids are kept this long (the latter outlives the stream's 7 days). */
+const PUBLISHED_RETENTION = '3 days';
+const PROCESSED_RETENTION = '14 days';
+const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The service's outbox: `add` records an event in the caller's transaction; once that transaction commits, the
+ * events are published at once (the caller waits for that, bounded, as it waited for `BusClient.emit` before), and a
+ * relay sweeps whatever was left unpublished — by a crash, a broker outage, a failing handler in process — on start
+ * and every `sweepMs`, with backoff per row. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so replicas share the
+ * work; a row published twice carries the same id both times (dropped by JetStream, or by the consumer's inbox).
+ */
+@Injectable()
+export class Outbox
+  implements EntitySubscriberInterface, OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger(Outbox.name);
+  private readonly pending = new WeakMap<QueryRunner, OutgoingEvent[]>();
+  /** Ids being published by this process: the sweep leaves them alone. */
+  private readonly inFlight = new Set<string>();
+  private readonly working = new Set<Promise<unknown>>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sweeping: Promise<void> | null = null;
+  private started = false;
+  private stopped = false;
+  private lastCleanup = Date.now();
+  private readonly table: string;
+
+  constructor(
+    @Inject(getDataSourceToken()) private readonly ds: DataSource,
+    @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+    @Inject(EVENT_PUBLISHER) private readonly publisher: EventPublisher,
+  ) {
+    this.table = `"${options.service}"."outbox"`;
+  }
+
+  onModuleInit(): void {
+    this.ds.subscribers.push(this);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.publisher.start();
+    if (!this.options.deferRelay) this.start();
+  }
+
+  /** Starts the relay: a sweep now (rows a crashed process left), then every `sweepMs`. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    const tick = () => {
+      this.sweeping = this.sweepAll().finally(() => {
+        this.sweeping = null;
+        if (!this.stopped) this.timer = setTimeout(tick, this.options.sweepMs ?? 1000);
+      });
+    };
+    tick();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.sweeping;
+    await Promise.allSettled([...this.working]);
+    await this.publisher.close();
+  }
+
+  /**
+   * Records `payload` as a `contract` event in the caller's transaction (`em` of `dataSource.transaction`). It is
+   * published once that transaction commits, and never if it rolls back. Returns the event id.
+   */
+  async add<C extends EventContract>(em: EntityManager, contract: C, payload: EventPayloadOf<C>): Promise<string> {
+    const runner = em.queryRunner;
+    if (!runner?.isTransactionActive) {
+      throw new Error(`outbox.add(${contract.subject}) must run inside the transaction whose outcome it reports`);
+    }
+    const id = randomUUID();
+    const headers = { [REQUEST_ID_HEADER]: currentRequestId() };
+    const data = JSON.stringify(payload ?? null);
+    const [row] = (await em.query(
+      `INSERT INTO ${this.table} ("id", "subject", "payload", "headers") VALUES ($1, $2, $3::jsonb, $4::jsonb)
+       RETURNING "created_at"`,
+      [id, contract.subject, data, JSON.stringify(headers)],
+    )) as { created_at: Date }[];
+    const list = this.pending.get(runner) ?? [];
+    list.push({
+      id,
+      subject: contract.subject,
+      payload: JSON.parse(data),
+      headers,
+      createdAt: new Date(row.created_at),
+    });
+    this.pending.set(runner, list);
+    return id;
+  }
+
+  /** For a caller without a transaction: records the event in one of its own and publishes it once committed. */
+  emit<C extends EventContract>(contract: C, payload: EventPayloadOf<C>): Promise<string> {
+    return this.ds.transaction((em) => this.add(em, contract, payload));
+  }
+
+  /** TypeORM hook: the transaction that recorded events committed. Never throws: the commit has happened. */
+  async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+    const runner = event.queryRunner;
+    // a savepoint was released: the events are committed with the outer transaction
+    if (runner.isTransactionActive) return;
+    const events = this.pending.get(runner);
+    if (!events) return;
+    this.pending.delete(runner);
+    try {
+      // a savepoint rolled back may have taken some rows with it: only what the table holds is an event
+      const rows = (await runner.query(`SELECT "id" FROM ${this.table} WHERE "id" = ANY($1::uuid[])`, [
+        events.map((e) => e.id),
+      ])) as { id: string }[];
+      const committed = new Set(rows.map((r) => r.id));
+      await this.publishNow(events.filter((e) => committed.has(e.id)));
+    } catch (err) {
+      this.logger.warn(`${this.options.service}: events left to the relay: ${errorText(err)}`);
+    }
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    if (!event.queryRunner.isTransactionActive) this.pending.delete(event.queryRunner);
+  }
+
+  private async publishNow(events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const e of events) this.inFlight.add(e.id);
+    const work: Promise<void> = this.publishAndMark(events).finally(() => {
+      for (const e of events) this.inFlight.delete(e.id);
+      this.working.delete(work);
+    });
+    this.working.add(work);
+    if (this.publisher.inlineWaitMs <= 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, this.publisher.inlineWaitMs)))]);
+    clearTimeout(timer);
+  }
+
+  /** Publishes in order; marks what was published, records what failed. Uses the pool (never the caller's runner). */
+  private async publishAndMark(events: OutgoingEvent[]): Promise<void> {
+    const published: string[] = [];
+    for (const event of events) {
+      try {
+        await this.publisher.publish(event);
+        published.push(event.id);
+      } catch (err) {
+        await this.recordFailure(this.ds.manager, event, err).catch((e: unknown) =>
+          this.logger.warn(`${this.options.service}: could not record a failed publish: ${errorText(e)}`),
+        );
+      }
+    }
+    if (published.length === 0) return;
+    await this.ds
+      .query(
+        `UPDATE ${this.table} SET "published_at" = clock_timestamp(), "attempts" = "attempts" + 1
+         WHERE "id" = ANY($1::uuid[])`,
+        [published],
+      )
+      .catch((err: unknown) =>
+        // published but not marked: the sweep publishes it again, and the duplicate is dropped downstream
+        this.logger.warn(`${this.options.service}: could not mark published events: ${errorText(err)}`),
+      );
+  }
+
+  private async recordFailure(m: EntityManager | QueryRunner, event: OutgoingEvent, err: unknown): Promise<void> {
+    busMetrics.outboxPublishFailures.inc({ service: this.options.service });
+    const { policy } = this.options;
+    const max = this.publisher.maxAttempts;
+    const result = (await m.query(
+      `UPDATE ${this.table} SET
+         "attempts" = "attempts" + 1,
+         "last_error" = $2,
+         "next_attempt_at" = clock_timestamp()
+           + make_interval(secs => ($3::int[])[LEAST("attempts" + 1, cardinality($3::int[]))] / 1000.0),
+         "dead_at" = CASE WHEN $4::int IS NOT NULL AND "attempts" + 1 >= $4::int THEN clock_timestamp() END
+       WHERE "id" = $1 RETURNING "attempts", "dead_at"`,
+      [event.id, errorText(err).slice(0, 2000), policy.retryBackoffMs, max],
+    )) as unknown[];
+    // TypeORM answers an UPDATE with [rows, affected]
+    const [row] = (Array.isArray(result[0]) ? result[0] : result) as { attempts: number; dead_at: Date | null }[];
+    if (row?.dead_at) {
+      busMetrics.eventsDeadLettered.inc({ service: this.options.service, subject: event.subject });
+      this.logger.error(
+        `${this.options.service}: ${event.subject} ${event.id} given up after ${row.attempts} deliveries: ${errorText(err)}`,
+      );
+    } else {
+      this.logger.warn(
+        `${this.options.service}: ${event.subject} ${event.id} not delivered, retried: ${errorText(err)}`,
+      );
+    }
+  }
+
+  private async sweepAll(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.sweep()) === SWEEP_BATCH);
+      if (Date.now() - this.lastCleanup > CLEANUP_EVERY_MS) {
+        this.lastCleanup = Date.now();
+        await this.ds.query(
+          `DELETE FROM ${this.table} WHERE "published_at" < clock_timestamp() - interval '${PUBLISHED_RETENTION}'`,
+        );
+        await this.ds.query(
+          `DELETE FROM "${this.options.service}"."processed_event"
+           WHERE "processed_at" < clock_timestamp() - interval '${PROCESSED_RETENTION}'`,
+        );
+      }
+    } catch (err) {
+      if (!this.stopped) this.logger.warn(`${this.options.service}: outbox sweep failed: ${errorText(err)}`);
+    }
+  }
+
+  /** One batch: claims due rows (skipping those another replica holds), publishes them in order, records outcomes. */
+  private async sweep(): Promise<number> {
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const rows = (await runner.query(
+        `SELECT "id", "subject", "payload", "headers", "created_at" FROM ${this.table}
+         WHERE "published_at" IS NULL AND "dead_at" IS NULL AND "next_attempt_at" <= clock_timestamp()
+           AND "created_at" <= clock_timestamp() - make_interval(secs => $1 / 1000.0)
+         ORDER BY "created_at" LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED`,
+        [this.options.graceMs ?? 2000],
+      )) as OutboxRow[];
+      const published: string[] = [];
+      for (const event of rows.map(toEvent).filter((e) => !this.inFlight.has(e.id))) {
+        try {
+          await this.publisher.publish(event);
+          published.push(event.id);
+        } catch (err) {
+          await this.recordFailure(runner, event, err);
+        }
+      }
+      if (published.length > 0) {
+        await runner.query(
+          `UPDATE ${this.table} SET "published_at" = clock_timestamp(), "attempts" = "attempts" + 1
+           WHERE "id" = ANY($1::uuid[])`,
+          [published],
+        );
+      }
+      await runner.commitTransaction();
+      return rows.length;
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw err;
+    } finally {
+      await runner.release();
+    }
+  }
+}
+
+/**
+ * Ids of the events a service has handled, written in the handler's transaction: a redelivered event (same id) finds
+ * its id and changes nothing.
+ */
+@Injectable()
+export class Inbox {
+  constructor(@Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions) {}
+
+  /**
+   * Claims `event` for this service in `em`'s transaction: true the first time (apply it), false when it was handled
+   * before. A concurrent delivery of the same id waits for the first transaction, then gets false. Events without an
+   * id (not published through an outbox) are always applied.
+   */
+  async claim(em: EntityManager, event: EventMeta, subject: string): Promise<boolean> {
+    if (!event.id) return true;
+    const rows = (await em.query(
+      `INSERT INTO "${this.options.service}"."processed_event" ("event_id", "subject") VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING "event_id"`,
+      [event.id, subject],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+}
+
+/**
+ * The migration creating a service's `outbox` and `processed_event` tables; each service commits a migration class
+ * extending it (`class XDurableEvents1740000000000 extends durableEventsMigration('x') {}`).
+ */
+export const durableEventsMigration = (schema: string) =>
+  class DurableEventsMigration implements MigrationInterface {
+    async up(q: QueryRunner): Promise<void> {
+      await q.query(`CREATE TABLE "${schema}"."outbox" (
+        "id" uuid PRIMARY KEY,
+        "subject" varchar(200) NOT NULL,
+        "payload" jsonb NOT NULL,
+        "headers" jsonb NOT NULL DEFAULT '{}',
+        "created_at" timestamptz NOT NULL DEFAULT clock_timestamp(),
+        "published_at" timestamptz,
+        "attempts" integer NOT NULL DEFAULT 0,
+        "next_attempt_at" timestamptz NOT NULL DEFAULT clock_timestamp(),
+        "last_error" text,
+        "dead_at" timestamptz
+      )`);
+      await q.query(`CREATE INDEX "IDX_OUTBOX_UNPUBLISHED" ON "${schema}"."outbox" ("created_at")
+        WHERE "published_at" IS NULL AND "dead_at" IS NULL`);
+      await q.query(`CREATE INDEX "IDX_OUTBOX_PUBLISHED_AT" ON "${schema}"."outbox" ("published_at")
+        WHERE "published_at" IS NOT NULL`);
+      await q.query(`CREATE TABLE "${schema}"."processed_event" (
+        "event_id" uuid PRIMARY KEY,
+        "subject" varchar(200) NOT NULL,
+        "processed_at" timestamptz NOT NULL DEFAULT now()
+      )`);
+      await q.query(`CREATE INDEX "IDX_PROCESSED_EVENT_AT" ON "${schema}"."processed_event" ("processed_at")`);
+    }
+
+    async down(q: QueryRunner): Promise<void> {
+      await q.query(`DROP TABLE "${schema}"."processed_event"`);
+      await q.query(`DROP TABLE "${schema}"."outbox"`);
+    }
+  };
+
+export interface DurableEventsModuleOptions {
+  service: string;
+  bus: BusOptions;
+  broker?: InProcessBroker;
+  deferRelay?: boolean;
+}
+
+/** Provides `Outbox` and `Inbox` to a service that has the tables (see `ServiceSpec.durableEvents`). */
+@Module({})
+export class DurableEventsModule {
+  static forService(options: DurableEventsModuleOptions): DynamicModule {
+    const policy = options.bus.events ?? DEFAULT_EVENT_DELIVERY;
+    return {
+      module: DurableEventsModule,
+      global: true,
+      providers: [
+        {
+          provide: OUTBOX_OPTIONS,
+          useValue: { service: options.service, policy, deferRelay: options.deferRelay } satisfies OutboxOptions,
+        },
+        {
+          provide: EVENT_PUBLISHER,
+          useFactory: (): EventPublisher =>
+            options.bus.transport === 'inprocess'
+              ? new InProcessEventPublisher(options.broker ?? defaultBroker, policy.maxDeliveries)
+              : new JetStreamEventPublisher(options.bus, options.service),
+        },
+        Outbox,
+        Inbox,
+        { provide: EVENT_RELAY, useExisting: Outbox },
+      ],
+      exports: [Outbox, Inbox, EVENT_RELAY],
+    };
+  }
+}
+
+/** Starts a service's relay if it has one and it was deferred (the standalone runner, once everything listens). */
+export const startEventRelay = (app: INestApplicationContext): void => {
+  app.get<EventRelay>(EVENT_RELAY, { strict: false }).start();
+};
