@@ -13,8 +13,11 @@ export interface MessageInput {
 
 /**
  * The one create path of the socket and `POST /api/channels/{id}/messages`: the chat service persists the message,
- * and only then is it fanned out to the channel's audience on every node. A repeated clientMsgId is not fanned out
- * again; the caller hands the stored message back to the sender.
+ * and only then is it fanned out to the channel's audience on every node. A repeated clientMsgId (the client retrying
+ * a message whose answer it never got) is fanned out again: the first attempt may have been stored after its caller
+ * gave up on it (a broker found hung fails the waiting request), and then nobody else ever saw it. Each node delivers
+ * a message id once (RealtimeHub), so a repeat of a message that did reach everyone goes no further; the caller hands
+ * the stored message back to the sender.
  */
 @Injectable()
 export class MessageRelay {
@@ -28,20 +31,18 @@ export class MessageRelay {
   async create(actor: { userId: string; workspaceId: string | null }, input: MessageInput): Promise<CreatedMessage> {
     const sentAt = Date.now();
     const created = await this.bus.request(ChatContracts.createMessage, { actor, ...input });
-    if (created.created) {
-      // the message is stored: a failed publish must not turn into an error the client would retry
-      await this.fanout
-        .publish(created.workspaceId, {
-          userIds: created.audience.userIds,
-          messageId: created.message.id,
-          frame: encodeServerFrame('message', { message: created.message }),
-          sentAt,
-        })
-        .then(
-          () => messageDeliverySeconds.observe({ stage: 'fanout_publish' }, (Date.now() - sentAt) / 1000),
-          (err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`),
-        );
-    }
+    // the message is stored: a failed publish must not turn into an error the client would retry
+    await this.fanout
+      .publish(created.workspaceId, {
+        userIds: created.audience.userIds,
+        messageId: created.message.id,
+        frame: encodeServerFrame('message', { message: created.message }),
+        sentAt,
+      })
+      .then(
+        () => messageDeliverySeconds.observe({ stage: 'fanout_publish' }, (Date.now() - sentAt) / 1000),
+        (err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`),
+      );
     return created;
   }
 }

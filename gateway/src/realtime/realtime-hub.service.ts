@@ -6,6 +6,7 @@ import {
   type BeforeApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { BusClient, DomainError, parseClientInput } from '@teamchat/bus';
@@ -79,6 +80,8 @@ interface Client {
 export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimeHub.name);
   private readonly clients = new Map<WebSocket, Client>();
+  /** Message ids this node delivered lately: a repeated fan-out of one of them is dropped. */
+  private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000 });
   private readonly byWorkspace = new Map<string, Set<Client>>();
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -365,6 +368,11 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   private deliver(workspaceId: string, envelope: Envelope): void {
     const members = this.byWorkspace.get(workspaceId);
     if (!members) return;
+    // a message fanned out again (a client's retry, see MessageRelay) reaches no socket of this node twice
+    if (envelope.messageId) {
+      if (this.delivered.has(envelope.messageId)) return;
+      this.delivered.set(envelope.messageId, true);
+    }
     for (const client of members) {
       if (envelope.userIds && !envelope.userIds.includes(client.userId)) continue;
       if (envelope.exceptUserId === client.userId) continue;

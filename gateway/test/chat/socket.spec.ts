@@ -1,7 +1,12 @@
 // The live socket /ws through the gateway (spec 2 §7, DESIGN §6): join, messages to every member, typing, presence,
 // refused frames, clientMsgId deduplication, resume with `since`, and removed members.
 import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
-import { CONTROL_CHARACTERS_MESSAGE, IMAGE_NOT_UPLOADED_MESSAGE, MESSAGE_EMPTY } from '@teamchat/contracts';
+import {
+  ChatContracts,
+  CONTROL_CHARACTERS_MESSAGE,
+  IMAGE_NOT_UPLOADED_MESSAGE,
+  MESSAGE_EMPTY,
+} from '@teamchat/contracts';
 import { team, TestSocket, uploadChatImage, type Person } from './chat-helpers.js';
 
 const variants = [
@@ -315,6 +320,30 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     await a.next('message', (f) => (f.message as { content: string }).content === 'dedup marker');
     expect(a.messages().filter((m) => m.content === 'exactly once')).toHaveLength(1);
     expect((await stored(general)).filter((m) => m.content === 'exactly once')).toHaveLength(1);
+  });
+
+  it('fans out a retried message whose first attempt was stored but never fanned out (its caller gave up), once', async () => {
+    const a = await join(t.admin);
+    const clientMsgId = `lost-reply-${transport}`;
+    // what a request failed at the gateway leaves behind: chat stored it, nobody was told
+    await stack.request(ChatContracts.createMessage, {
+      actor: { userId: t.bob.user.id, workspaceId: t.workspaceId },
+      channelId: general,
+      content: 'stored while the gateway gave up',
+      clientMsgId,
+    });
+    const retried = await t.bob.agent
+      .post(`/api/channels/${general}/messages`)
+      .send({ content: 'stored while the gateway gave up', clientMsgId });
+    expect(retried.status).toBeLessThan(300);
+    await a.next('message', (f) => (f.message as { clientMsgId?: string }).clientMsgId === clientMsgId);
+    // a second retry of a message everyone has seen reaches nobody again
+    await t.bob.agent
+      .post(`/api/channels/${general}/messages`)
+      .send({ content: 'stored while the gateway gave up', clientMsgId });
+    await t.bob.agent.post(`/api/channels/${general}/messages`).send({ content: 'retry marker' });
+    await a.next('message', (f) => (f.message as { content: string }).content === 'retry marker');
+    expect(a.messages().filter((m) => m.clientMsgId === clientMsgId)).toHaveLength(1);
   });
 
   it('announces presence on a user’s first socket and after their last one closes', async () => {
