@@ -122,7 +122,7 @@ describe('deploy/k8s/overlays/monitoring', () => {
       expect(reading('kube_deployment_status_replicas_unavailable')).toEqual(['TeamchatPodsNotReady']);
       expect(reading('bus_broker_hung')).toEqual(['TeamchatNatsUnreachable']);
       expect(reading('redis_connected')).toEqual(['TeamchatRedisUnreachable']);
-      expect(reading('bus_outbox_publish_failures_total')).toEqual(['TeamchatOutboxLag']);
+      expect(reading('bus_outbox_oldest_unpublished_seconds')).toEqual(['TeamchatOutboxLag']);
       expect(reading('ws_open_sockets')).toEqual(['TeamchatGatewaySocketsNearLimit']);
     });
 

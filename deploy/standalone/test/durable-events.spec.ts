@@ -165,6 +165,13 @@ describe('durable events over NATS JetStream', () => {
     ]);
     expect(row.rows[0].published_at).not.toBeNull();
     expect(await count(db, 'SELECT count(*) AS n FROM workspace.processed_event WHERE event_id = $1', [id])).toBe(1);
+    // the relay's sweep reports billing's outbox drained again (bus_outbox_oldest_unpublished_seconds, alerted on)
+    await waitFor(
+      async () =>
+        (await busMetrics.outboxOldestUnpublished.get()).values.find((v) => v.labels.service === 'billing')?.value ===
+        0,
+      { timeoutMs: 5000 },
+    );
   }, 60000);
 
   it('applies a redelivered event (same id) once; the stream drops a second publish of the same message id', async () => {

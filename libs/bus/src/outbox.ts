@@ -341,6 +341,7 @@ export class Outbox
   private async sweepAll(): Promise<void> {
     try {
       while (!this.stopped && (await this.sweep()) === SWEEP_BATCH);
+      await this.measureLag();
       if (Date.now() - this.lastCleanup > CLEANUP_EVERY_MS) {
         this.lastCleanup = Date.now();
         await this.ds.query(
@@ -354,6 +355,15 @@ export class Outbox
     } catch (err) {
       if (!this.stopped) this.logger.warn(`${this.options.service}: outbox sweep failed: ${errorText(err)}`);
     }
+  }
+
+  /** The age of the oldest row still waiting (dead ones excluded: they are counted and alerted on apart). */
+  private async measureLag(): Promise<void> {
+    const [row] = (await this.ds.query(
+      `SELECT COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min("created_at")), 0) AS "age"
+       FROM ${this.table} WHERE "published_at" IS NULL AND "dead_at" IS NULL`,
+    )) as { age: string | number }[];
+    busMetrics.outboxOldestUnpublished.set({ service: this.options.service }, Number(row?.age ?? 0));
   }
 
   /** One batch: claims due rows (skipping those another replica holds), publishes them in order, records outcomes. */

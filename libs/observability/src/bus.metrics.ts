@@ -59,4 +59,13 @@ export const busMetrics = {
         labelNames: ['service'] as const,
       }),
   ),
+  outboxOldestUnpublished: once(
+    'bus_outbox_oldest_unpublished_seconds',
+    () =>
+      new Gauge({
+        name: 'bus_outbox_oldest_unpublished_seconds',
+        help: "Age of a service's oldest outbox row not yet published (0 when it is drained): how late its events are",
+        labelNames: ['service'] as const,
+      }),
+  ),
 };
