@@ -1,4 +1,5 @@
 import request from 'supertest';
+import WebSocket from 'ws';
 import { imageAddressFromUploadUrl } from '@teamchat/contracts';
 
 let counter = 0;
@@ -83,3 +84,18 @@ export const uploadImage = async (
   });
   return { uploadUrl, objectPath, address: imageAddressFromUploadUrl(uploadUrl), putStatus: put.status };
 };
+
+/** A socket opened with a session cookie (rejects with the status when the upgrade is refused). */
+export const openSocket = (url: string, cookie: string) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+
+/** How the socket ends: its close code and reason. */
+export const closeOf = (ws: WebSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );

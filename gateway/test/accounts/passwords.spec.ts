@@ -19,21 +19,9 @@ import {
   type SmtpSink,
   type TestStack,
 } from '@teamchat/testing';
-import { signUp } from './helpers.js';
+import { signUp, closeOf, openSocket } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const openSocket = (url: string, cookie: string) =>
-  new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-const closeOf = (ws: WebSocket) =>
-  new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
 
 describe('password change and reset across gateway nodes, mail through SMTP', () => {
   let stack: TestStack;
