@@ -136,4 +136,24 @@ describe('traces across the bus (NATS) and the fan-out (Redis)', () => {
     // the tasks service emitted it while handling the gateway's request
     expect(ancestors(emitted, spans).some((s) => s.name === 'process tasks.task.create')).toBe(true);
   });
+
+  it('carries the trace through a durable event: the outbox row keeps it, the consuming service continues it', async () => {
+    // creating a workspace commits workspace.workspace.created in the outbox; chat and billing consume it from JetStream
+    const traceId = randomBytes(16).toString('hex');
+    const created = await t.admin.agent
+      .post('/api/workspaces')
+      .set('traceparent', `00-${traceId}-${randomBytes(8).toString('hex')}-01`)
+      .send({ name: 'Traced workspace' });
+    expect(created.status).toBe(201);
+    const spans = await waitFor(
+      () => {
+        const found = spansOf(traceId).filter((s) => s.name === 'process workspace.workspace.created');
+        const groups = new Set(found.map((x) => x.attributes['messaging.consumer.group.name']));
+        return groups.has('chat') && groups.has('billing') ? found : undefined;
+      },
+      { timeoutMs: 15000 },
+    ).then((found) => found!);
+    // chat and billing from their durable consumers (and the gateway's own listener), all in the request's trace
+    expect(spans.every((s) => s.kind === SpanKind.CONSUMER)).toBe(true);
+  });
 });
