@@ -346,6 +346,25 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     expect(a.messages().filter((m) => m.clientMsgId === clientMsgId)).toHaveLength(1);
   });
 
+  it('pushes settings changes to every open screen: a role (naming the member), the logo', async () => {
+    const [bobSocket, carolSocket] = await Promise.all([join(t.bob), join(t.carol)]);
+    expect((await t.admin.agent.patch(`/api/users/${t.bob.user.id}/admin`).send({ isAdmin: true })).status).toBe(200);
+    for (const s of [bobSocket, carolSocket])
+      expect(await s.next('settings', (f) => f.change === 'role')).toMatchObject({
+        workspaceId: t.workspaceId,
+        change: 'role',
+        userId: t.bob.user.id,
+      });
+    expect((await t.admin.agent.patch(`/api/users/${t.bob.user.id}/admin`).send({ isAdmin: false })).status).toBe(200);
+    expect(
+      (await t.admin.agent.patch(`/api/workspaces/${t.workspaceId}/profile-image`).send({ profileImageUrl: '' }))
+        .status,
+    ).toBe(200);
+    expect(await carolSocket.next('settings', (f) => f.change === 'workspace')).toMatchObject({
+      workspaceId: t.workspaceId,
+    });
+  });
+
   it('announces presence on a user’s first socket and after their last one closes', async () => {
     const a = await join(t.admin);
     const c1 = await join(t.carol);

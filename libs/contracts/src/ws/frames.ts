@@ -57,6 +57,8 @@ export const RESYNC_REASONS = ['since-too-old', 'gap-too-large', 'delivery-inter
 export const TASK_CHANGES = ['created', 'updated', 'deleted'] as const;
 
 /** Server → client payloads, one entry per frame type (the `type` field is added by `encodeServerFrame`). */
+export const SETTINGS_CHANGES = ['role', 'workspace', 'seats'] as const;
+
 export const ServerFramePayloadSchemas = {
   /**
    * The join was accepted; sent after any replayed messages, so everything before it is history. `online` lists who
@@ -87,6 +89,15 @@ export const ServerFramePayloadSchemas = {
   }),
   /** Whether the workspace may be written to changed (trial over, subscription lapsed or paid): refetch it. */
   workspace: z.object({ workspaceId: z.uuid(), ...WorkspaceAccessShape }),
+  /**
+   * Something every open screen of the workspace shows changed: a member's role (`userId`: the settings tabs they
+   * get), the workspace's name or logo, its seats. Clients refetch what that change touches, with no reload.
+   */
+  settings: z.object({
+    workspaceId: z.uuid(),
+    change: z.enum(SETTINGS_CHANGES),
+    userId: z.uuid().optional(),
+  }),
 } as const;
 
 export type ServerFrameType = keyof typeof ServerFramePayloadSchemas;
@@ -102,6 +113,7 @@ const ErrorServerFrame = P.error.extend({ type: z.literal('error') });
 const ResyncServerFrame = P.resync.extend({ type: z.literal('resync') });
 const TasksServerFrame = P.tasks.extend({ type: z.literal('tasks') });
 const WorkspaceServerFrame = P.workspace.extend({ type: z.literal('workspace') });
+const SettingsServerFrame = P.settings.extend({ type: z.literal('settings') });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   JoinedServerFrame,
@@ -112,6 +124,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ResyncServerFrame,
   TasksServerFrame,
   WorkspaceServerFrame,
+  SettingsServerFrame,
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
@@ -120,6 +133,7 @@ export const BroadcastFrameSchema = z.discriminatedUnion('type', [
   MessageServerFrame,
   PresenceServerFrame,
   WorkspaceServerFrame,
+  SettingsServerFrame,
 ]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 

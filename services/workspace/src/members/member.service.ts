@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ErrorCodes, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
-import { DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
+import { ErrorCodes, RealtimeEvents, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
+import { BusClient, DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
 import { CurrentWorkspaceEntity, MembershipEntity } from './membership.entity.js';
 import { WorkspaceAccess } from './workspace-access.js';
 
@@ -23,6 +23,7 @@ export class MemberService {
     private readonly access: WorkspaceAccess,
     private readonly membership: WorkspaceMembership,
     private readonly outbox: Outbox,
+    private readonly bus: BusClient,
   ) {}
 
   async get(workspaceId: string, userId: string): Promise<Membership> {
@@ -54,6 +55,14 @@ export class MemberService {
     });
     // this replica forgets at once (read your writes); the event reaches every other process of every service
     this.membership.forget(workspaceId, userId);
+    // open screens follow at once: the member's settings tabs, everyone's roster
+    await this.bus
+      .emit(RealtimeEvents.workspaceBroadcast, {
+        workspaceId,
+        frame: { type: 'settings', workspaceId, change: 'role', userId },
+      })
+      // best effort: a lost frame only means the next refetch shows the change
+      .catch(() => undefined);
     return toMembership(updated);
   }
 

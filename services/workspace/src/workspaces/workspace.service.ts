@@ -142,12 +142,21 @@ export class WorkspaceService {
         });
       }
     }
-    return this.dataSource.transaction(async (em) => {
+    const updated = await this.dataSource.transaction(async (em) => {
       const membership = await this.access.requireAdmin(em, workspaceId, actor.userId);
       const workspace = await this.access.lockWorkspace(em, workspaceId);
       workspace.profileImageUrl = profileImageUrl === '' ? null : profileImageUrl;
       return toWorkspace(await em.save(workspace), membership.role);
     });
+    // every member's switcher shows the new logo without a reload
+    await this.bus
+      .emit(RealtimeEvents.workspaceBroadcast, {
+        workspaceId,
+        frame: { type: 'settings', workspaceId, change: 'workspace' },
+      })
+      // best effort: a lost frame only means the next refetch shows the change
+      .catch(() => undefined);
+    return updated;
   }
 
   async switch(actor: Actor, workspaceId: string): Promise<ResolvedActor> {
@@ -242,10 +251,20 @@ export class WorkspaceService {
    * inbox), and never over the count of a newer event (a failed delivery retried after a later one succeeded).
    */
   async setSeats(workspaceId: string, seats: number, event: EventMeta = NO_EVENT): Promise<void> {
-    await this.dataSource.transaction(async (em) => {
-      if (!(await this.inbox.claim(em, event, BillingEvents.seatsChanged.subject))) return;
+    const applied = await this.dataSource.transaction(async (em) => {
+      if (!(await this.inbox.claim(em, event, BillingEvents.seatsChanged.subject))) return false;
       await this.applySeats(em, workspaceId, seats, event);
+      return true;
     });
+    // the Billing tab and the team roster (online/total counts seats' invites) of open screens refetch
+    if (applied)
+      await this.bus
+        .emit(RealtimeEvents.workspaceBroadcast, {
+          workspaceId,
+          frame: { type: 'settings', workspaceId, change: 'seats' },
+        })
+        // best effort: a lost frame only means the next refetch shows the change
+        .catch(() => undefined);
   }
 
   private async applySeats(em: EntityManager, workspaceId: string, seats: number, event: EventMeta): Promise<void> {

@@ -133,6 +133,18 @@ export const useLiveUpdates = (
           void qc.invalidateQueries({ queryKey: workspaceKeys.all });
           void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
           break;
+        case 'settings':
+          // a role (the settings tabs and the roster), the workspace's name or logo, or its seats changed
+          if (frame.change === 'role') {
+            void qc.invalidateQueries({ queryKey: USERS_KEY });
+            if (frame.userId === userId) void qc.invalidateQueries({ queryKey: authKeys.user });
+          }
+          if (frame.change === 'workspace') void qc.invalidateQueries({ queryKey: workspaceKeys.all });
+          if (frame.change === 'seats') {
+            void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
+            void qc.invalidateQueries({ queryKey: USERS_KEY });
+          }
+          break;
         case 'joined':
           // Who is connected right now; presence frames after this one keep it current.
           if (frame.online) applyPresenceSnapshot(frame.online);

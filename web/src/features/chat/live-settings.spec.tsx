@@ -1,0 +1,81 @@
+// `settings` socket frames: a role change reaches the promoted member's open screen (their isAdmin, hence their
+// settings tabs), and a new workspace logo or name reaches everyone's switcher, without a reload.
+import { jest } from '@jest/globals';
+import type { ServerFrame } from '@teamchat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { authUserQuery } from '../../api/auth.js';
+import { workspacesQuery } from '../../api/workspaces.js';
+import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+
+type Listener = (frame: ServerFrame) => void;
+const listeners = new Set<Listener>();
+const fakeRealtime = {
+  acquire: () => () => undefined,
+  subscribe: (l: Listener) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  send: () => true,
+  noteSeen: () => undefined,
+  onStateChange: () => () => undefined,
+  state: 'open',
+};
+jest.unstable_mockModule('./realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
+const { useLiveUpdates } = await import('./use-live-updates.js');
+
+const push = (frame: ServerFrame) => act(async () => listeners.forEach((l) => l(frame)));
+
+describe('live settings frames', () => {
+  it('refetch the promoted member’s own record and everyone’s workspace list, with no reload', async () => {
+    let me = aUser({ workspaceId: WORKSPACE_ID, isAdmin: false });
+    let name = 'Acme';
+    mockFetch({
+      'GET /api/auth/user': () => ({ body: me }),
+      'GET /api/workspaces': () => ({
+        body: [
+          {
+            id: WORKSPACE_ID,
+            name,
+            profileImageUrl: null,
+            role: me.isAdmin ? 'admin' : 'member',
+            readOnly: false,
+            writableUntil: null,
+          },
+        ],
+      }),
+      'GET /api/users': { body: [] },
+    });
+    const Screen = () => {
+      const user = useQuery(authUserQuery()).data;
+      const workspaces = useQuery(workspacesQuery()).data;
+      useLiveUpdates(me, undefined);
+      return (
+        <p>
+          <span data-testid="role">{user ? (user.isAdmin ? 'admin' : 'member') : ''}</span>
+          <span data-testid="name">{workspaces?.[0]?.name}</span>
+        </p>
+      );
+    };
+    renderWithApp(<Screen />);
+    await waitFor(() => expect(screen.getByTestId('role')).toHaveTextContent('member'));
+    await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('Acme'));
+
+    me = { ...me, isAdmin: true };
+    // someone else's promotion leaves this user's record alone
+    await push({
+      type: 'settings',
+      workspaceId: WORKSPACE_ID,
+      change: 'role',
+      userId: '99999999-9999-4999-8999-999999999999',
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('role')).toHaveTextContent('member');
+    await push({ type: 'settings', workspaceId: WORKSPACE_ID, change: 'role', userId: me.id });
+    await waitFor(() => expect(screen.getByTestId('role')).toHaveTextContent('admin'));
+
+    name = 'Acme Rockets';
+    await push({ type: 'settings', workspaceId: WORKSPACE_ID, change: 'workspace' });
+    await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('Acme Rockets'));
+  });
+});
