@@ -80,3 +80,14 @@ describe(MarkdownContent.name, () => {
     expect(c).toHaveTextContent('Title');
   });
 });
+
+describe('group mentions', () => {
+  it('shows @here, @channel and @everyone apart from a person', () => {
+    const c = show('@here the build is red, @grace.hopper please look');
+    const [group, person] = [...c.querySelectorAll('.tc-mention')];
+    expect(group).toHaveTextContent('@here');
+    expect(group).toHaveClass('tc-mention--group');
+    expect(person).toHaveTextContent('@grace.hopper');
+    expect(person).not.toHaveClass('tc-mention--group');
+  });
+});

@@ -36,6 +36,7 @@ const ALLOWED_ELEMENTS = [
 ];
 
 const MENTION_URL = 'mention:';
+const GROUP_MENTIONS = new Set(['here', 'channel', 'everyone']);
 const CHANNEL_PATTERN = /(^|[^\w#&/])#([a-z0-9][a-z0-9_-]*)/gi;
 const SHORTCODE_PATTERN = /:([a-z0-9_+-]+):/g;
 
@@ -112,7 +113,11 @@ const CodeBlock = ({ children }: { children?: ReactNode }) => {
 
 const components: Components = {
   a: ({ href, children }) => {
-    if (href?.startsWith(MENTION_URL)) return <span className="tc-mention">{children}</span>;
+    if (href?.startsWith(MENTION_URL)) {
+      // @here, @channel and @everyone address a group, not a person: shown apart
+      const group = GROUP_MENTIONS.has(href.slice(MENTION_URL.length).toLowerCase());
+      return <span className={group ? 'tc-mention tc-mention--group' : 'tc-mention'}>{children}</span>;
+    }
     if (href?.startsWith('/channel/'))
       return (
         <Link className="tc-channel-link" to={href}>
