@@ -6,7 +6,7 @@ import { ArrowDown } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chatKeys, messagePagesQuery, messagesAroundQuery } from './api.js';
 import { asMessage, type OutgoingMessage } from './live-store.js';
-import { asLatestPages, flattenPages, type MessagePages } from './message-cache.js';
+import { asLatestPages, flattenPages, unreadAtOpening, type MessagePages } from './message-cache.js';
 import { MessageRow } from './MessageRow.js';
 import { realtime } from './realtime.js';
 
@@ -73,6 +73,13 @@ export const MessageList = ({
     ...stored.map((message) => ({ message })),
     ...pending.map((o) => ({ message: asMessage(o), delivery: o.status, deliveryError: o.error })),
   ];
+  /** The first message that was unread when the channel was opened (fixed once the first page is in). */
+  const [unreadCount] = useState(() => unreadAtOpening(channelId));
+  const firstUnread = useRef<string | null | undefined>(undefined);
+  if (firstUnread.current === undefined && query.isSuccess && !openedAt) {
+    const others = stored.filter((m) => m.userId !== currentUserId);
+    firstUnread.current = unreadCount > 0 ? (others[Math.max(0, others.length - unreadCount)]?.id ?? null) : null;
+  }
   /** Newer messages exist than the ones shown, so nothing follows the bottom yet. */
   const behindLatest = !!openedAt && (around.isPending || around.hasPreviousPage);
 
@@ -219,6 +226,11 @@ export const MessageList = ({
               {newDay ? (
                 <li className="tc-day-divider">
                   <span>{dayLabel(message.createdAt)}</span>
+                </li>
+              ) : null}
+              {message.id === firstUnread.current ? (
+                <li className="tc-new-messages" data-testid="new-messages">
+                  <span>New messages</span>
                 </li>
               ) : null}
               <MessageRow

@@ -47,7 +47,16 @@ export const incrementUnread = (qc: QueryClient, channelId: string): void => {
   });
 };
 
-export const clearUnread = (qc: QueryClient, channelId: string): void => {
+/** Unread counts of channels as they were when last opened: where the "New messages" line goes. */
+const unreadWhenOpened = new Map<string, number>();
+export const unreadAtOpening = (channelId: string): number => unreadWhenOpened.get(channelId) ?? 0;
+
+/** Clears a channel's unread count; `opening` remembers it first, for the "New messages" line. */
+export const clearUnread = (qc: QueryClient, channelId: string, opening = false): void => {
+  if (opening) {
+    const count = qc.getQueryData<UnreadCount[]>(chatKeys.unread)?.find((u) => u.channelId === channelId)?.count ?? 0;
+    unreadWhenOpened.set(channelId, count);
+  }
   qc.setQueryData<UnreadCount[]>(chatKeys.unread, (list) => list?.filter((u) => u.channelId !== channelId));
 };
 

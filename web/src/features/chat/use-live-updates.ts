@@ -28,7 +28,7 @@ const useReadMarker = () => {
     return () => pending.forEach((t) => clearTimeout(t));
   }, []);
   const now = (channelId: string) => {
-    clearUnread(qc, channelId);
+    clearUnread(qc, channelId, true);
     markChannelRead(channelId)
       .then(() => qc.invalidateQueries({ queryKey: chatKeys.unread }))
       .catch(markReadFailed);
