@@ -1,30 +1,13 @@
 // A read-only workspace on the channel screen: the banner (admins get a button to the Billing tab, members a short
 // notice), the composer disabled with the reason, and a `workspace` socket frame unlocking it without a reload.
 import { jest } from '@jest/globals';
-import {
-  WORKSPACE_READ_ONLY_MESSAGE,
-  type Channel,
-  type ServerFrame,
-  type WorkspaceListItem,
-} from '@teamchat/contracts';
+import { WORKSPACE_READ_ONLY_MESSAGE, type Channel, type WorkspaceListItem } from '@teamchat/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useMatch } from 'react-router-dom';
+import { emit, fakeRealtime, listeners } from '../../../test/fake-realtime.js';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
-type Listener = (frame: ServerFrame) => void;
-const listeners = new Set<Listener>();
-const fakeRealtime = {
-  acquire: () => () => undefined,
-  subscribe: (l: Listener) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
-  send: () => true,
-  noteSeen: () => undefined,
-  onStateChange: () => () => undefined,
-  state: 'open',
-};
 jest.unstable_mockModule('./realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
 const { ChannelScreen } = await import('./ChannelScreen.js');
 const { useLiveUpdates } = await import('./use-live-updates.js');
@@ -130,11 +113,7 @@ describe('read-only workspace on the channel screen', () => {
     const api = render(false, { readOnly: true, writableUntil: PAST });
     await screen.findByTestId('read-only-banner');
     api.unlock({ readOnly: false, writableUntil: null });
-    act(() =>
-      listeners.forEach((l) =>
-        l({ type: 'workspace', workspaceId: WORKSPACE_ID, readOnly: false, writableUntil: null }),
-      ),
-    );
+    act(() => emit({ type: 'workspace', workspaceId: WORKSPACE_ID, readOnly: false, writableUntil: null }));
     await waitFor(() => expect(screen.queryByTestId('read-only-banner')).not.toBeInTheDocument());
     expect(screen.getByPlaceholderText(COMPOSER_PLACEHOLDER)).toBeEnabled();
   });

@@ -6,25 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { authUserQuery } from '../../api/auth.js';
 import { workspacesQuery } from '../../api/workspaces.js';
+import { emit, fakeRealtime } from '../../../test/fake-realtime.js';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
-type Listener = (frame: ServerFrame) => void;
-const listeners = new Set<Listener>();
-const fakeRealtime = {
-  acquire: () => () => undefined,
-  subscribe: (l: Listener) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
-  send: () => true,
-  noteSeen: () => undefined,
-  onStateChange: () => () => undefined,
-  state: 'open',
-};
 jest.unstable_mockModule('./realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
 const { useLiveUpdates } = await import('./use-live-updates.js');
 
-const push = (frame: ServerFrame) => act(async () => listeners.forEach((l) => l(frame)));
+const push = (frame: ServerFrame) => act(async () => emit(frame));
 
 describe('live settings frames', () => {
   it('refetch the promoted member’s own record and everyone’s workspace list, with no reload', async () => {
