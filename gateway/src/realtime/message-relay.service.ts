@@ -4,6 +4,8 @@ import { ChatContracts, encodeServerFrame, type CreatedMessage } from '@teamchat
 import { messageDeliverySeconds } from '@teamchat/observability';
 import { FANOUT, type Fanout } from './fanout/fanout.js';
 
+const fanoutPublishSeconds = messageDeliverySeconds.labels({ stage: 'fanout_publish' });
+
 export interface MessageInput {
   channelId: string;
   content?: string | null;
@@ -40,7 +42,7 @@ export class MessageRelay {
         sentAt,
       })
       .then(
-        () => messageDeliverySeconds.observe({ stage: 'fanout_publish' }, (Date.now() - sentAt) / 1000),
+        () => fanoutPublishSeconds.observe((Date.now() - sentAt) / 1000),
         (err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`),
       );
     return created;

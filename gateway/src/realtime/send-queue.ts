@@ -1,5 +1,8 @@
 import { messageDeliverySeconds, messagesDelivered, wsFramesDropped } from '@teamchat/observability';
 
+// the labelled series once, not a label lookup on every socket write
+const socketWriteSeconds = messageDeliverySeconds.labels({ stage: 'socket_write' });
+
 /** The part of a `ws` socket the queue drives. */
 export interface QueueSocket {
   readonly readyState: number;
@@ -67,7 +70,7 @@ export class SendQueue {
   private write(frame: string, sentAt?: number): void {
     if (sentAt !== undefined) {
       messagesDelivered.inc();
-      messageDeliverySeconds.observe({ stage: 'socket_write' }, (Date.now() - sentAt) / 1000);
+      socketWriteSeconds.observe((Date.now() - sentAt) / 1000);
     }
     this.inFlight++;
     this.socket.send(frame, () => {

@@ -23,7 +23,8 @@ import type {
 } from 'typeorm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventPayloadOf } from '@teamchat/contracts';
-import { busMetrics, currentRequestId, injectTraceContext, REQUEST_ID_HEADER } from '@teamchat/observability';
+import { busMetrics, currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
+import { traceHeaders } from './bus-tracing.js';
 import type { BusOptions } from './bus.options.js';
 import { DEFAULT_EVENT_DELIVERY, type EventDeliveryPolicy, type EventMeta } from './durable-events.js';
 import { BusHeaders, defaultBroker, type InProcessBroker } from './in-process.transport.js';
@@ -222,9 +223,8 @@ export class Outbox
       throw new Error(`outbox.add(${contract.subject}) must run inside the transaction whose outcome it reports`);
     }
     const id = randomUUID();
-    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: currentRequestId() };
     // the event continues the trace of the work that emitted it, however late it is delivered
-    injectTraceContext((name, value) => (headers[name] = value));
+    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: currentRequestId(), ...traceHeaders() };
     const data = JSON.stringify(payload ?? null);
     const [row] = (await em.query(
       `INSERT INTO ${this.table} ("id", "subject", "payload", "headers") VALUES ($1, $2, $3::jsonb, $4::jsonb)

@@ -1,27 +1,14 @@
 // Entitlements driven by Stripe webhooks through the gateway. Only Stripe's HTTP API is mocked (a local fake server,
 // test/stripe-api.fake.ts); webhooks are signed with stripe.webhooks.generateTestHeaderString.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { ErrorCodes, WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { startTestStack, testPool, waitFor, type TestStack } from '@teamchat/testing';
+import { register as registerAccount, stripeEvent } from './billing-helpers.js';
 import { FakeStripeApi } from './stripe-api.fake.js';
 
-let counter = 0;
-const register = async (url: string) => {
-  counter += 1;
-  const agent = request.agent(url).set('x-forwarded-for', `10.78.${counter >> 8}.${counter & 255}`);
-  const res = await agent.post('/api/register').send({
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: `gh.${Date.now().toString(36)}.${counter}@example.com`,
-    password: 'correct horse battery',
-    companySize: '6-15',
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return agent;
-};
+const register = (url: string) => registerAccount(url, { firstName: 'Grace', lastName: 'Hopper' }, 78);
 
 describe("workspace entitlements from Stripe webhooks (Stripe's HTTP API mocked by a local fake server)", () => {
   const stripe = new FakeStripeApi();
@@ -43,17 +30,7 @@ describe("workspace entitlements from Stripe webhooks (Stripe's HTTP API mocked 
   /** Signs and delivers a `customer.subscription.*` event carrying Stripe's subscription with `changes`. */
   const webhook = async (type: string, subscription: Record<string, unknown>, changes: Record<string, unknown>) => {
     created += 1;
-    const payload = JSON.stringify({
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created,
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: { ...structuredClone(subscription), ...changes } },
-    });
+    const payload = JSON.stringify(stripeEvent(type, { ...structuredClone(subscription), ...changes }, { created }));
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
     const res = await request(stack.url)
       .post('/api/stripe/webhook')

@@ -1,40 +1,15 @@
 // Billing with the Stripe provider through the gateway: the client points at a fake of Stripe's HTTP API, and webhooks
 // are signed with stripe.webhooks.generateTestHeaderString.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { ErrorCodes, WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { startTestStack, waitFor, type TestStack, testPool } from '@teamchat/testing';
+import { register as registerAccount, stripeEvent } from './billing-helpers.js';
 import { FakeStripeApi } from './stripe-api.fake.js';
 
-let counter = 0;
-const register = async (url: string) => {
-  counter += 1;
-  const agent = request.agent(url).set('x-forwarded-for', `10.77.${counter >> 8}.${counter & 255}`);
-  const res = await agent.post('/api/register').send({
-    firstName: 'Katherine',
-    lastName: 'Johnson',
-    email: `kj.${Date.now().toString(36)}.${counter}@example.com`,
-    password: 'correct horse battery',
-    companySize: '6-15',
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return agent;
-};
-
-const event = (type: string, object: Record<string, unknown>, overrides: Record<string, unknown> = {}) => ({
-  id: `evt_${randomBytes(12).toString('hex')}`,
-  object: 'event',
-  api_version: Stripe.API_VERSION,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
-  type,
-  data: { object },
-  ...overrides,
-});
+const register = (url: string) => registerAccount(url, { firstName: 'Katherine', lastName: 'Johnson' }, 77);
+const event = stripeEvent;
 
 describe("billing with Stripe through the gateway, against a fake of Stripe's HTTP API", () => {
   const stripe = new FakeStripeApi();
