@@ -12,7 +12,10 @@ describe('cluster runner (npm run cluster)', () => {
   const base = 20000 + Math.floor(Math.random() * 20000);
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-missing'], { cwd: root, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-missing'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     if (build.status !== 0) throw new Error(build.stderr);
     db = await createTestDatabase('cluster');
     cluster = spawn(process.execPath, [join(root, 'scripts/cluster.mjs')], {
@@ -44,20 +47,46 @@ describe('cluster runner (npm run cluster)', () => {
 
   it('starts six services and two gateways over real NATS, Redis and Postgres; both gateways are ready', async () => {
     for (const port of [base, base + 1]) {
+      // ready as soon as one service answers; every one of the six is started alongside, some a moment later
       await waitFor(
-        async () => (await request(`http://127.0.0.1:${port}`).get('/api/health/ready')).status === 200,
+        async () => {
+          const res = await request(`http://127.0.0.1:${port}`).get('/api/health/ready');
+          return (
+            res.status === 200 &&
+            (res.body as { details?: { bus?: { services?: number } } }).details?.bus?.services === 6
+          );
+        },
         { timeoutMs: 90000, intervalMs: 500 },
       ).catch((err: Error) => {
         throw new Error(`${err.message}\n${output.slice(-3000)}`);
       });
       const ready = await request(`http://127.0.0.1:${port}`).get('/api/health/ready');
-      expect(ready.body.details).toMatchObject({ postgres: { status: 'up' }, bus: { status: 'up', services: 6 }, redis: { status: 'up' } });
+      expect(ready.body.details).toMatchObject({
+        postgres: { status: 'up' },
+        bus: { status: 'up', services: 6 },
+        redis: { status: 'up' },
+      });
     }
   }, 120000);
 
   it('exposes metrics on every service process', async () => {
     for (let i = 0; i < 6; i++) {
-      const res = await request(`http://127.0.0.1:${base + 100 + i}`).get('/metrics');
+      const url = `http://127.0.0.1:${base + 100 + i}`;
+      await waitFor(
+        async () =>
+          (
+            await request(url)
+              .get('/metrics')
+              .catch(() => null)
+          )?.status === 200,
+        {
+          timeoutMs: 30000,
+          intervalMs: 250,
+        },
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}\n${output.slice(-3000)}`);
+      });
+      const res = await request(url).get('/metrics');
       expect(res.status).toBe(200);
       expect(res.text).toContain('nodejs_eventloop_lag');
     }
