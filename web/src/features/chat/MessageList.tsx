@@ -74,7 +74,7 @@ export const MessageList = ({
     ...pending.map((o) => ({ message: asMessage(o), delivery: o.status, deliveryError: o.error })),
   ];
   /** The first message that was unread when the channel was opened (fixed once the first page is in). */
-  const [unreadCount] = useState(() => unreadAtOpening(channelId));
+  const [unreadCount] = useState(() => unreadAtOpening(qc, channelId));
   const firstUnread = useRef<string | null | undefined>(undefined);
   if (firstUnread.current === undefined && query.isSuccess && !openedAt) {
     const others = stored.filter((m) => m.userId !== currentUserId);

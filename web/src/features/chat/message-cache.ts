@@ -49,14 +49,21 @@ export const incrementUnread = (qc: QueryClient, channelId: string): void => {
 
 /** Unread counts of channels as they were when last opened: where the "New messages" line goes. */
 const unreadWhenOpened = new Map<string, number>();
-export const unreadAtOpening = (channelId: string): number => unreadWhenOpened.get(channelId) ?? 0;
+
+const unreadCountOf = (qc: QueryClient, channelId: string): number =>
+  qc.getQueryData<UnreadCount[]>(chatKeys.unread)?.find((u) => u.channelId === channelId)?.count ?? 0;
+
+/**
+ * How many messages were unread when the channel was opened. A list rendered in the same commit as the selection
+ * still finds the count in the cache (the shell clears it in an effect, after its children render); one mounted later
+ * (the channel was still loading) gets the count the clearing remembered.
+ */
+export const unreadAtOpening = (qc: QueryClient, channelId: string): number =>
+  unreadCountOf(qc, channelId) || (unreadWhenOpened.get(channelId) ?? 0);
 
 /** Clears a channel's unread count; `opening` remembers it first, for the "New messages" line. */
 export const clearUnread = (qc: QueryClient, channelId: string, opening = false): void => {
-  if (opening) {
-    const count = qc.getQueryData<UnreadCount[]>(chatKeys.unread)?.find((u) => u.channelId === channelId)?.count ?? 0;
-    unreadWhenOpened.set(channelId, count);
-  }
+  if (opening) unreadWhenOpened.set(channelId, unreadCountOf(qc, channelId));
   qc.setQueryData<UnreadCount[]>(chatKeys.unread, (list) => list?.filter((u) => u.channelId !== channelId));
 };
 

@@ -1,7 +1,7 @@
 // The "New messages" line: where the messages unread when the channel was opened begin (the count the sidebar showed,
 // others' messages only), fixed for as long as the channel stays open.
 import type { Message, UnreadCount } from '@teamchat/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 import { createQueryClient } from '../../lib/query-client.js';
 import { chatKeys } from './api.js';
@@ -25,7 +25,8 @@ const msg = (n: number, userId: string): Message =>
     createdAt: `2025-03-01T10:0${n}:00.000Z`,
   }) as Message;
 
-const open = (unread: number) => {
+/** `clearedFirst`: the list mounts after the selection cleared the count (the channel was still loading). */
+const open = (unread: number, clearedFirst = true) => {
   mockFetch({
     [`GET /api/channels/${CHANNEL}/messages`]: {
       body: [msg(1, GRACE), msg(2, ME), msg(3, GRACE), msg(4, ME), msg(5, GRACE)],
@@ -35,7 +36,7 @@ const open = (unread: number) => {
   const client = createQueryClient();
   client.setQueryData<UnreadCount[]>(chatKeys.unread, unread ? [{ channelId: CHANNEL, count: unread }] : []);
   // what selecting the channel does: its count is cleared, and remembered for the line
-  clearUnread(client, CHANNEL, true);
+  if (clearedFirst) clearUnread(client, CHANNEL, true);
   renderWithApp(
     <MessageList
       channelId={CHANNEL}
@@ -47,9 +48,18 @@ const open = (unread: number) => {
     />,
     { client },
   );
+  // the shell clears the count in an effect, after the list it renders has rendered
+  if (!clearedFirst) act(() => clearUnread(client, CHANNEL, true));
 };
 
 describe('the New messages line', () => {
+  it('is there when the list renders in the same commit as the selection, before the count is cleared (first: nothing remembered yet)', async () => {
+    open(2, false);
+    const line = await screen.findByTestId('new-messages');
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[rows.indexOf(line) + 1]!).getByText('message 3')).toBeInTheDocument();
+  });
+
   it('sits before the first of the messages others wrote that were unread when the channel was opened', async () => {
     open(2);
     const line = await screen.findByTestId('new-messages');
