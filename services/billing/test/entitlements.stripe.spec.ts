@@ -89,8 +89,13 @@ describe("workspace entitlements from Stripe webhooks (Stripe's HTTP API mocked 
     subscription.status = 'canceled';
     await webhook('customer.subscription.deleted', subscription, {});
     await waitFor(async () => (await postStatus(agent, channelId)) === 402);
-    const list = (await agent.get('/api/workspaces')).body as { id: string; readOnly: boolean }[];
-    expect(list.find((w) => w.id === workspaceId)?.readOnly).toBe(true);
+    // chat's cache and the workspace service's row each apply the event on their own: the list may lag a moment
+    const readOnly = async () =>
+      ((await agent.get('/api/workspaces')).body as { id: string; readOnly: boolean }[]).find(
+        (w) => w.id === workspaceId,
+      )?.readOnly;
+    await waitFor(async () => (await readOnly()) === true).catch(() => undefined);
+    expect(await readOnly()).toBe(true);
 
     // the offline provider's trial simulation does not exist with Stripe
     expect((await agent.post('/api/local-payments/end-trial').send({})).status).toBe(404);
