@@ -2,20 +2,9 @@
 // counts, typing, image attachments, search, tasks visibility, invites, stars in the hover card, settings tabs,
 // widgets; screenshots of every screen at 1440×900 and 390×844.
 import type { TestStack } from '@teamchat/testing';
-import { pngImage, startTestStack } from '@teamchat/testing';
+import { pngImage } from '@teamchat/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  aPerson,
-  DESKTOP,
-  ensureWebBuilt,
-  launchBrowser,
-  newContext,
-  screenshots,
-  signUpOverApi,
-  toast,
-  WEB_DIST,
-  cspViolations,
-} from '../shell/support.js';
+import { aPerson, DESKTOP, newContext, screenshots, toast, cspViolations, startTeamChat } from '../shell/support.js';
 
 /**
  * Saves the page at 1440×900 and 390×844. The shell swaps its whole layout between the two widths, which remounts
@@ -79,28 +68,8 @@ describe('chat journeys', () => {
   };
 
   beforeAll(async () => {
-    // `npm test` builds web/dist first; E2E_WEB_DIST lets a lone run use its own build.
-    const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
-    if (!process.env.E2E_WEB_DIST) ensureWebBuilt();
-    [stack, browser] = await Promise.all([startTestStack({ webDist }), launchBrowser()]);
-    adaCtx = await newContext(browser, stack.url);
-    graceCtx = await newContext(browser, stack.url);
-    await signUpOverApi(adaCtx.request, adaPerson, 'Analytical Engines');
-
-    // Grace joins through an invite accepted over the API, so both start in the same workspace.
-    const invite = (await (await adaCtx.request.post('/api/invites', { data: {} })).json()) as { token: string };
-    const accepted = await graceCtx.request.post(`/api/invites/${invite.token}/accept`, {
-      data: {
-        email: gracePerson.email,
-        firstName: gracePerson.firstName,
-        lastName: gracePerson.lastName,
-        password: gracePerson.password,
-      },
-    });
-    if (!accepted.ok()) throw new Error(`accept: ${accepted.status()} ${await accepted.text()}`);
-
-    const channels = (await (await adaCtx.request.get('/api/channels')).json()) as ChannelRow[];
-    general = channels.find((c) => c.name === 'general')!;
+    const team = await startTeamChat({ adaPerson, gracePerson });
+    ({ stack, browser, adaCtx, graceCtx, general } = team);
     const created = await adaCtx.request.post('/api/channels', {
       data: { name: 'random', description: 'Anything goes' },
     });
@@ -138,6 +107,33 @@ describe('chat journeys', () => {
     await messages(ada).getByTestId('message-row').filter({ hasText: 'welcome aboard' }).waitFor();
     expect(await messages(ada).locator('.tc-mention').first().textContent()).toMatch(/^@/);
     await shot(ada, '03-conversation');
+  });
+
+  it('renders Markdown (bold, a link to a new tab, a highlighted code block with a copy button) and keeps HTML as text', async () => {
+    const payload = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+    const content = [
+      '**Ship it** on _Friday_, plan at https://example.com/plan',
+      '```ts',
+      'const answer: number = 42;',
+      '```',
+      payload,
+    ].join('\n');
+    const posted = await adaCtx.request.post(`/api/channels/${general.id}/messages`, { data: { content } });
+    expect(posted.ok()).toBe(true);
+    const row = messages(grace).getByTestId('message-row').filter({ hasText: 'Ship it' });
+    await row.waitFor();
+    expect(await row.locator('strong').first().textContent()).toBe('Ship it');
+    const link = row.getByRole('link', { name: 'https://example.com/plan' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await row.getByRole('button', { name: 'Copy code' }).waitFor();
+    expect(await row.locator('pre code').textContent()).toContain('const answer: number = 42;');
+    expect(await row.locator('pre code .hljs-keyword').count()).toBeGreaterThan(0);
+    // the payload is shown as it was typed, and nothing of it ran or loaded
+    await row.getByText(payload).waitFor();
+    expect(await row.locator('img[src="x"], script').count()).toBe(0);
+    expect(await grace.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
+    await shot(grace, '03b-markdown');
   });
 
   it('raises the unread count for another channel and clears it on select (server state survives a reload)', async () => {

@@ -1,23 +1,11 @@
 // Search with filters, opening a result where it was written: a filter typed with a suggestion becomes a chip, the
 // result opens its channel scrolled to that message and highlighted, newer pages load on the way down, and live
-// messages follow once the newest is reached. Screenshots at 1440×900 and 390×844.
+// messages follow once the newest is reached; a permalink copied by Ada opens at the message in Grace's browser.
+// Screenshots at 1440×900 and 390×844.
 import type { TestStack } from '@teamchat/testing';
-import { startTestStack } from '@teamchat/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
-import {
-  aPerson,
-  cspViolations,
-  DESKTOP,
-  ensureWebBuilt,
-  launchBrowser,
-  MOBILE,
-  newContext,
-  SCREENSHOTS,
-  screenshots,
-  signUpOverApi,
-  WEB_DIST,
-} from '../shell/support.js';
+import { cspViolations, DESKTOP, MOBILE, SCREENSHOTS, screenshots, startTeamChat } from '../shell/support.js';
 
 /** The message the journey looks for, with enough chatter after it that the newest page does not hold it. */
 const TARGET = 'The zeppelin manifest for PLT-4242 is signed';
@@ -51,22 +39,9 @@ describe('search journey: filters and opening a result at its message', () => {
     screenshots(page, `search-${name}`, { restore });
 
   beforeAll(async () => {
-    const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
-    if (!process.env.E2E_WEB_DIST) ensureWebBuilt();
-    [stack, browser] = await Promise.all([startTestStack({ webDist }), launchBrowser()]);
-    adaCtx = await newContext(browser, stack.url);
-    graceCtx = await newContext(browser, stack.url);
-    await signUpOverApi(adaCtx.request, aPerson('Ada', 'Lovelace'), 'Analytical Engines');
-    const grace = aPerson('Grace', 'Hopper');
-    const invite = (await (await adaCtx.request.post('/api/invites', { data: {} })).json()) as { token: string };
-    const accepted = await graceCtx.request.post(`/api/invites/${invite.token}/accept`, {
-      data: { email: grace.email, firstName: grace.firstName, lastName: grace.lastName, password: grace.password },
-    });
-    if (!accepted.ok()) throw new Error(`accept: ${accepted.status()} ${await accepted.text()}`);
-    graceName = ((await (await graceCtx.request.get('/api/auth/user')).json()) as { username: string }).username;
-
-    const channels = (await (await adaCtx.request.get('/api/channels')).json()) as { id: string; name: string }[];
-    general = channels.find((c) => c.name === 'general')!;
+    const team = await startTeamChat();
+    ({ stack, browser, adaCtx, graceCtx, general } = team);
+    graceName = team.grace.username;
     for (let i = 1; i <= 5; i++) await post(adaCtx, `Morning standup note ${i}`);
     // the same word from someone else, which the from: filter leaves out
     await post(adaCtx, 'Ada here: the zeppelin is fuelled');
@@ -201,6 +176,33 @@ describe('search journey: filters and opening a result at its message', () => {
     expect(position).toBeLessThan(0.8);
     await ada.screenshot({ path: join(SCREENSHOTS, 'search-04-opened-at-message-mobile-390x844.png') });
     await ada.setViewportSize(DESKTOP);
+  });
+
+  it('opens a permalink copied by one person at the message in the other person’s browser', async () => {
+    await adaCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+    await ada.getByRole('button', { name: 'Search messages' }).click();
+    await searchField(ada).fill('PLT-4242');
+    await searchDialog(ada).getByRole('list', { name: 'Search results' }).getByRole('button').click();
+    const target = row(ada, TARGET);
+    await target.hover();
+    await target.getByRole('button', { name: 'Copy link' }).click();
+    await target.getByRole('button', { name: 'Link copied' }).waitFor();
+    const link = await ada.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(link).toMatch(new RegExp(`^${stack.url}/channel/${general.id}\\?message=[0-9a-f-]{36}$`));
+
+    // the message is older than the newest page: Grace's browser loads the pages around it
+    const grace = await graceCtx.newPage();
+    await grace.goto(link);
+    const opened = row(grace, TARGET);
+    await opened.waitFor();
+    expect(await opened.getAttribute('aria-current')).toBe('true');
+    expect(await positionInList(grace, opened)).toBeGreaterThan(0.2);
+    await grace.screenshot({ path: join(SCREENSHOTS, 'search-05-permalink-opened-desktop-1440x900.png') });
+    await grace.close();
   });
 
   it('ran under the Content-Security-Policy with no violation', () => {

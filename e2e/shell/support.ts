@@ -147,6 +147,58 @@ export const signUpOverApi = async (request: APIRequestContext, person: Person, 
   return { userId: user.id, workspaceId: workspace.id };
 };
 
+/** `invitee` joins the workspace `inviter` is in through an invite accepted over the API (signed in as them after). */
+export const joinByInviteOverApi = async (inviter: APIRequestContext, invitee: APIRequestContext, person: Person) => {
+  const invite = (await ok(await inviter.post('/api/invites', { data: {} }), 'invite')) as { token: string };
+  const { email, firstName, lastName, password } = person;
+  await ok(
+    await invitee.post(`/api/invites/${invite.token}/accept`, { data: { email, firstName, lastName, password } }),
+    'accept',
+  );
+  return (await (await invitee.get('/api/auth/user')).json()) as { id: string; username: string };
+};
+
+export interface TeamChat {
+  stack: TestStack;
+  browser: Browser;
+  adaCtx: BrowserContext;
+  graceCtx: BrowserContext;
+  ada: { id: string; username: string; workspaceId: string };
+  grace: { id: string; username: string };
+  general: { id: string; name: string };
+}
+
+/**
+ * Where the chat journeys start: the product serving the built SPA (`E2E_WEB_DIST` for a build of one's own), Debian's
+ * Chromium, and two people in one workspace, each in a browser context of their own: Ada, who signed up, paid and
+ * created it, and Grace, who joined by invite. Both contexts are signed in; no page is open yet.
+ */
+export const startTeamChat = async ({
+  workspaceName = 'Analytical Engines',
+  adaPerson = aPerson('Ada', 'Lovelace'),
+  gracePerson = aPerson('Grace', 'Hopper'),
+}: { workspaceName?: string; adaPerson?: Person; gracePerson?: Person } = {}): Promise<TeamChat> => {
+  const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
+  if (!process.env.E2E_WEB_DIST) ensureWebBuilt();
+  const [stack, browser] = await Promise.all([startTestStack({ webDist }), launchBrowser()]);
+  const adaCtx = await newContext(browser, stack.url);
+  const graceCtx = await newContext(browser, stack.url);
+  const { userId, workspaceId } = await signUpOverApi(adaCtx.request, adaPerson, workspaceName);
+  const grace = await joinByInviteOverApi(adaCtx.request, graceCtx.request, gracePerson);
+  const me = (await (await adaCtx.request.get('/api/auth/user')).json()) as { username: string };
+  const channels = (await (await adaCtx.request.get('/api/channels')).json()) as { id: string; name: string }[];
+  const general = channels.find((c) => c.name === 'general')!;
+  return {
+    stack,
+    browser,
+    adaCtx,
+    graceCtx,
+    ada: { id: userId, username: me.username, workspaceId },
+    grace: { id: grace.id, username: grace.username },
+    general: { id: general.id, name: general.name },
+  };
+};
+
 /** A visible toast with this title (sonner renders toasts as list items). */
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

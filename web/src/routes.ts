@@ -11,6 +11,7 @@ export const ROUTES = {
   signupPaymentSuccess: '/signup?payment=success',
   createWorkspace: '/create-workspace',
   tasks: '/tasks',
+  mentions: '/mentions',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   channel: (id: string) => `/channel/${id}`,
   /** The channel opened at one message (a search result); the screen drops the parameter once it has jumped. */

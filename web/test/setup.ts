@@ -38,3 +38,9 @@ if (!Element.prototype.releasePointerCapture) Element.prototype.releasePointerCa
 // react-router reads TextEncoder at import; jsdom does not provide it.
 import { TextDecoder, TextEncoder } from 'node:util';
 if (!('TextEncoder' in globalThis)) Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// The app asks who is signed in only when the browser holds a session cookie (api/auth.ts): every test starts as a
+// browser that does, and a mocked 401 plays a signed-out visitor.
+beforeEach(() => {
+  document.cookie = 'tc_signed_in=1; Path=/';
+});

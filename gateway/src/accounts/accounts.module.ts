@@ -5,10 +5,11 @@ import { WorkspacesController } from './workspaces.controller.js';
 import { InvitesController } from './invites.controller.js';
 import { ImageAddresses } from '../media/image-address.js';
 import { CurrentUsers } from './current-user.js';
+import { ProfileFrames } from './profile-frames.js';
 
 /** The edge of the identity and workspace services: accounts, sessions, profiles, workspaces and invites. */
 @Module({
   controllers: [AuthController, UsersController, WorkspacesController, InvitesController],
-  providers: [ImageAddresses, CurrentUsers],
+  providers: [ImageAddresses, CurrentUsers, ProfileFrames],
 })
 export class AccountsModule {}

@@ -28,6 +28,7 @@ import { IdParam } from './params.js';
 import { CurrentUsers } from './current-user.js';
 import { ImageAddresses } from '../media/image-address.js';
 import { ChangesActors } from '../auth/changes-actors.js';
+import { ProfileFrames } from './profile-frames.js';
 
 const userNotFound = { error: 'User not found', code: ErrorCodes.userNotFound };
 
@@ -37,6 +38,7 @@ export class UsersController {
   constructor(
     private readonly bus: BusClient,
     private readonly images: ImageAddresses,
+    private readonly profileFrames: ProfileFrames,
     private readonly currentUsers: CurrentUsers,
   ) {}
 
@@ -63,6 +65,7 @@ export class UsersController {
   ): Promise<CurrentUser> {
     if (changes.profileImageUrl) changes.profileImageUrl = this.images.siteRelative(changes.profileImageUrl, req);
     const user = await this.bus.request(IdentityContracts.update, { actor, userId: id, changes });
+    void this.profileFrames.changed(id);
     return this.currentUsers.describe(user, actor);
   }
 
@@ -84,6 +87,7 @@ export class UsersController {
       userId: id,
       changes: { handle: body.handle },
     });
+    void this.profileFrames.changed(id);
     return this.currentUsers.describe(user, actor);
   }
 
@@ -92,12 +96,14 @@ export class UsersController {
   @HttpCode(200)
   @RequireWorkspace()
   @Api({ summary: 'Award stars to a member (admins)', body: AwardStarsSchema, response: UserProfileSchema })
-  awardStars(
+  async awardStars(
     @IdParam('id', userNotFound) id: string,
     @ZodBody(AwardStarsSchema) body: AwardStars,
     @Actor() actor: WorkspaceActor,
   ) {
-    return this.bus.request(IdentityContracts.awardStars, { actor, userId: id, stars: body.stars });
+    const profile = await this.bus.request(IdentityContracts.awardStars, { actor, userId: id, stars: body.stars });
+    void this.profileFrames.changed(id);
+    return profile;
   }
 
   @Patch(':id/admin')

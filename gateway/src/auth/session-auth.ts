@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { SESSION_COOKIE } from './session.js';
+import { clearSignedInMarker } from './signed-in-marker.js';
 
 /** Signs the user in on a fresh session id (no fixation: the pre-login id is discarded). */
 export const establishSession = (req: Request, userId: string): Promise<void> =>
@@ -16,6 +17,7 @@ export const endSession = (req: Request, res: Response): Promise<void> =>
   new Promise((resolve) => {
     const clear = () => {
       res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+      clearSignedInMarker(res);
       resolve();
     };
     if (!req.session) return clear();

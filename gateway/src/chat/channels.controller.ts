@@ -89,7 +89,7 @@ export class ChannelsController {
   @Post(':id/messages')
   @Api({
     summary:
-      'Post a message (the socket’s create path: stored, then delivered live; clientMsgId deduplicates); imageUrl is the /attachments/... address of a message-image upload of this workspace',
+      'Post a message (the socket’s create path: stored, then delivered live; clientMsgId deduplicates); imageUrl is the /attachments/... address of a message-image upload of this workspace, fileUrl that of a file upload (its name, size and type come from the upload); threadId makes it a reply in the thread of that top-level message of this channel (400 otherwise), alsoInChannel shows the reply in the channel too',
     body: CreateMessageSchema,
     response: MessageSchema,
   })
@@ -100,7 +100,8 @@ export class ChannelsController {
     @Req() req: Request,
   ) {
     const imageUrl = this.images.siteRelative(body.imageUrl, req, 'message');
-    return (await this.relay.create(actor, { channelId, ...body, imageUrl })).message;
+    const fileUrl = this.images.siteRelative(body.fileUrl, req, 'file');
+    return (await this.relay.create(actor, { channelId, ...body, imageUrl, fileUrl })).message;
   }
 
   @Post(':id/read')

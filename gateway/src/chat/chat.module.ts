@@ -5,7 +5,10 @@ import { ChannelsController } from './channels.controller.js';
 import { CustomReactionsController } from './custom-reactions.controller.js';
 import { DmController } from './dm.controller.js';
 import { MessagesController } from './messages.controller.js';
+import { PinsController } from './pins.controller.js';
 import { UnreadController } from './unread.controller.js';
+import { ThreadsController } from './threads.controller.js';
+import { NotificationPrefsController } from './notification-prefs.controller.js';
 import { ImageAddresses } from '../media/image-address.js';
 
 /** HTTP routes of the chat service; the live socket is the RealtimeModule's. */
@@ -16,8 +19,11 @@ import { ImageAddresses } from '../media/image-address.js';
     ChannelsController,
     DmController,
     MessagesController,
+    PinsController,
     CustomReactionsController,
     UnreadController,
+    ThreadsController,
+    NotificationPrefsController,
   ],
   providers: [ImageAddresses],
 })

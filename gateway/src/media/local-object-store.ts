@@ -115,14 +115,16 @@ export class LocalObjectStore {
    */
   async receive(req: Request, key: string, signed: SignedUploadQuery): Promise<number> {
     const declaredType = req.headers['content-type'];
-    if (declaredType !== undefined && normalizeImageType(declaredType) !== signed.type) {
+    // a file attachment keeps the type media recorded for it, whatever the PUT declares, and is never sniffed
+    const image = signed.kind !== 'file';
+    if (image && declaredType !== undefined && normalizeImageType(declaredType) !== signed.type) {
       discardRest(req);
       throw notAnImage();
     }
     const declaredLength = Number(req.headers['content-length'] ?? NaN);
     if (declaredLength > signed.max) {
       discardRest(req);
-      throw new DomainError(ErrorCodes.uploadTooLarge, tooLargeMessageFor(signed.max));
+      throw new DomainError(ErrorCodes.uploadTooLarge, tooLargeMessageFor(signed.max, signed.kind));
     }
     const target = this.path(key);
     const incoming = join(this.root, INCOMING, randomUUID());
@@ -145,6 +147,7 @@ export class LocalObjectStore {
   }
 
   private writeBody(req: Request, file: string, signed: SignedUploadQuery): Promise<number> {
+    const image = signed.kind !== 'file';
     return new Promise<number>((resolvePromise, reject) => {
       const out = createWriteStream(file, { flags: 'wx' });
       let size = 0;
@@ -160,8 +163,9 @@ export class LocalObjectStore {
       };
       const onData = (chunk: Buffer) => {
         size += chunk.length;
-        if (size > signed.max) return fail(new DomainError(ErrorCodes.uploadTooLarge, tooLargeMessageFor(signed.max)));
-        if (head.length < SNIFF_BYTES) {
+        if (size > signed.max)
+          return fail(new DomainError(ErrorCodes.uploadTooLarge, tooLargeMessageFor(signed.max, signed.kind)));
+        if (image && head.length < SNIFF_BYTES) {
           head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
           if (head.length === SNIFF_BYTES && sniffImageType(head) !== signed.type) return fail(notAnImage());
         }
@@ -173,7 +177,7 @@ export class LocalObjectStore {
       req.on('data', onData);
       req.once('end', () => {
         if (settled) return;
-        if (size === 0 || sniffImageType(head) !== signed.type) return fail(notAnImage());
+        if (image && (size === 0 || sniffImageType(head) !== signed.type)) return fail(notAnImage());
         out.end(() => {
           settled = true;
           resolvePromise(size);

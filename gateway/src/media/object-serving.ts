@@ -5,6 +5,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { BusClient, BusUnavailableError } from '@teamchat/bus';
 import { MediaContracts, type StoredObject } from '@teamchat/contracts';
 import type { RequestActor } from '../auth/actor.js';
+import { servedAs } from './content-disposition.js';
 import { LocalObjectStore, objectNotFound } from './local-object-store.js';
 
 /** Express 5 hands a `*key` wildcard over as its path segments. */
@@ -35,7 +36,8 @@ export class ObjectServing {
 
   /**
    * Serves an object to a member of its workspace: the stored (checked) type, never sniffed or rendered as a page,
-   * private to the browser's cache.
+   * private to the browser's cache. A file attachment keeps its original name and, unless it is a PDF or a raster
+   * image, is only ever a download (see servedAs).
    */
   async serve(actor: RequestActor, key: string, req: Request, res: Response): Promise<void> {
     const object = await this.bus.request(MediaContracts.getObject, {
@@ -44,10 +46,11 @@ export class ObjectServing {
     });
     const body = object.readUrl ? await this.fetchRemote(object.readUrl) : await this.local.open(object.key);
     const etag = `"${object.key.split('/').pop()}-${object.size}"`;
-    res.setHeader('Content-Type', object.contentType);
+    const served = servedAs(object);
+    res.setHeader('Content-Type', served.contentType);
     res.setHeader('Cache-Control', 'private');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Content-Disposition', served.disposition);
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     res.setHeader('ETag', etag);

@@ -44,4 +44,4 @@ const objectController = (prefix: 'objects' | 'attachments', what: string): Type
 };
 
 export const ObjectsController = objectController('objects', 'an image (profile image, workspace logo, reaction)');
-export const AttachmentsController = objectController('attachments', 'a message image');
+export const AttachmentsController = objectController('attachments', 'a message attachment (an image or a file)');

@@ -3,11 +3,15 @@ import type { Request } from 'express';
 import { BusClient } from '@teamchat/bus';
 import {
   MediaContracts,
+  messageUploadKind,
   MessageUploadRequestSchema,
+  MessageUploadResponseSchema,
   ReactionUploadRequestSchema,
   UploadURLResponseSchema,
   UploadUrlRequestSchema,
   UploadUrlResponseSchema,
+  type MessageUploadRequest,
+  type MessageUploadResponse,
   type UploadKind,
   type UploadURLResponse,
   type UploadUrlRequest,
@@ -48,17 +52,26 @@ export class UploadUrlController {
   @HttpCode(200)
   @RequireWorkspace()
   @Api({
-    summary: 'Upload URL for a message image (10MB); it is then addressed as /attachments/...',
+    summary:
+      'Upload URL for a message attachment, addressed as /attachments/... once uploaded: an image (png, jpeg, gif, webp; 10MB) is sent as imageUrl, any other file (25MB; its name and type are kept) as fileUrl',
     body: MessageUploadRequestSchema,
-    response: UploadURLResponseSchema,
+    response: MessageUploadResponseSchema,
   })
   async messageUpload(
     @Actor() actor: RequestActor,
-    @ZodBody(MessageUploadRequestSchema) body: { filename: string },
+    @ZodBody(MessageUploadRequestSchema) body: MessageUploadRequest,
     @Req() req: Request,
-  ): Promise<UploadURLResponse> {
-    const ticket = await this.ticket(actor, 'message', body.filename, undefined, req);
-    return { uploadURL: ticket.uploadUrl, objectPath: ticket.objectPath };
+  ): Promise<MessageUploadResponse> {
+    const kind = messageUploadKind(body.filename);
+    const ticket =
+      kind === 'file'
+        ? await this.ticket(actor, 'file', body.filename, body.contentType, req, body.size)
+        : await this.ticket(actor, 'message', body.filename, undefined, req, body.size);
+    return {
+      uploadURL: ticket.uploadUrl,
+      objectPath: ticket.objectPath,
+      attachment: kind === 'file' ? 'file' : 'image',
+    };
   }
 
   @Post('reactions/upload')
@@ -84,12 +97,14 @@ export class UploadUrlController {
     filename: string,
     contentType: string | undefined,
     req: Request,
+    size?: number,
   ) {
     const ticket = await this.bus.request(MediaContracts.createUpload, {
       actor: { userId: actor.userId, workspaceId: actor.workspaceId },
       kind,
       filename,
       ...(contentType ? { contentType } : {}),
+      ...(size !== undefined ? { size } : {}),
     });
     // local-driver URLs are paths on this site; presigned S3 URLs are already absolute
     const origin = this.runtime.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;

@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BusClient } from '@teamchat/bus';
-import { ChatContracts, encodeServerFrame, type CreatedMessage } from '@teamchat/contracts';
+import {
+  ChatContracts,
+  encodeServerFrame,
+  type CreatedMessage,
+  type Message,
+  type MessageChange,
+  type MessageReactions,
+  type ReactionChange,
+} from '@teamchat/contracts';
 import { messageDeliverySeconds } from '@teamchat/observability';
 import { FANOUT, type Fanout } from './fanout/fanout.js';
 
@@ -10,7 +18,12 @@ export interface MessageInput {
   channelId: string;
   content?: string | null;
   imageUrl?: string | null;
+  /** A file attachment's /attachments/... address; media's record of it gives its name, size and type. */
+  fileUrl?: string | null;
   clientMsgId?: string | null;
+  /** A thread reply: the root's id; the root's new summary is published as a change too. */
+  threadId?: string | null;
+  alsoInChannel?: boolean | null;
 }
 
 /**
@@ -21,6 +34,19 @@ export interface MessageInput {
  * a message id once (RealtimeHub), so a repeat of a message that did reach everyone goes no further; the caller hands
  * the stored message back to the sender.
  */
+/**
+ * The frame that tells a member holding `message` how it is now: gone (`message_deleted`) when deleted without a
+ * thread, otherwise `message_updated` (a deleted thread root stays as a tombstone with its replies).
+ */
+export const changeFrame = (message: Message): string =>
+  message.deleted && !message.thread
+    ? encodeServerFrame('message_deleted', {
+        messageId: message.id,
+        channelId: message.channelId,
+        threadId: message.threadId ?? null,
+      })
+    : encodeServerFrame('message_updated', { message });
+
 @Injectable()
 export class MessageRelay {
   private readonly logger = new Logger(MessageRelay.name);
@@ -45,6 +71,40 @@ export class MessageRelay {
         () => fanoutPublishSeconds.observe((Date.now() - sentAt) / 1000),
         (err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`),
       );
+    // a thread reply changed its root (count, last reply, repliers): after the reply, so the reply is there first
+    if (created.root) {
+      await this.publishChange({ message: created.root, workspaceId: created.workspaceId, audience: created.audience });
+    }
     return created;
+  }
+
+  /**
+   * Fans out a change to a stored message (edit, delete, pin, thread summary) to its audience on every node. Not
+   * deduplicated by message id like a new message: each change is news. A failed publish is logged, never thrown: the
+   * change is stored, and a reconnecting socket gets it by replay.
+   */
+  async publishChange(change: MessageChange): Promise<void> {
+    await this.publishFrame(change, changeFrame(change.message), `change of message ${change.message.id}`);
+  }
+
+  /**
+   * Fans out a `reactions` frame (all of the message's reactions now) and answers what the HTTP routes return: the
+   * message id and its reactions.
+   */
+  async publishReactions(change: ReactionChange): Promise<MessageReactions> {
+    const { messageId, channelId, reactions } = change;
+    await this.publishFrame(
+      change,
+      encodeServerFrame('reactions', { messageId, channelId, reactions }),
+      `reactions of message ${messageId}`,
+    );
+    return { messageId, reactions };
+  }
+
+  /** Puts an encoded frame about a message in front of its audience on every node (see publishChange). */
+  async publishFrame(to: Omit<MessageChange, 'message'>, frame: string, what: string): Promise<void> {
+    await this.fanout
+      .publish(to.workspaceId, { userIds: to.audience.userIds, frame, sentAt: Date.now() })
+      .catch((err: unknown) => this.logger.warn(`fan-out of ${what} failed: ${String(err)}`));
   }
 }

@@ -17,6 +17,7 @@ import {
   ErrorCodes,
   MessageInputShape,
   type BroadcastFrame,
+  type Message,
   type ClientFrameType,
   type ServerFrameMap,
   type ServerFrameType,
@@ -28,7 +29,7 @@ import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
 import { PRESENCE_STORE, type PresenceChange, type PresenceStore } from './fanout/presence.store.js';
 import { SendQueue } from './send-queue.js';
 import { DEFAULT_REALTIME_OPTIONS, REALTIME_OPTIONS, type RealtimeOptions } from './realtime.options.js';
-import { MessageRelay } from './message-relay.service.js';
+import { changeFrame, MessageRelay } from './message-relay.service.js';
 
 export const SPOOFED_USER_MESSAGE = 'userId does not match the signed-in user';
 export const JOIN_FIRST_MESSAGE = 'Send a join frame first';
@@ -43,6 +44,15 @@ const CHANNEL_ACCESS_TTL_MS = 60_000;
 const HEARTBEAT_MS = 30_000;
 
 /** The `clientMsgId` of a raw `message` frame, when it is one the schema accepts (even if the rest of the frame is not). */
+/**
+ * How a replayed message reaches a socket that last saw `since`: one created after it is new (`message`), one the
+ * socket may already hold is a change (see changeFrame).
+ */
+export const replayFrame = (message: Message, since: number): string =>
+  Date.parse(message.createdAt) > since && !message.deleted
+    ? encodeServerFrame('message', { message })
+    : changeFrame(message);
+
 const clientMsgIdOf = (data: unknown): string | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
   const parsed = MessageInputShape.clientMsgId.safeParse((data as { clientMsgId?: unknown }).clientMsgId);
@@ -259,9 +269,10 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
         });
       const [replay, online] = await Promise.all([replaying, reading]);
       if (replay?.status === 'ok') {
+        const since = new Date(frame.since!).getTime();
         for (const message of replay.messages) {
           seen.add(message.id);
-          client.queue.push(encodeServerFrame('message', { message }));
+          client.queue.push(replayFrame(message, since));
         }
         replayed = replay.messages.length;
         replayMessages.observe(replayed);
@@ -286,7 +297,15 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     if (!client.workspaceId) return this.sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE, clientMsgId);
     const result = await this.relay.create(
       { userId: client.userId, workspaceId: client.workspaceId },
-      { channelId: frame.channelId, content: frame.content, imageUrl: frame.imageUrl, clientMsgId: frame.clientMsgId },
+      {
+        channelId: frame.channelId,
+        content: frame.content,
+        imageUrl: frame.imageUrl,
+        fileUrl: frame.fileUrl,
+        clientMsgId: frame.clientMsgId,
+        threadId: frame.threadId,
+        alsoInChannel: frame.alsoInChannel,
+      },
     );
     // a repeated clientMsgId: only the sender (who evidently missed it) gets the stored message again
     if (!result.created) this.send(client, 'message', { message: result.message });

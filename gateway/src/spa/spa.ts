@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { syncSignedInMarker } from '../auth/signed-in-marker.js';
 
 /** Paths the gateway itself answers: they never reach the SPA's file lookup nor its history fallback. */
 export const SERVER_PATHS = /^\/(api|ws|metrics|attachments|uploads|objects)(\/|$)/;
@@ -31,6 +32,7 @@ export const mountSpa = (app: Express, webDist: string | undefined): void => {
     files(req, res, (err?: unknown) => {
       if (err) return next(err);
       res.setHeader('Cache-Control', REVALIDATE);
+      syncSignedInMarker(req, res);
       res.sendFile(index, (sendErr?: Error) => {
         if (sendErr && !res.headersSent) next(sendErr);
       });

@@ -169,6 +169,8 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       const out = await agent.get('/api/logout');
       expect(out.status).toBe(302);
       expect(String(out.headers['set-cookie']?.[0])).toMatch(/tc\.sid=;/);
+      // and the page's signed-in marker with it
+      expect(String(out.headers['set-cookie']?.[1])).toMatch(/^tc_signed_in=;/);
       expect((await request(stack.url).get('/api/auth/user').set('cookie', cookie)).status).toBe(401);
     });
 

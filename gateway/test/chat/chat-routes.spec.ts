@@ -248,6 +248,7 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
         content: 'n1',
         imageUrl: null,
         createdAt: expect.any(String),
+        updatedAt: sent[0].createdAt,
         ...(agentId ? { agentId } : {}),
       });
       const page = await t.carol.agent.get(`/api/channels/${c.id}/messages?limit=2`);

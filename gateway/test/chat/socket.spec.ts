@@ -346,7 +346,7 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     expect(a.messages().filter((m) => m.clientMsgId === clientMsgId)).toHaveLength(1);
   });
 
-  it('pushes settings changes to every open screen: a role (naming the member), the logo', async () => {
+  it('pushes settings changes to every open screen: a role (naming the member), the logo, a profile', async () => {
     const [bobSocket, carolSocket] = await Promise.all([join(t.bob), join(t.carol)]);
     expect((await t.admin.agent.patch(`/api/users/${t.bob.user.id}/admin`).send({ isAdmin: true })).status).toBe(200);
     for (const s of [bobSocket, carolSocket])
@@ -363,6 +363,16 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     expect(await carolSocket.next('settings', (f) => f.change === 'workspace')).toMatchObject({
       workspaceId: t.workspaceId,
     });
+    // a profile change (here the about text) reaches the member's teammates and the member's own other screens
+    expect(
+      (await t.bob.agent.patch(`/api/users/${t.bob.user.id}`).send({ aboutMe: `about ${transport}` })).status,
+    ).toBe(200);
+    for (const s of [bobSocket, carolSocket])
+      expect(await s.next('settings', (f) => f.change === 'profile')).toMatchObject({
+        workspaceId: t.workspaceId,
+        change: 'profile',
+        userId: t.bob.user.id,
+      });
   });
 
   it('announces presence on a user’s first socket and after their last one closes', async () => {

@@ -225,14 +225,20 @@ describe('media on the local driver', () => {
       expect(res.body).toMatchObject({ error: message, code: 'VALIDATION.FAILED' });
     });
 
-    it.each([['/api/messages/upload'], ['/api/reactions/upload']])(
-      '%s refuses a file name that is not an image',
-      async (route) => {
-        const res = await admin.post(route).send({ filename: 'script.js' });
-        expect(res.status).toBe(400);
-        expect(res.body.error).toBe('Please upload an image file.');
-      },
-    );
+    it('/api/reactions/upload refuses a file name that is not an image', async () => {
+      const res = await admin.post('/api/reactions/upload').send({ filename: 'script.js' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Please upload an image file.');
+    });
+
+    it('/api/messages/upload takes any other file as a file attachment (see chat/message-files.spec.ts)', async () => {
+      const res = await admin.post('/api/messages/upload').send({ filename: 'script.js' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        attachment: 'file',
+        objectPath: expect.stringMatching(/^\/attachments\/w\/.*\.bin$/),
+      });
+    });
 
     it.each([
       ['a declared type other than the signed one', file(PNG_SIGNATURE, 100), 'text/html'],

@@ -20,7 +20,9 @@ const raw = (url: string, headers: Record<string, string> = {}, method = 'GET') 
       .request(url, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject)
       .end();
@@ -89,13 +91,32 @@ describe('web delivery', () => {
   });
 
   describe('index.html', () => {
-    it.each(['/', '/index.html', '/channel/abc', '/settings/profile?tab=1'])('at %s is revalidated (no-cache) and compressed', async (path) => {
-      const res = await raw(`${stack.url}${path}`, { 'accept-encoding': 'br' });
-      expect(res.status).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['content-encoding']).toBe('br');
-      expect(decoded(res)).toBe(indexHtml);
+    it.each(['/', '/index.html', '/channel/abc', '/settings/profile?tab=1'])(
+      'at %s is revalidated (no-cache) and compressed',
+      async (path) => {
+        const res = await raw(`${stack.url}${path}`, { 'accept-encoding': 'br' });
+        expect(res.status).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(decoded(res)).toBe(indexHtml);
+      },
+    );
+
+    it('keeps the readable signed-in marker in step with the session cookie the browser sent', async () => {
+      const marker = (res: RawResponse) =>
+        ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('tc_signed_in='));
+      // a browser holding a session cookie (from before the marker existed, or signed in over the API)
+      const set = marker(await raw(`${stack.url}/channel/abc`, { cookie: 'tc.sid=s%3Aabc.def' }));
+      expect(set).toMatch(/^tc_signed_in=1;.*Path=\/.*SameSite=Lax/i);
+      expect(set).not.toMatch(/HttpOnly/i);
+      // a marker left behind after the session cookie went: cleared
+      expect(marker(await raw(`${stack.url}/`, { cookie: 'tc_signed_in=1' }))).toMatch(
+        /^tc_signed_in=;.*Expires=Thu, 01 Jan 1970/,
+      );
+      // nothing to change: no cookie at all
+      expect(marker(await raw(`${stack.url}/`, { cookie: 'tc.sid=s%3Aabc.def; tc_signed_in=1' }))).toBeUndefined();
+      expect((await raw(`${stack.url}/`)).headers['set-cookie']).toBeUndefined();
     });
 
     it('answers HEAD for a client route with no-cache and no body', async () => {

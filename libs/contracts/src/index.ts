@@ -11,6 +11,7 @@ export * from './bus/billing.contracts.js';
 export * from './bus/tasks.contracts.js';
 export * from './bus/media.contracts.js';
 export * from './bus/chat.contracts.js';
+export * from './bus/notifications.contracts.js';
 export * from './bus/realtime.contracts.js';
 export * from './ws/index.js';
 export * from './http/index.js';

@@ -1,6 +1,7 @@
 import { ChannelSectionEntity } from './sections/channel-section.entity.js';
 import { ChannelEntity } from './channels/channel.entity.js';
 import { MessageEntity } from './messages/message.entity.js';
+import { ThreadFollowerEntity } from './messages/thread-follower.entity.js';
 import { CustomReactionEntity } from './reactions/custom-reaction.entity.js';
 import { MessageReactionEntity } from './reactions/message-reaction.entity.js';
 import { ChannelReadEntity } from './unread/channel-read.entity.js';
@@ -11,6 +12,7 @@ export const chatEntities: Function[] = [
   ChannelSectionEntity,
   ChannelEntity,
   MessageEntity,
+  ThreadFollowerEntity,
   CustomReactionEntity,
   MessageReactionEntity,
   ChannelReadEntity,

@@ -7,21 +7,43 @@ import type {
   PasswordResetRequest,
   Register,
 } from '@teamchat/contracts';
+import { SIGNED_IN_COOKIE } from '@teamchat/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../lib/query-client.js';
 import { apiJson } from '../lib/request.js';
 
 export const authKeys = { user: ['/api/auth/user'] as const };
 
-/** The signed-in user, or null when the server answers 401 (signed out). */
+const askServer = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
+
+/** Whether this browser holds a session cookie (the server keeps this readable marker beside the httpOnly one). */
+export const hasSessionCookie = (): boolean =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+
+/**
+ * The signed-in user, or null when signed out: without a session cookie nobody is asked (a 401 would be logged as a
+ * console error on every signed-out visit); with one, the server answers, and a 401 (an ended session) clears the
+ * marker.
+ */
 export const authUserQuery = () =>
   queryOptions<CurrentUser | null>({
     queryKey: authKeys.user,
-    queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+    queryFn: async (context) => {
+      if (!hasSessionCookie()) return null;
+      const user = await askServer(context);
+      if (user === null) document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+      return user;
+    },
   });
 
-export const login = (body: Login) => apiJson<CurrentUser>('POST', '/api/login', body);
-export const register = (body: Register) => apiJson<CurrentUser>('POST', '/api/register', body);
+/** Signed in without a page load: the marker the server sets on page loads is set here. */
+export const markSignedIn = <T>(result: T): T => {
+  document.cookie = `${SIGNED_IN_COOKIE}=1; Max-Age=${400 * 24 * 60 * 60}; Path=/; SameSite=Lax`;
+  return result;
+};
+
+export const login = (body: Login) => apiJson<CurrentUser>('POST', '/api/login', body).then(markSignedIn);
+export const register = (body: Register) => apiJson<CurrentUser>('POST', '/api/register', body).then(markSignedIn);
 
 /** Changing the password ends every other session of the user (this one stays signed in). */
 export const changePassword = (body: ChangePassword) => apiJson<void>('POST', '/api/auth/password', body);

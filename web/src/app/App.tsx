@@ -20,6 +20,7 @@ export const LOADING_TEXTS = {
   user: 'LOADING USER DATA...',
   channel: 'LOADING CHANNEL...',
   tasks: 'LOADING TASKS...',
+  mentions: 'LOADING MENTIONS...',
 } as const;
 
 // The signed-in screens load on demand, so a visitor's first load (landing, login, signup) carries none of them.
@@ -28,6 +29,9 @@ const loadChannelScreen = () => import('../features/chat/ChannelScreen.js');
 const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
 const ChannelScreen = lazy(() => loadChannelScreen().then((m) => ({ default: m.ChannelScreen })));
 const TasksScreen = lazy(() => import('../features/tasks/TasksScreen.js').then((m) => ({ default: m.TasksScreen })));
+const MentionsScreen = lazy(() =>
+  import('../features/notifications/MentionsScreen.js').then((m) => ({ default: m.MentionsScreen })),
+);
 
 const Loading = ({ text, children }: { text: string; children: ReactNode }) => (
   <Suspense fallback={<FullScreenMessage text={text} />}>{children}</Suspense>
@@ -94,6 +98,14 @@ export const AppRoutes = ({ user, inviteToken }: { user: CurrentUser | null; inv
           element={
             <Loading text={LOADING_TEXTS.tasks}>
               <TasksScreen />
+            </Loading>
+          }
+        />
+        <Route
+          path={ROUTES.mentions}
+          element={
+            <Loading text={LOADING_TEXTS.mentions}>
+              <MentionsScreen />
             </Loading>
           }
         />

@@ -8,6 +8,7 @@ import {
   CreateDmSchema,
   CreateSectionSchema,
   CustomReactionSchema,
+  EditMessageSchema,
   hasMessageBody,
   ListMessagesQuerySchema,
   MESSAGE_EMPTY,
@@ -23,6 +24,7 @@ import {
   SectionSchema,
   UnreadCountSchema,
 } from '../http/chat.schema.js';
+import { FollowedThreadSchema, ThreadReadStateSchema, ThreadSchema } from '../http/threads.schema.js';
 import { SinceSchema } from '../ws/frames.js';
 import type { StoredImageKind } from './media.contracts.js';
 
@@ -47,8 +49,36 @@ export const CreatedMessageSchema = z.object({
   created: z.boolean(),
   workspaceId: z.uuid(),
   audience: AudienceSchema,
+  /** On a thread reply: its root as it is now (count, last reply, repliers), for the gateway to publish as a change. */
+  root: MessageSchema.optional(),
 });
 export type CreatedMessage = z.infer<typeof CreatedMessageSchema>;
+
+/**
+ * A message members hold changed (edited, deleted, pinned, its thread or reactions): how it is now, and who hears of it
+ * live. A `deleted` message without a thread is gone; one with a thread stays as a tombstone.
+ */
+export const MessageChangeSchema = z.object({
+  message: MessageSchema,
+  workspaceId: z.uuid(),
+  audience: AudienceSchema,
+});
+export type MessageChange = z.infer<typeof MessageChangeSchema>;
+
+/** A deleted message (see MessageChangeSchema); a deleted thread reply also changed its root's summary (`root`). */
+export const MessageDeletionSchema = MessageChangeSchema.extend({ root: MessageSchema.nullable() });
+export type MessageDeletion = z.infer<typeof MessageDeletionSchema>;
+
+/**
+ * The reactions of a message after a change (`MessageReactions`, what the HTTP route answers), with its channel and who
+ * hears of it live (the gateway publishes a `reactions` frame).
+ */
+export const ReactionChangeSchema = MessageReactionsSchema.extend({
+  channelId: z.uuid(),
+  workspaceId: z.uuid(),
+  audience: AudienceSchema,
+});
+export type ReactionChange = z.infer<typeof ReactionChangeSchema>;
 
 /** Spec 2 §7 resume: at most this many missed messages, at most this old, are replayed; beyond, `resync`. */
 export const REPLAY_MAX_MESSAGES = 500;
@@ -93,9 +123,24 @@ export const ChatContracts = {
     withActor({ channelId: ref, ...MessageInputShape }).refine(hasMessageBody, { message: MESSAGE_EMPTY }),
     CreatedMessageSchema,
   ),
+  /** The author changes the content of their message (CHAT.MESSAGE_NOT_FOUND once deleted, AUTH.FORBIDDEN for anyone else). */
+  editMessage: defineRequest(
+    'chat.message.edit',
+    withActor({ messageId: ref, ...EditMessageSchema.shape }),
+    MessageChangeSchema,
+  ),
+  /** The author or a workspace admin deletes a message: a tombstone while it has thread replies, gone otherwise. */
+  deleteMessage: defineRequest('chat.message.delete', withActor({ messageId: ref }), MessageDeletionSchema),
   /** What the actor missed since a moment, across every channel they may read in their workspace. */
   replay: defineRequest('chat.message.replay', withActor({ since: SinceSchema }), ReplaySchema),
   search: defineRequest('chat.message.search', withActor(SearchQuerySchema.shape), SearchPageSchema),
+
+  /** A thread: its root and replies (an id of a reply answers its root's thread); CHAT.MESSAGE_NOT_FOUND otherwise. */
+  getThread: defineRequest('chat.thread.get', withActor({ messageId: ref }), ThreadSchema),
+  /** The threads the actor follows, latest reply first, with their unread replies. */
+  listThreads: defineRequest('chat.thread.list', withActor({}), z.array(FollowedThreadSchema)),
+  /** Marks a followed thread read up to now. */
+  markThreadRead: defineRequest('chat.thread.mark-read', withActor({ messageId: ref }), ThreadReadStateSchema),
 
   listCustomReactions: defineRequest('chat.custom-reaction.list', withActor({}), z.array(CustomReactionSchema)),
   createCustomReaction: defineRequest(
@@ -103,16 +148,23 @@ export const ChatContracts = {
     withActor(CreateCustomReactionSchema.shape),
     CustomReactionSchema,
   ),
+  /** `emoji` (one Unicode emoji) or `reactionId` (a custom reaction's id or a standard emoji): exactly one. */
   addReaction: defineRequest(
     'chat.reaction.add',
     withActor({ messageId: ref, ...ReactionBodySchema.shape }),
-    MessageReactionsSchema,
+    ReactionChangeSchema,
   ),
   removeReaction: defineRequest(
     'chat.reaction.remove',
     withActor({ messageId: ref, ...ReactionBodySchema.shape }),
-    MessageReactionsSchema,
+    ReactionChangeSchema,
   ),
+
+  /** Any member who may read the channel pins a message (not a deleted one); pinning a pinned one changes nothing. */
+  pinMessage: defineRequest('chat.message.pin', withActor({ messageId: ref }), MessageChangeSchema),
+  unpinMessage: defineRequest('chat.message.unpin', withActor({ messageId: ref }), MessageChangeSchema),
+  /** The pinned messages of a channel the actor may read, newest pin first. */
+  listPins: defineRequest('chat.channel.pins', withActor({ channelId: ref }), z.array(MessageSchema)),
 
   listUnread: defineRequest('chat.unread.list', withActor({}), z.array(UnreadCountSchema)),
   markRead: defineRequest('chat.unread.mark-read', withActor({ channelId: ref }), ReadStateSchema),

@@ -3,7 +3,6 @@ import { defineRequest } from '../contract.js';
 import { withActor } from '../actor.js';
 import { ErrorCodes } from '../errors.js';
 import {
-  IMAGE_CONTENT_TYPES,
   NOT_AN_IMAGE_MESSAGES,
   ObjectKeySchema,
   objectKeyFromUrl,
@@ -21,7 +20,8 @@ export const UploadTicketSchema = z.object({
   objectPath: z.string(),
   key: z.string(),
   maxBytes: z.number().int(),
-  contentType: z.enum(IMAGE_CONTENT_TYPES),
+  /** An image type; for a `file` upload, the type its name (or the browser) gave it. */
+  contentType: z.string(),
   expiresAt: z.string(),
 });
 export type UploadTicket = z.infer<typeof UploadTicketSchema>;
@@ -29,9 +29,11 @@ export type UploadTicket = z.infer<typeof UploadTicketSchema>;
 export const StoredObjectSchema = z.object({
   key: z.string(),
   kind: z.enum(UPLOAD_KINDS),
-  contentType: z.enum(IMAGE_CONTENT_TYPES),
+  contentType: z.string(),
   size: z.number().int(),
   objectPath: z.string(),
+  /** A `file` upload's original name, as media recorded it when it handed out the URL (null for images). */
+  name: z.string().nullable().optional(),
 });
 export type StoredObject = z.infer<typeof StoredObjectSchema>;
 
@@ -45,7 +47,9 @@ export const MediaContracts = {
     withActor({
       kind: z.enum(UPLOAD_KINDS),
       filename: z.string().max(255),
-      contentType: z.string().max(100).optional(),
+      contentType: z.string().max(255).optional(),
+      /** The size the client announced: a `file` over its limit is refused before anything is sent. */
+      size: z.number().int().min(0).optional(),
     }),
     UploadTicketSchema,
   ),
@@ -74,6 +78,16 @@ export const MediaContracts = {
    * stored, valid object the actor may read; the upload is checked now if it was not yet.
    */
   verifyUpload: defineRequest('media.upload.verify', withActor({ url: z.string().max(2048) }), StoredObjectSchema),
+  /**
+   * A service no longer shows a stored object (its message was deleted): the bytes are deleted and the object answers
+   * MEDIA.NOT_FOUND from then on. Only an upload of the actor's workspace made by `ownerId` (the author of what showed
+   * it; the caller checked the actor may remove that) is deleted; any other address changes nothing. Idempotent.
+   */
+  deleteObject: defineRequest(
+    'media.object.delete',
+    withActor({ url: z.string().max(2048), ownerId: z.uuid() }),
+    z.object({ deleted: z.boolean() }),
+  ),
 } as const;
 
 /** Images other services keep the address of: a profile image, a workspace logo, a message image, a reaction's picture. */
@@ -88,6 +102,7 @@ export const STORED_IMAGE_UPLOAD_KINDS: Record<StoredImageKind, readonly UploadK
   logo: ['logo', 'profile'],
   message: ['message'],
   reaction: ['reaction'],
+  file: ['file'],
 };
 
 /** Who an object key belongs to: `w/<workspaceId>/...` or, uploaded before its uploader had a workspace, `u/<userId>/...`. */

@@ -155,3 +155,9 @@ export const PublicUserSchema = CurrentUserSchema.pick({
   agentId: true,
 }).extend({ isAdmin: z.boolean() });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/**
+ * A cookie readable by the page, set while the browser holds a session cookie: the web app asks who is signed in only
+ * when it is there (a signed-out visit then makes no request that answers 401). It grants nothing.
+ */
+export const SIGNED_IN_COOKIE = 'tc_signed_in';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUnicodeEmoji } from './emoji.js';
 import { parseSearchQuery } from '../search-syntax.js';
 
 export const CHANNEL_ICONS = [
@@ -71,6 +72,8 @@ export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX} characte
 export const MessageInputShape = {
   content: z.string({ error: 'Content must be text' }).max(MESSAGE_MAX, MESSAGE_TOO_LONG).optional().nullable(),
   imageUrl: z.string({ error: 'Image must be a URL' }).max(2048, 'Image URL too long').optional().nullable(),
+  /** A file attachment: the /attachments/... address of a file upload of the workspace (name, size, type from media). */
+  fileUrl: z.string({ error: 'File must be a URL' }).max(2048, 'File URL too long').optional().nullable(),
   /** Chosen by the client; a repeat of one it already used returns the stored message instead of a duplicate. */
   clientMsgId: z
     .string({ error: 'clientMsgId must be text' })
@@ -78,11 +81,32 @@ export const MessageInputShape = {
     .max(100, 'clientMsgId too long')
     .optional()
     .nullable(),
+  /** A thread reply: the root message's id (a top-level message of the same channel; one level deep). */
+  threadId: z
+    .string({ error: 'threadId must be a message id' })
+    .max(100, 'threadId must be a message id')
+    .optional()
+    .nullable(),
+  /** A thread reply also shown in the channel ("Also send to channel"). */
+  alsoInChannel: z.boolean({ error: 'alsoInChannel must be true or false' }).optional().nullable(),
 };
-export const hasMessageBody = (m: { content?: string | null; imageUrl?: string | null }): boolean =>
-  (m.content?.trim().length ?? 0) > 0 || (m.imageUrl?.trim().length ?? 0) > 0;
+export const hasMessageBody = (m: {
+  content?: string | null;
+  imageUrl?: string | null;
+  fileUrl?: string | null;
+}): boolean =>
+  (m.content?.trim().length ?? 0) > 0 || (m.imageUrl?.trim().length ?? 0) > 0 || (m.fileUrl?.trim().length ?? 0) > 0;
 export const CreateMessageSchema = z.object(MessageInputShape).refine(hasMessageBody, { message: MESSAGE_EMPTY });
 export type CreateMessage = z.infer<typeof CreateMessageSchema>;
+
+/**
+ * `PATCH /api/messages/{id}`: the new content, with a new message's rules. It may be blank only on a message that has an
+ * attachment (the service knows; MESSAGE_EMPTY otherwise).
+ */
+export const EditMessageSchema = z.object({
+  content: z.string({ error: 'Content must be text' }).max(MESSAGE_MAX, MESSAGE_TOO_LONG),
+});
+export type EditMessage = z.infer<typeof EditMessageSchema>;
 
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 200;
@@ -177,6 +201,23 @@ export const ReactionSummarySchema = z.object({
 });
 export type ReactionSummary = z.infer<typeof ReactionSummarySchema>;
 
+/** The summary a thread root carries: how many replies, the latest reply's time, up to three latest repliers. */
+export const MessageThreadSummarySchema = z.object({
+  replyCount: z.number().int(),
+  lastReplyAt: z.string().nullable(),
+  replierIds: z.array(z.uuid()),
+});
+export type MessageThreadSummary = z.infer<typeof MessageThreadSummarySchema>;
+
+/** A file attached to a message: its private address, original name, size in bytes and content type. */
+export const MessageFileSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+});
+export type MessageFile = z.infer<typeof MessageFileSchema>;
+
 export const MessageSchema = z.object({
   id: z.uuid(),
   channelId: z.uuid(),
@@ -188,6 +229,22 @@ export const MessageSchema = z.object({
   agentId: z.string().nullable().optional(),
   clientMsgId: z.string().nullable().optional(),
   reactions: z.array(ReactionSummarySchema).optional(),
+  /** When anything members see last changed (created, edited, deleted, reacted to, pinned, replied to). */
+  updatedAt: z.string().optional(),
+  /** Set once the author edited the content ("(edited)"). */
+  editedAt: z.string().nullable().optional(),
+  /** A deleted thread root kept for its replies: no content nor attachment ("This message was deleted."). */
+  deleted: z.boolean().optional(),
+  /** On a thread reply: the root message's id. */
+  threadId: z.uuid().nullable().optional(),
+  /** On a thread reply: also shown in the channel ("Also send to channel"). */
+  alsoInChannel: z.boolean().optional(),
+  /** On a thread root with replies. */
+  thread: MessageThreadSummarySchema.optional(),
+  pinnedAt: z.string().nullable().optional(),
+  pinnedBy: z.uuid().nullable().optional(),
+  /** A non-image attachment (an image keeps `imageUrl`). */
+  file: MessageFileSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -228,11 +285,30 @@ export type CustomReaction = z.infer<typeof CustomReactionSchema>;
 
 /** At most this many distinct reactions on one message. */
 export const MAX_REACTIONS_PER_MESSAGE = 50;
-export const REACTION_REQUIRED = 'Reaction is required';
-/** A custom reaction's id, or a standard emoji (one emoji, possibly with modifiers, or a :short_code:). */
-export const ReactionBodySchema = z.object({
-  reactionId: z.string({ error: REACTION_REQUIRED }).trim().min(1, REACTION_REQUIRED).max(64, 'Unknown reaction'),
-});
+export const REACTION_REQUIRED = 'Reaction is required: send emoji or reactionId';
+export const REACTION_ONE_OF = 'Send either emoji or reactionId, not both';
+export const EMOJI_INVALID = 'emoji must be exactly one Unicode emoji';
+/**
+ * Exactly one of: `emoji`, one Unicode emoji (with its modifiers); `reactionId`, a custom reaction's id or a standard
+ * emoji (one emoji, possibly with modifiers, or a :short_code:).
+ */
+export const ReactionBodySchema = z
+  .object({
+    reactionId: z
+      .string({ error: REACTION_REQUIRED })
+      .trim()
+      .min(1, REACTION_REQUIRED)
+      .max(64, 'Unknown reaction')
+      .optional(),
+    emoji: z
+      .string({ error: EMOJI_INVALID })
+      .trim()
+      .max(64, EMOJI_INVALID)
+      .refine(isUnicodeEmoji, EMOJI_INVALID)
+      .optional(),
+  })
+  .refine((b) => b.reactionId !== undefined || b.emoji !== undefined, { message: REACTION_REQUIRED })
+  .refine((b) => b.reactionId === undefined || b.emoji === undefined, { message: REACTION_ONE_OF });
 export type ReactionBody = z.infer<typeof ReactionBodySchema>;
 
 export const MessageReactionsSchema = z.object({ messageId: z.uuid(), reactions: z.array(ReactionSummarySchema) });

@@ -1,8 +1,9 @@
 // Upload rules shared by the SPA, the gateway (which stores local uploads) and the media service (spec 1 §5, spec 2 §5, §9).
 import { z } from 'zod';
+import { bareContentType, FILE_MAX_BYTES } from './files.schema.js';
 
-/** What an upload is for; each kind has its own size limit. */
-export const UPLOAD_KINDS = ['profile', 'logo', 'reaction', 'message'] as const;
+/** What an upload is for; each kind has its own size limit. `file` is a message attachment of any type. */
+export const UPLOAD_KINDS = ['profile', 'logo', 'reaction', 'message', 'file'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const MB = 1024 * 1024;
@@ -12,6 +13,7 @@ export const UPLOAD_LIMITS: Record<UploadKind, number> = {
   logo: 5 * MB,
   reaction: 5242880,
   message: 10485760,
+  file: FILE_MAX_BYTES,
 };
 
 /** Upload URLs are valid this long after they are handed out. */
@@ -42,6 +44,7 @@ export const NOT_AN_IMAGE_MESSAGES: Record<UploadKind, string> = {
   logo: 'Please select an image file',
   reaction: 'Please upload an image file.',
   message: 'Please upload an image file.',
+  file: 'Please upload the file again.',
 };
 
 const megabytes = (bytes: number): string =>
@@ -52,11 +55,14 @@ export const TOO_LARGE_MESSAGES: Record<UploadKind, string> = {
   logo: `Please select an image under ${megabytes(UPLOAD_LIMITS.logo)}`,
   reaction: `Please upload an image smaller than ${megabytes(UPLOAD_LIMITS.reaction)}.`,
   message: `Please upload an image smaller than ${megabytes(UPLOAD_LIMITS.message)}.`,
+  file: `Please upload a file smaller than ${megabytes(UPLOAD_LIMITS.file)}.`,
 };
 
-/** For the storage endpoint, which knows the signed limit but not the kind. */
-export const tooLargeMessageFor = (maxBytes: number): string =>
-  `Please upload an image smaller than ${megabytes(maxBytes)}.`;
+/** For the storage endpoint, which knows the signed limit and kind. */
+export const tooLargeMessageFor = (maxBytes: number, kind?: UploadKind): string =>
+  kind === 'file'
+    ? `Please upload a file smaller than ${megabytes(maxBytes)}.`
+    : `Please upload an image smaller than ${megabytes(maxBytes)}.`;
 export const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file.';
 
 export const UPLOAD_EXPIRED_MESSAGE = 'Upload URL has expired';
@@ -108,17 +114,20 @@ export const resolveUploadType = (
 
 /**
  * Object keys: `w/<workspaceId>/<random uuid>.<ext>`, or `u/<userId>/<random uuid>.<ext>` for an upload made before
- * the caller has a workspace (the signup logo). Never derived from the caller's file name.
+ * the caller has a workspace (the signup logo). Never derived from the caller's file name: an image's extension
+ * follows its type, any other file is `.bin` (its name and type are kept beside it).
  */
 export const OBJECT_KEY_PATTERN =
-  /^[wu]\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+  /^[wu]\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|bin)$/;
+/** The extension of a file attachment's object key. */
+export const FILE_KEY_EXTENSION = 'bin';
 export const ObjectKeySchema = z.string().regex(OBJECT_KEY_PATTERN, 'Not found');
 
-/** Where the gateway serves stored objects: `/attachments/<key>` for message images, `/objects/<key>` for the rest. */
+/** Where the gateway serves stored objects: `/attachments/<key>` for message attachments, `/objects/<key>` for the rest. */
 export const OBJECT_ROUTE_PREFIXES = ['objects', 'attachments'] as const;
-/** The route prefix of a kind's objects (`attachments` for message images, `objects` for the rest). */
+/** The route prefix of a kind's objects (`attachments` for message images and files, `objects` for the rest). */
 export const objectPrefixFor = (kind: UploadKind): (typeof OBJECT_ROUTE_PREFIXES)[number] =>
-  kind === 'message' ? 'attachments' : 'objects';
+  kind === 'message' || kind === 'file' ? 'attachments' : 'objects';
 export const objectPathFor = (kind: UploadKind, key: string): string => `/${objectPrefixFor(kind)}/${key}`;
 
 /** The object key inside an upload URL or a stored image address (its last three path segments), or null. */
@@ -198,8 +207,31 @@ const filenameOnly = (kind: UploadKind) =>
     if (!result.ok) ctx.addIssue({ code: 'custom', path: ['filename'], message: result.message });
   });
 
-/** `POST /api/messages/upload`: a message image; the type follows from the extension. */
-export const MessageUploadRequestSchema = filenameOnly('message');
+/** A message attachment whose name is an accepted image (png, jpeg, jpg, gif, webp) is an image with a preview. */
+export const messageUploadKind = (filename: string): 'message' | 'file' =>
+  imageTypeOfFilename(filename) ? 'message' : 'file';
+
+/**
+ * `POST /api/messages/upload`: a message attachment. An image (by its extension) stays a message image (10MB); any
+ * other file is an attachment of up to 25MB, recorded with its name and type. `size`, when the client knows it,
+ * refuses a file over its limit before any byte is sent (the upload itself is checked whatever was declared).
+ */
+export const MessageUploadRequestSchema = z
+  .object({
+    filename,
+    contentType: z.string({ error: 'Content type must be text' }).max(255, 'Content type too long').optional(),
+    size: z
+      .number({ error: 'Size must be a whole number of bytes' })
+      .int('Size must be a whole number of bytes')
+      .min(0, 'Size must be a whole number of bytes')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const kind = messageUploadKind(body.filename);
+    if (body.size !== undefined && body.size > UPLOAD_LIMITS[kind])
+      ctx.addIssue({ code: 'custom', path: ['size'], message: TOO_LARGE_MESSAGES[kind] });
+  });
+export type MessageUploadRequest = z.infer<typeof MessageUploadRequestSchema>;
 /** `POST /api/reactions/upload`: a custom reaction image. */
 export const ReactionUploadRequestSchema = filenameOnly('reaction');
 
@@ -209,13 +241,20 @@ export type UploadUrlResponse = z.infer<typeof UploadUrlResponseSchema>;
 /** `POST /api/messages/upload` and `POST /api/reactions/upload` answer (note the spelling `uploadURL`). */
 export const UploadURLResponseSchema = z.object({ uploadURL: z.string(), objectPath: z.string() });
 export type UploadURLResponse = z.infer<typeof UploadURLResponseSchema>;
+/** `POST /api/messages/upload` answer: also whether the attachment is an `image` (imageUrl) or a `file` (fileUrl). */
+export const MessageUploadResponseSchema = UploadURLResponseSchema.extend({ attachment: z.enum(['image', 'file']) });
+export type MessageUploadResponse = z.infer<typeof MessageUploadResponseSchema>;
 
 /** Query of a local-storage upload URL (`PUT /objects/<key>?expires&max&type&sig`). */
 export const SignedUploadQuerySchema = z.object({
   kind: z.enum(UPLOAD_KINDS),
   expires: z.coerce.number().int().positive(),
   max: z.coerce.number().int().positive(),
-  type: z.enum(IMAGE_CONTENT_TYPES),
+  /** An image type, or a file attachment's recorded type. */
+  type: z
+    .string()
+    .max(255)
+    .refine((t) => bareContentType(t) === t),
   sig: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type SignedUploadQuery = z.infer<typeof SignedUploadQuerySchema>;

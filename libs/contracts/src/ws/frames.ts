@@ -1,6 +1,12 @@
 // Frames of the live socket /ws (spec 2 §7, DESIGN §6): JSON text `{ type, ...payload }` both ways.
 import { z } from 'zod';
-import { MessageInputShape, MessageSchema, hasMessageBody, MESSAGE_EMPTY } from '../http/chat.schema.js';
+import {
+  MessageInputShape,
+  MessageSchema,
+  ReactionSummarySchema,
+  hasMessageBody,
+  MESSAGE_EMPTY,
+} from '../http/chat.schema.js';
 import { TaskSchema } from '../http/tasks.schema.js';
 import { WorkspaceAccessShape } from '../http/billing.schema.js';
 
@@ -57,7 +63,7 @@ export const RESYNC_REASONS = ['since-too-old', 'gap-too-large', 'delivery-inter
 export const TASK_CHANGES = ['created', 'updated', 'deleted'] as const;
 
 /** Server → client payloads, one entry per frame type (the `type` field is added by `encodeServerFrame`). */
-export const SETTINGS_CHANGES = ['role', 'workspace', 'seats'] as const;
+export const SETTINGS_CHANGES = ['role', 'workspace', 'seats', 'profile'] as const;
 
 export const ServerFramePayloadSchemas = {
   /**
@@ -72,6 +78,15 @@ export const ServerFramePayloadSchemas = {
     online: z.array(z.uuid()).optional(),
   }),
   message: z.object({ message: MessageSchema }),
+  /**
+   * A message members already hold changed (edited, pinned or unpinned, its thread summary, or deleted while it has
+   * replies: then `deleted` is true and it has no content): replace it wherever it is shown.
+   */
+  message_updated: z.object({ message: MessageSchema }),
+  /** A message was deleted: remove it (from its thread too, when `threadId` is set). */
+  message_deleted: z.object({ messageId: z.uuid(), channelId: z.uuid(), threadId: z.uuid().nullable() }),
+  /** The reactions of a message changed: these are all of them now. */
+  reactions: z.object({ messageId: z.uuid(), channelId: z.uuid(), reactions: z.array(ReactionSummarySchema) }),
   typing: z.object({ channelId: z.uuid(), userId: z.uuid(), username: z.string(), isTyping: z.boolean() }),
   presence: z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES) }),
   /**
@@ -91,7 +106,8 @@ export const ServerFramePayloadSchemas = {
   workspace: z.object({ workspaceId: z.uuid(), ...WorkspaceAccessShape }),
   /**
    * Something every open screen of the workspace shows changed: a member's role (`userId`: the settings tabs they
-   * get), the workspace's name or logo, its seats. Clients refetch what that change touches, with no reload.
+   * get), the workspace's name or logo, its seats, a member's profile (`userId`: name, picture, handle, status).
+   * Clients refetch what that change touches, with no reload.
    */
   settings: z.object({
     workspaceId: z.uuid(),
@@ -107,6 +123,9 @@ export type ServerFrame<K extends ServerFrameType = ServerFrameType> = { [T in K
 const P = ServerFramePayloadSchemas;
 const JoinedServerFrame = P.joined.extend({ type: z.literal('joined') });
 const MessageServerFrame = P.message.extend({ type: z.literal('message') });
+const MessageUpdatedServerFrame = P.message_updated.extend({ type: z.literal('message_updated') });
+const MessageDeletedServerFrame = P.message_deleted.extend({ type: z.literal('message_deleted') });
+const ReactionsServerFrame = P.reactions.extend({ type: z.literal('reactions') });
 const TypingServerFrame = P.typing.extend({ type: z.literal('typing') });
 const PresenceServerFrame = P.presence.extend({ type: z.literal('presence') });
 const ErrorServerFrame = P.error.extend({ type: z.literal('error') });
@@ -118,6 +137,9 @@ const SettingsServerFrame = P.settings.extend({ type: z.literal('settings') });
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   JoinedServerFrame,
   MessageServerFrame,
+  MessageUpdatedServerFrame,
+  MessageDeletedServerFrame,
+  ReactionsServerFrame,
   TypingServerFrame,
   PresenceServerFrame,
   ErrorServerFrame,
@@ -131,6 +153,9 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
 export const BroadcastFrameSchema = z.discriminatedUnion('type', [
   TasksServerFrame,
   MessageServerFrame,
+  MessageUpdatedServerFrame,
+  MessageDeletedServerFrame,
+  ReactionsServerFrame,
   PresenceServerFrame,
   WorkspaceServerFrame,
   SettingsServerFrame,

@@ -18,7 +18,17 @@ import { chatImage } from '../common/chat-images.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
 import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
-import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message.mapper.js';
+import { ThreadService } from '../threads/thread.service.js';
+import { MessageFiles } from './message-files.js';
+import { BroadcastMentions } from '../notifications/broadcast-mentions.js';
+import {
+  MESSAGE_COLUMNS,
+  MESSAGE_RETURNING,
+  REACTIONS_OF_M,
+  toMessage,
+  VISIBLE_IN_CHANNEL,
+  type MessageRow,
+} from './message.mapper.js';
 
 export const INVALID_CURSOR = 'Invalid before cursor';
 export const INVALID_AFTER_CURSOR = 'Invalid after cursor';
@@ -28,14 +38,9 @@ export const INVALID_AROUND_MESSAGE = 'Invalid around message';
 type PageRow = MessageRow & { reactions: ReactionSummary[] };
 
 /** Messages of channel `$1` with their reactions; a page appends its cursor condition, order and limit. */
-const PAGE_ROWS = `SELECT ${MESSAGE_COLUMNS},
-       (SELECT coalesce(json_agg(json_build_object('reactionId', r."reaction_id", 'count', cardinality(r."user_ids"),
-                                                   'userIds', r."user_ids") ORDER BY r."first", r."reaction_id"), '[]')
-        FROM (SELECT "reaction_id", array_agg("user_id" ORDER BY "created_at", "id") AS "user_ids",
-                     min("created_at") AS "first"
-              FROM "chat"."message_reaction" WHERE "message_id" = m."id" GROUP BY "reaction_id") r) AS "reactions"
+const PAGE_ROWS = `SELECT ${MESSAGE_COLUMNS}, ${REACTIONS_OF_M} AS "reactions"
      FROM "chat"."message" m
-     WHERE m."channel_id" = $1`;
+     WHERE m."channel_id" = $1 AND ${VISIBLE_IN_CHANNEL}`;
 const NEWEST_FIRST = `ORDER BY m."created_at" DESC, m."id" DESC`;
 const OLDEST_FIRST = `ORDER BY m."created_at", m."id"`;
 
@@ -63,10 +68,11 @@ const CURSOR = new PreparedStatement<{ created_at: Date; id: string }>(
 );
 const INSERT = new PreparedStatement<MessageRow>(
   'chat.message.insert',
-  `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id")
-   VALUES ($1, $2, $3, $4, $5, $6)
+  `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id",
+                                  "file_url", "file_name", "file_size", "file_type")
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
    ON CONFLICT ("user_id", "client_msg_id") WHERE "client_msg_id" IS NOT NULL DO NOTHING
-   RETURNING "id", "channel_id", "user_id", "content", "image_url", "client_msg_id", "created_at"`,
+   RETURNING ${MESSAGE_RETURNING}`,
 );
 const BY_CLIENT_MSG_ID = new PreparedStatement<MessageRow>(
   'chat.message.by-client-msg-id',
@@ -77,7 +83,12 @@ export interface NewMessage {
   channelId: string;
   content?: string | null;
   imageUrl?: string | null;
+  /** A file attachment's /attachments/... address (see MessageFiles). */
+  fileUrl?: string | null;
   clientMsgId?: string | null;
+  /** A thread reply to this root message (see ThreadService.reply). */
+  threadId?: string | null;
+  alsoInChannel?: boolean | null;
 }
 
 /** Messages: one create path for socket and HTTP, pages of history, and the replay a reconnecting socket asks for. */
@@ -91,6 +102,9 @@ export class MessageService {
     private readonly directory: UserDirectory,
     private readonly images: StoredImages,
     private readonly statements: PreparedStatements,
+    private readonly files: MessageFiles,
+    private readonly threads: ThreadService,
+    private readonly broadcastMentions: BroadcastMentions,
   ) {}
 
   /** The newest `limit` messages, before a message or a time if given, oldest first. */
@@ -159,10 +173,26 @@ export class MessageService {
     // after the membership answer (a stranger hears "not found"); cached per workspace, so no extra round trip
     await this.entitlements.requireWritable(member.workspaceId);
     const content = input.content?.trim() ? input.content : null;
+    await this.broadcastMentions.requireAllowed(member, channel, content);
     const imageUrl = input.imageUrl?.trim() || null;
     // after the membership and channel answers, so a stranger hears about those and not about the image
     if (imageUrl) await this.images.requireUploaded(member, imageUrl, chatImage('message', member.workspaceId));
+    const file = input.fileUrl?.trim() ? await this.files.require(member, input.fileUrl.trim()) : null;
     const clientMsgId = input.clientMsgId || null;
+    if (input.threadId) {
+      const alsoInChannel = input.alsoInChannel === true;
+      return this.threads.reply({
+        member,
+        author,
+        channel,
+        content,
+        imageUrl,
+        clientMsgId,
+        threadId: input.threadId,
+        alsoInChannel,
+        file,
+      });
+    }
     const inserted = await this.statements.rows(INSERT, [
       member.workspaceId,
       channel.id,
@@ -170,6 +200,10 @@ export class MessageService {
       content,
       imageUrl,
       clientMsgId,
+      file?.url ?? null,
+      file?.name ?? null,
+      file?.size ?? null,
+      file?.type ?? null,
     ]);
     if (inserted.length === 1) {
       return {
@@ -191,8 +225,10 @@ export class MessageService {
   }
 
   /**
-   * Messages after `since` in every channel the actor may read in their workspace, oldest first; `resync` when the
-   * gap is older than a day or longer than 500 messages (the client then refetches instead).
+   * What changed after `since` in every channel the actor may read in their workspace, oldest change first: new
+   * messages and thread replies, and messages edited, deleted, pinned, reacted to or replied to since (`updatedAt`),
+   * each as it is now. `resync` when the gap is older than a day or longer than 500 changes (the client then
+   * refetches instead).
    */
   async replay(actor: Actor, since: string | number): Promise<Replay> {
     const member = await this.workspace.member(actor);
@@ -201,17 +237,17 @@ export class MessageService {
       return { status: 'resync', reason: 'since-too-old' };
     }
     const rows = (await this.db.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m JOIN "chat"."channel" c ON c."id" = m."channel_id"
-       WHERE m."workspace_id" = $1 AND m."created_at" > $2 AND (c."type" = 'regular' OR $3 = ANY(c."participant_ids"))
-       ORDER BY m."created_at", m."id" LIMIT $4`,
+      `SELECT ${MESSAGE_COLUMNS}, ${REACTIONS_OF_M} AS "reactions"
+       FROM "chat"."message" m JOIN "chat"."channel" c ON c."id" = m."channel_id"
+       WHERE m."workspace_id" = $1 AND m."updated_at" > $2 AND (c."type" = 'regular' OR $3 = ANY(c."participant_ids"))
+       ORDER BY m."updated_at", m."created_at", m."id" LIMIT $4`,
       [member.workspaceId, after, member.userId, REPLAY_MAX_MESSAGES + 1],
-    )) as MessageRow[];
+    )) as PageRow[];
     if (rows.length > REPLAY_MAX_MESSAGES) return { status: 'resync', reason: 'gap-too-large' };
-    return { status: 'ok', messages: await this.present(rows) };
-  }
-
-  private async present(rows: MessageRow[]): Promise<Message[]> {
     const authors = await this.directory.authors(rows.map((r) => r.user_id));
-    return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR));
+    return {
+      status: 'ok',
+      messages: rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR, r.reactions)),
+    };
   }
 }

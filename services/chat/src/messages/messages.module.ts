@@ -3,14 +3,26 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChatCommonModule } from '../common/common.module.js';
 import { ChannelsModule } from '../channels/channels.module.js';
 import { ReactionsModule } from '../reactions/reactions.module.js';
+import { ThreadsModule } from '../threads/threads.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { MessageEntity } from './message.entity.js';
 import { MessageController } from './message.controller.js';
+import { MessageChangesController } from './message-changes.controller.js';
+import { MessageChangesService } from './message-changes.service.js';
+import { MessageFiles } from './message-files.js';
 import { MessageService } from './message.service.js';
 import { SearchService } from './search.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([MessageEntity]), ChatCommonModule, ChannelsModule, ReactionsModule],
-  controllers: [MessageController],
-  providers: [MessageService, SearchService],
+  imports: [
+    TypeOrmModule.forFeature([MessageEntity]),
+    ChatCommonModule,
+    ChannelsModule,
+    ReactionsModule,
+    ThreadsModule,
+    NotificationsModule,
+  ],
+  controllers: [MessageController, MessageChangesController],
+  providers: [MessageService, SearchService, MessageChangesService, MessageFiles],
 })
 export class MessagesModule {}

@@ -239,6 +239,8 @@ export class SearchService {
       `m."workspace_id" = ${p.add(scope.workspaceId)}`,
       `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
       `m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`,
+      // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
+      `m."deleted_at" IS NULL`,
     ];
     if (scope.authorIds) where.push(`m."user_id" = ANY(${p.add(scope.authorIds)}::uuid[])`);
     const day = (date: string, plusDays: number) =>

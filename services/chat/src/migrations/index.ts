@@ -1,5 +1,14 @@
 import { ChatInit1732100000000 } from './1732100000000-init.js';
 import { ChatSearchPlanning1735000000000 } from './1735000000000-search-planning.js';
+import { ChatMessageDepth1736000000000 } from './1736000000000-message-depth.js';
+import { ChatDeletedMessageBody1736000000100 } from './1736000000100-deleted-message-body.js';
+import { ChatNotificationPrefs1736000000500 } from './1736000000500-notification-prefs.js';
 
 /** Committed migrations of the chat schema, in order. */
-export const chatMigrations: Function[] = [ChatInit1732100000000, ChatSearchPlanning1735000000000];
+export const chatMigrations: Function[] = [
+  ChatInit1732100000000,
+  ChatSearchPlanning1735000000000,
+  ChatMessageDepth1736000000000,
+  ChatDeletedMessageBody1736000000100,
+  ChatNotificationPrefs1736000000500,
+];

@@ -1,7 +1,7 @@
 import { isStandardEmoji } from './emoji.js';
 
 describe(isStandardEmoji.name, () => {
-  it.each(['👍', '👍🏽', '❤️', '👩‍💻', '🇫🇷', '#️⃣', ':thumbsup:', ':+1:'])('accepts %s', (e) => {
+  it.each(['👍', '👍🏽', '❤️', '👩‍💻', '🇫🇷', '#️⃣', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '🧑🏽‍🚀', ':thumbsup:', ':+1:'])('accepts %s', (e) => {
     expect(isStandardEmoji(e)).toBe(true);
   });
 

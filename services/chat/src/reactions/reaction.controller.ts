@@ -23,11 +23,11 @@ export class ReactionController {
 
   @OnRequest(ChatContracts.addReaction)
   add(@Payload(new ZodPipe(ChatContracts.addReaction.request)) body: In<'addReaction'>) {
-    return this.reactions.add(body.actor, body.messageId, body.reactionId);
+    return this.reactions.add(body.actor, body.messageId, body);
   }
 
   @OnRequest(ChatContracts.removeReaction)
   remove(@Payload(new ZodPipe(ChatContracts.removeReaction.request)) body: In<'removeReaction'>) {
-    return this.reactions.remove(body.actor, body.messageId, body.reactionId);
+    return this.reactions.remove(body.actor, body.messageId, body);
   }
 }

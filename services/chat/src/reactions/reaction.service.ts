@@ -3,17 +3,22 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
 import {
+  EMOJI_INVALID,
   ErrorCodes,
+  isUnicodeEmoji,
   MAX_REACTIONS_PER_MESSAGE,
+  REACTION_ONE_OF,
+  REACTION_REQUIRED,
   type Actor,
   type CreateCustomReaction,
   type CustomReaction,
-  type MessageReactions,
+  type ReactionBody,
+  type ReactionChange,
 } from '@teamchat/contracts';
 import { StoredImages } from '@teamchat/bus';
 import { chatImage } from '../common/chat-images.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
-import { canRead } from '../channels/channel-access.service.js';
+import { audienceOf, canRead } from '../channels/channel-access.service.js';
 import { ChannelEntity } from '../channels/channel.entity.js';
 import { MessageEntity } from '../messages/message.entity.js';
 import { CustomReactionEntity } from './custom-reaction.entity.js';
@@ -24,6 +29,18 @@ export const REACTION_NAME_TAKEN = 'A reaction with this name already exists.';
 export const REACTION_NOT_FOUND = 'Reaction not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const TOO_MANY_REACTIONS = `A message can have at most ${MAX_REACTIONS_PER_MESSAGE} different reactions.`;
+
+/**
+ * Which reaction a request names: `{ emoji }` (one Unicode emoji) or `{ reactionId }`, exactly one of them; a bare
+ * string is a `reactionId`.
+ */
+export type ReactionRef = string | Pick<ReactionBody, 'emoji' | 'reactionId'>;
+
+/** A message the member may read (not a deleted one), with its channel. */
+interface Readable {
+  message: MessageEntity;
+  channel: ChannelEntity;
+}
 
 const toCustomReaction = (r: CustomReactionEntity): CustomReaction => ({
   id: r.id,
@@ -72,11 +89,15 @@ export class ReactionService {
     }
   }
 
-  /** Idempotent per user; a reaction new to the message is refused once it has the maximum of distinct ones. */
-  async add(actor: Actor, messageId: string, rawReactionId: string): Promise<MessageReactions> {
+  /**
+   * Idempotent per user; a reaction new to the message is refused once it has the maximum of distinct ones. A change
+   * moves the message's `updated_at`, so a reconnecting socket gets its reactions by replay.
+   */
+  async add(actor: Actor, messageId: string, ref: ReactionRef): Promise<ReactionChange> {
     const member = await this.workspace.member(actor);
-    const message = await this.readableMessage(member, messageId);
-    const reactionId = await this.resolveReaction(member.workspaceId, rawReactionId);
+    const raw = requestedReaction(ref);
+    const { message, channel } = await this.readableMessage(member, messageId);
+    const reactionId = await this.resolveReaction(member.workspaceId, raw);
     const summary = await this.db.transaction(async (m) => {
       // the message row lock makes the distinct-count check and the insert one step for concurrent reactors
       await m.query(`SELECT 1 FROM "chat"."message" WHERE "id" = $1 FOR UPDATE`, [message.id]);
@@ -88,36 +109,57 @@ export class ReactionService {
       if (!present && distinct >= MAX_REACTIONS_PER_MESSAGE)
         throw new DomainError(ErrorCodes.tooManyReactions, TOO_MANY_REACTIONS);
       await m.query(
-        `INSERT INTO "chat"."message_reaction" ("message_id", "user_id", "reaction_id") VALUES ($1, $2, $3)
-         ON CONFLICT ("message_id", "user_id", "reaction_id") DO NOTHING`,
+        `WITH added AS (
+           INSERT INTO "chat"."message_reaction" ("message_id", "user_id", "reaction_id") VALUES ($1, $2, $3)
+           ON CONFLICT ("message_id", "user_id", "reaction_id") DO NOTHING RETURNING 1)
+         UPDATE "chat"."message" SET "updated_at" = now() WHERE "id" = $1 AND EXISTS (SELECT 1 FROM added)`,
         [message.id, member.userId, reactionId],
       );
       return this.summaries.forMessages([message.id], m);
     });
-    return { messageId: message.id, reactions: summary.get(message.id) ?? [] };
+    return this.changeOf(message, channel, summary.get(message.id) ?? []);
   }
 
   /** Removes the caller's own reaction; removing one that is not there changes nothing. */
-  async remove(actor: Actor, messageId: string, rawReactionId: string): Promise<MessageReactions> {
+  async remove(actor: Actor, messageId: string, ref: ReactionRef): Promise<ReactionChange> {
     const member = await this.workspace.member(actor);
-    const message = await this.readableMessage(member, messageId);
-    const reactionId = isUuid(rawReactionId) ? rawReactionId.toLowerCase() : rawReactionId;
+    const raw = requestedReaction(ref);
+    const { message, channel } = await this.readableMessage(member, messageId);
+    const reactionId = isUuid(raw) ? raw.toLowerCase() : raw;
     await this.db.query(
-      `DELETE FROM "chat"."message_reaction" WHERE "message_id" = $1 AND "user_id" = $2 AND "reaction_id" = $3`,
+      `WITH removed AS (
+         DELETE FROM "chat"."message_reaction" WHERE "message_id" = $1 AND "user_id" = $2 AND "reaction_id" = $3
+         RETURNING 1)
+       UPDATE "chat"."message" SET "updated_at" = now() WHERE "id" = $1 AND EXISTS (SELECT 1 FROM removed)`,
       [message.id, member.userId, reactionId],
     );
     const summary = await this.summaries.forMessages([message.id]);
-    return { messageId: message.id, reactions: summary.get(message.id) ?? [] };
+    return this.changeOf(message, channel, summary.get(message.id) ?? []);
   }
 
-  private async readableMessage(member: WorkspaceMember, messageId: string): Promise<MessageEntity> {
+  private changeOf(
+    message: MessageEntity,
+    channel: ChannelEntity,
+    reactions: ReactionChange['reactions'],
+  ): ReactionChange {
+    return {
+      messageId: message.id,
+      reactions,
+      channelId: channel.id,
+      workspaceId: message.workspaceId,
+      audience: audienceOf(channel),
+    };
+  }
+
+  /** A deleted message takes no reactions: it is gone, or a tombstone kept only for its thread. */
+  private async readableMessage(member: WorkspaceMember, messageId: string): Promise<Readable> {
     const message = isUuid(messageId)
       ? await this.messages.findOneBy({ id: messageId, workspaceId: member.workspaceId })
       : null;
     const channel = message ? await this.channels.findOneBy({ id: message.channelId }) : null;
-    if (!message || !channel || !canRead(channel, member.userId))
+    if (!message || message.deletedAt || !channel || !canRead(channel, member.userId))
       throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
-    return message;
+    return { message, channel };
   }
 
   /** A custom reaction of this workspace (by id) or a standard emoji; anything else is unknown. */
@@ -131,3 +173,15 @@ export class ReactionService {
     throw new DomainError(ErrorCodes.reactionNotFound, REACTION_NOT_FOUND);
   }
 }
+
+/** The reaction a request names, checked again here whatever the caller validated. */
+const requestedReaction = (ref: ReactionRef): string => {
+  const { emoji, reactionId } = typeof ref === 'string' ? { emoji: undefined, reactionId: ref } : ref;
+  if (emoji !== undefined && reactionId !== undefined) throw new DomainError(ErrorCodes.validation, REACTION_ONE_OF);
+  if (emoji !== undefined) {
+    if (!isUnicodeEmoji(emoji)) throw new DomainError(ErrorCodes.validation, EMOJI_INVALID);
+    return emoji;
+  }
+  if (!reactionId) throw new DomainError(ErrorCodes.validation, REACTION_REQUIRED);
+  return reactionId;
+};

@@ -4,7 +4,7 @@ import type { Actor, ReadState, UnreadCount } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { ChannelAccessService } from '../channels/channel-access.service.js';
 
-/** Per channel of workspace `$1` that user `$2` may read: messages from others after their last read. */
+/** Per channel of workspace `$1` that user `$2` may read: messages from others after their last read (thread-only replies count in their thread). */
 const UNREAD = new PreparedStatement<{ channel_id: string; count: number }>(
   'chat.unread.list',
   `SELECT c."id" AS channel_id, count(m."id")::int AS count
@@ -12,6 +12,7 @@ const UNREAD = new PreparedStatement<{ channel_id: string; count: number }>(
    LEFT JOIN "chat"."channel_read" r ON r."channel_id" = c."id" AND r."user_id" = $2
    JOIN "chat"."message" m ON m."channel_id" = c."id" AND m."user_id" <> $2
     AND m."created_at" > coalesce(r."last_read_at", '-infinity'::timestamptz)
+    AND (m."thread_id" IS NULL OR m."also_in_channel")
    WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))
    GROUP BY c."id"
    ORDER BY c."id"`,

@@ -1,4 +1,4 @@
-import type { ImageContentType, UploadKind } from '@teamchat/contracts';
+import type { UploadKind } from '@teamchat/contracts';
 import type { SignedFields } from './upload-signature.js';
 
 /** What the media service needs from wherever the bytes live (local disk or S3/MinIO); chosen once from config. */
@@ -37,7 +37,8 @@ export interface UploadTarget {
   /** Where the gateway serves the object (`/objects/<key>` or `/attachments/<key>`); local uploads PUT to it too. */
   objectPath: string;
   maxBytes: number;
-  contentType: ImageContentType;
+  /** An image type, or a `file` upload's recorded type. */
+  contentType: string;
   expires: number;
 }
 

@@ -14,7 +14,12 @@ export class UploadController {
 
   @OnRequest(MediaContracts.createUpload)
   create(@Payload(new ZodPipe(MediaContracts.createUpload.request)) p: Req<'createUpload'>) {
-    return this.uploads.create(p.actor, { kind: p.kind, filename: p.filename, contentType: p.contentType });
+    return this.uploads.create(p.actor, {
+      kind: p.kind,
+      filename: p.filename,
+      contentType: p.contentType,
+      size: p.size,
+    });
   }
 
   @OnRequest(MediaContracts.completeUpload)
@@ -30,5 +35,10 @@ export class UploadController {
   @OnRequest(MediaContracts.verifyUpload)
   verify(@Payload(new ZodPipe(MediaContracts.verifyUpload.request)) p: Req<'verifyUpload'>) {
     return this.uploads.verify(p.actor, p.url);
+  }
+
+  @OnRequest(MediaContracts.deleteObject)
+  remove(@Payload(new ZodPipe(MediaContracts.deleteObject.request)) p: Req<'deleteObject'>) {
+    return this.uploads.remove(p.actor, p.url, p.ownerId);
   }
 }

@@ -1,12 +1,13 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { ImageContentType, UploadKind } from '@teamchat/contracts';
+import type { UploadKind } from '@teamchat/contracts';
 
-export const UPLOAD_STATUSES = ['pending', 'stored', 'rejected', 'abandoned'] as const;
+export const UPLOAD_STATUSES = ['pending', 'stored', 'rejected', 'abandoned', 'deleted'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /**
  * One handed-out upload URL and what became of it: `pending` until the bytes are checked, then `stored`, `rejected`
- * (over the limit or not the promised image type; the object was deleted) or `abandoned` (never uploaded).
+ * (over the limit or not the promised image type; the object was deleted), `abandoned` (never uploaded) or `deleted`
+ * (what showed it was deleted, and the object with it).
  */
 @Entity({ name: 'upload', schema: 'media' })
 @Index('IDX_UPLOAD_PENDING_EXPIRES', ['expiresAt'], { where: `"status" = 'pending'` })
@@ -29,8 +30,13 @@ export class UploadEntity {
   @Column({ type: 'varchar', length: 20 })
   kind!: UploadKind;
 
-  @Column({ name: 'content_type', type: 'varchar', length: 40 })
-  contentType!: ImageContentType;
+  /** An image type, or a `file` upload's type (from its name, else as declared). */
+  @Column({ name: 'content_type', type: 'varchar', length: 255 })
+  contentType!: string;
+
+  /** A `file` upload's original name; null for images. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  filename!: string | null;
 
   @Column({ name: 'max_bytes', type: 'integer' })
   maxBytes!: number;

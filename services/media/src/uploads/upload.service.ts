@@ -5,13 +5,11 @@ import { LessThan, type Repository } from 'typeorm';
 import { DomainError, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
-  EXTENSION_FOR_TYPE,
   NOT_AN_IMAGE_MESSAGES,
   normalizeImageType,
   OBJECT_KEY_PATTERN,
   objectKeyFromUrl,
   objectPathFor,
-  resolveUploadType,
   sniffImageType,
   SNIFF_BYTES,
   TOO_LARGE_MESSAGES,
@@ -25,6 +23,7 @@ import {
   type UploadTicket,
 } from '@teamchat/contracts';
 import { ObjectStorage } from '../storage/object-storage.js';
+import { storedFileFits, uploadTerms } from './file-uploads.js';
 import { UploadEntity } from './upload.entity.js';
 
 /** How long past its URL's expiry an upload may still be in flight before the sweeper gives up on it. */
@@ -46,6 +45,7 @@ export const toStoredObject = (u: UploadEntity): StoredObject => ({
   contentType: u.contentType,
   size: u.size ?? 0,
   objectPath: objectPathFor(u.kind, u.key),
+  ...(u.filename !== null && u.filename !== undefined ? { name: u.filename } : {}),
 });
 
 @Injectable()
@@ -64,11 +64,9 @@ export class UploadService {
    */
   async create(
     actor: Actor,
-    input: { kind: UploadKind; filename: string; contentType?: string },
+    input: { kind: UploadKind; filename: string; contentType?: string; size?: number },
   ): Promise<UploadTicket> {
-    const type = resolveUploadType(input.kind, input.filename, input.contentType);
-    if (!type.ok)
-      throw new DomainError(ErrorCodes.uploadInvalid, type.message, [{ path: 'filename', message: type.message }]);
+    const type = uploadTerms(input);
     const workspaceId = actor.workspaceId;
     if (workspaceId) {
       if (!(await this.membership.isMember(workspaceId, actor.userId)))
@@ -76,7 +74,7 @@ export class UploadService {
     } else if (input.kind !== 'profile' && input.kind !== 'logo') {
       throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
     }
-    const key = `${workspaceId ? 'w' : 'u'}/${workspaceId ?? actor.userId}/${randomUUID()}.${EXTENSION_FOR_TYPE[type.contentType]}`;
+    const key = `${workspaceId ? 'w' : 'u'}/${workspaceId ?? actor.userId}/${randomUUID()}.${type.extension}`;
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
     const maxBytes = UPLOAD_LIMITS[input.kind];
     const objectPath = objectPathFor(input.kind, key);
@@ -86,6 +84,7 @@ export class UploadService {
       ownerId: actor.userId,
       kind: input.kind,
       contentType: type.contentType,
+      filename: type.filename,
       maxBytes,
       status: 'pending',
       expiresAt: new Date(expires * 1000),
@@ -146,6 +145,23 @@ export class UploadService {
   }
 
   /**
+   * What showed an object was deleted (a message): its bytes go, and it answers MEDIA.NOT_FOUND from then on. Only an
+   * upload of the actor's workspace made by `ownerId` is deleted (an address someone else uploaded and a message
+   * merely repeated stays); the caller checked the actor may delete what showed it.
+   */
+  async remove(actor: Actor, url: string, ownerId: string): Promise<{ deleted: boolean }> {
+    const key = objectKeyFromUrl(url);
+    if (!key || !OBJECT_KEY_PATTERN.test(key) || !actor.workspaceId) return { deleted: false };
+    const upload = await this.uploads.findOneBy({ key });
+    if (!upload || upload.workspaceId !== actor.workspaceId || upload.ownerId !== ownerId) return { deleted: false };
+    if (!(await this.membership.isMember(actor.workspaceId, actor.userId))) return { deleted: false };
+    // marked first: a read from now on answers not found even while the bytes are still being removed
+    await this.uploads.update({ id: upload.id }, { status: 'deleted', recheckAt: null });
+    await this.storage.remove(upload.key);
+    return { deleted: true };
+  }
+
+  /**
    * Pending uploads whose URL expired long ago: check what was stored (S3 uploads are never announced), delete bad
    * objects, and mark the never-uploaded ones abandoned. Then uploads checked while their URL could still replace the
    * object: check them once more, now that it cannot. Returns how many were looked at.
@@ -201,7 +217,7 @@ export class UploadService {
    * URL can still replace the object (S3), the answer is provisional (`recheckAt`) and the object is checked again.
    */
   private async settle(upload: UploadEntity, now = new Date()): Promise<UploadEntity> {
-    if (upload.status === 'abandoned') throw notFound();
+    if (upload.status === 'abandoned' || upload.status === 'deleted') throw notFound();
     if (upload.recheckAt === null) {
       if (upload.status === 'stored') return upload;
       if (upload.status === 'rejected') throw this.rejection(upload);
@@ -222,10 +238,12 @@ export class UploadService {
     const declared = stat.contentType?.split(';')[0].trim().toLowerCase();
     const declaredOk = !declared || GENERIC_TYPES.has(declared) || normalizeImageType(declared) === upload.contentType;
     const ok =
-      stat.size > 0 &&
-      stat.size <= upload.maxBytes &&
-      declaredOk &&
-      sniffImageType(await this.storage.head(upload.key, SNIFF_BYTES)) === upload.contentType;
+      upload.kind === 'file'
+        ? storedFileFits(stat, upload.maxBytes)
+        : stat.size > 0 &&
+          stat.size <= upload.maxBytes &&
+          declaredOk &&
+          sniffImageType(await this.storage.head(upload.key, SNIFF_BYTES)) === upload.contentType;
     upload.size = stat.size;
     upload.recheckAt = recheckAt;
     if (!ok) {

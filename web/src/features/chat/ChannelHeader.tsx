@@ -7,7 +7,9 @@ import { SearchDialog } from '../search/SearchDialog.js';
 import type { SettingsTab } from '../settings/SettingsDialog.js';
 import { LazySettingsDialog, preloadSettings } from '../settings/LazySettingsDialog.js';
 import { RenameChannelDialog } from './RenameChannelDialog.js';
+import { PinnedMessages } from './pins/PinnedMessages.js';
 import { Avatar, IconButton } from './ui.js';
+import { ChannelNotifyMenu } from '../notifications/ChannelNotifyMenu.js';
 
 export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   channel.type === 'direct' || (channel.type as string) === 'dm';
@@ -55,6 +57,7 @@ export const ChannelHeader = ({
           <span className="tc-badge" title={`${count} members`} data-testid="member-count">
             <Users size={12} aria-hidden="true" /> {count}
           </span>
+          {channel.id ? <PinnedMessages channelId={channel.id} users={users} /> : null}
           {canRename ? (
             <IconButton label="Rename channel" onClick={() => setRenameOpen(true)} size="xs">
               <Pencil size={14} />
@@ -70,6 +73,7 @@ export const ChannelHeader = ({
         <IconButton label="Search messages" onClick={() => setSearchOpen(true)}>
           <Search size={18} />
         </IconButton>
+        <ChannelNotifyMenu channelId={channel.id} />
         <button
           type="button"
           className="btn btn--icon btn--sm tc-profile-button"

@@ -1,7 +1,7 @@
 // Spec 2 §2 channel screen /channel/{id}: resizable 70/30 split of the conversation and the widget panel.
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
@@ -22,6 +22,8 @@ import { StatusSelector } from './StatusSelector.js';
 import { useMessageJump } from './use-message-jump.js';
 import { useSendMessage } from './use-send-message.js';
 import { usePanelSize } from '../widgets/panel-size.js';
+import { ThreadPanel } from './threads/ThreadPanel.js';
+import { useOpenThread } from './threads/thread-store.js';
 import './chat.css';
 
 export const SELECT_CHANNEL_TEXT = 'SELECT A CHANNEL...';
@@ -66,6 +68,21 @@ const ChannelView = ({
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
   const jump = useMessageJump();
   const readOnly = useWorkspaceReadOnly(user.workspaceId);
+  const threadRootId = useOpenThread(channel.id);
+  // a thread opens in the right-hand panel (in place of the widgets), shown even if the widgets were hidden
+  useEffect(() => {
+    if (threadRootId && !narrow) panelRef.current?.expand();
+  }, [threadRootId, narrow, panelRef]);
+  const threadPanel = threadRootId ? (
+    <ThreadPanel
+      key={threadRootId}
+      rootId={threadRootId}
+      channelId={channel.id}
+      user={user}
+      users={users}
+      disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
+    />
+  ) : null;
 
   const showPanel = () => {
     if (narrow) setSheetOpen(true);
@@ -103,7 +120,7 @@ const ChannelView = ({
         channelId={channel.id}
         user={user}
         users={users}
-        onSend={(content, imageUrl) => send(channel.id, content, imageUrl)}
+        onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
         disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
       />
     </section>
@@ -112,7 +129,7 @@ const ChannelView = ({
   if (narrow) {
     return (
       <div className="tc-channel-screen is-narrow">
-        {conversation}
+        {threadPanel ?? conversation}
         <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className="tc-panel-sheet">
           <WidgetPanel user={user} onHide={hidePanel} />
         </Modal>
@@ -136,7 +153,7 @@ const ChannelView = ({
         collapsedSize="0%"
         onResize={(size) => setCollapsed(size.asPercentage === 0)}
       >
-        {collapsed ? null : <WidgetPanel user={user} onHide={hidePanel} />}
+        {collapsed ? null : (threadPanel ?? <WidgetPanel user={user} onHide={hidePanel} />)}
       </Panel>
     </Group>
   );

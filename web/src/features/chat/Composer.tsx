@@ -1,13 +1,18 @@
-// Spec 2 §2 composer: Enter sends, Shift+Enter newline, mention picker, attach menu (image ≤ 10 MB, video coming soon).
+// Spec 2 §2 composer: Enter sends, Shift+Enter newline, mention picker, attach menu (image ≤ 10 MB, any file ≤ 25 MB, video coming soon).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { TOO_LARGE_MESSAGES, UPLOAD_LIMITS, type PublicUser } from '@teamchat/contracts';
-import { ImagePlus, Loader2, Paperclip, SendHorizontal, Video, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { TOO_LARGE_MESSAGES, UPLOAD_LIMITS, type MessageFile, type PublicUser } from '@teamchat/contracts';
+import { QueryClientContext } from '@tanstack/react-query';
+import { FilePlus, ImagePlus, Loader2, Paperclip, SendHorizontal, Video, X } from 'lucide-react';
+import { useContext, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { notify } from '../../lib/toast.js';
 import { uploadMessageImage } from './api.js';
 import { readDraft, writeDraft } from './drafts.js';
+import { editLastMessage } from './EditMessage.js';
 import { applyFormat, formatForKey, type FormatKind } from './format-text.js';
 import { FormattingToolbar } from './FormattingToolbar.js';
+import { PendingFileChip } from './files/PendingFileChip.js';
+import { isImageAttachment } from './files/upload.js';
+import { useFileAttachment } from './files/use-file-attachment.js';
 import { activeMention, insertMention, mentionCandidates, moveHighlight, type ActiveMention } from './mention.js';
 import { realtime } from './realtime.js';
 import { Avatar } from './ui.js';
@@ -26,26 +31,35 @@ interface Attachment {
 
 export interface ComposerProps {
   channelId: string;
+  /** A thread's composer: replies to this root, with the thread's own draft. */
+  threadId?: string | null;
   user: { id: string; username: string };
   users: readonly PublicUser[];
-  onSend: (content: string, imageUrl: string | null) => boolean;
+  /** `file`: an uploaded file attachment of any type (an image attachment is `imageUrl`). */
+  onSend: (content: string, imageUrl: string | null, file?: MessageFile | null) => boolean;
   /** Set when the user may not post here (a read-only workspace): the composer is disabled and says why. */
   disabledReason?: string | null;
 }
 
-export const Composer = ({ channelId, user, users, onSend, disabledReason = null }: ComposerProps) => {
-  const [text, setTextState] = useState(() => readDraft(user.id, channelId));
+export const Composer = ({ channelId, threadId = null, user, users, onSend, disabledReason = null }: ComposerProps) => {
+  const draftKey = threadId ? `${channelId}:thread:${threadId}` : channelId;
+  const [text, setTextState] = useState(() => readDraft(user.id, draftKey));
   // every change is the channel's draft too, so a switch or a reload keeps what was typed
   const setText = (value: string) => {
     setTextState(value);
-    writeDraft(user.id, channelId, value);
+    writeDraft(user.id, draftKey, value);
   };
   const [mention, setMention] = useState<ActiveMention | null>(null);
   const [highlight, setHighlight] = useState(0);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [uploading, setUploading] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // the message cache, for ↑ (absent where the composer is shown on its own)
+  const qc = useContext(QueryClientContext);
   const fileInput = useRef<HTMLInputElement>(null);
+  const anyFileInput = useRef<HTMLInputElement>(null);
+  const files = useFileAttachment(() => textarea.current?.focus());
+  const clearFile = files.clear;
   const typingSentAt = useRef(0);
   const listId = useId();
 
@@ -65,11 +79,12 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
       typingSentAt.current = 0;
       setMention(null);
       setAttachment(null);
+      clearFile();
     },
-    [channelId, user.id, user.username],
+    [channelId, user.id, user.username, clearFile],
   );
   // another channel: its own draft
-  useEffect(() => setTextState(readDraft(user.id, channelId)), [channelId, user.id]);
+  useEffect(() => setTextState(readDraft(user.id, draftKey)), [draftKey, user.id]);
 
   const previewUrl = attachment?.previewUrl;
   useEffect(
@@ -111,14 +126,20 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
   };
 
   const disabled = disabledReason !== null;
-  const canSend = !disabled && !uploading && (text.trim().length > 0 || attachment?.imageUrl != null);
+  const canSend =
+    !disabled &&
+    !uploading &&
+    !files.uploading &&
+    (text.trim().length > 0 || attachment?.imageUrl != null || files.file != null);
 
   const submit = () => {
     if (!canSend) return;
-    if (!onSend(text, attachment?.imageUrl ?? null)) return;
+    const imageUrl = attachment?.imageUrl ?? null;
+    if (!(files.file ? onSend(text, imageUrl, files.file) : onSend(text, imageUrl))) return;
     setText('');
     setMention(null);
     setAttachment(null);
+    files.clear();
     if (typingSentAt.current > 0) sendTyping(false);
     typingSentAt.current = 0;
   };
@@ -158,6 +179,11 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
         return;
       }
     }
+    // ↑ in an empty channel composer edits the user's last message there
+    if (event.key === 'ArrowUp' && !text && !attachment && !threadId && qc && editLastMessage(qc, channelId, user.id)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -167,7 +193,19 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
   const chooseImage = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
+    if (file) await attachImage(file);
+  };
+
+  // Attach File: any type; an image (by its name) keeps its preview, anything else shows as a file
+  const chooseAnyFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
     if (!file) return;
+    if (isImageAttachment(file) && file.type.startsWith('image/')) void attachImage(file);
+    else void files.choose(file);
+  };
+
+  const attachImage = async (file: File) => {
     if (!file.type.startsWith('image/')) {
       notify.error('Upload failed', 'Please upload an image file.');
       return;
@@ -208,6 +246,15 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
           </button>
         </div>
       ) : null}
+      {files.pending ? (
+        <PendingFileChip
+          name={files.pending.name}
+          size={files.pending.size}
+          type={files.pending.type}
+          uploading={files.uploading}
+          onRemove={files.clear}
+        />
+      ) : null}
       {pickerOpen ? (
         <ul className="tc-mention-picker" role="listbox" id={listId} aria-label="Mention a user">
           {candidates.map((u, i) => (
@@ -240,6 +287,9 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
               <DropdownMenu.Item className="menu__item" onSelect={() => fileInput.current?.click()}>
                 <ImagePlus size={16} aria-hidden="true" /> Attach Image
               </DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => anyFileInput.current?.click()}>
+                <FilePlus size={16} aria-hidden="true" /> Attach File
+              </DropdownMenu.Item>
               <DropdownMenu.Item className="menu__item" onSelect={() => notify.error('Coming soon')}>
                 <Video size={16} aria-hidden="true" /> Attach Video
               </DropdownMenu.Item>
@@ -254,11 +304,12 @@ export const Composer = ({ channelId, user, users, onSend, disabledReason = null
           data-testid="image-input"
           onChange={(e) => void chooseImage(e)}
         />
+        <input ref={anyFileInput} type="file" hidden data-testid="file-input" onChange={chooseAnyFile} />
         <textarea
           ref={textarea}
           className="tc-composer__input"
-          placeholder={disabledReason ?? COMPOSER_PLACEHOLDER}
-          aria-label="Message"
+          placeholder={disabledReason ?? (threadId ? 'Reply…' : COMPOSER_PLACEHOLDER)}
+          aria-label={threadId ? 'Reply' : 'Message'}
           disabled={disabled}
           title={disabledReason ?? undefined}
           rows={1}

@@ -1,43 +1,16 @@
 // One message: avatar, username, [agentId], HH:MM:SS, content as safe Markdown (markdown.tsx), optional image.
 import type { Message, PublicUser } from '@teamchat/contracts';
-import { AlertCircle, Check, Link2, RotateCcw, Trash2 } from 'lucide-react';
-import { memo, useState } from 'react';
-import { ROUTES } from '../../routes.js';
-import { notify } from '../../lib/toast.js';
+import { AlertCircle, RotateCcw, Trash2 } from 'lucide-react';
+import { memo } from 'react';
 import { formatTime } from './format.js';
-import { MarkdownContent } from './markdown.js';
+import { MessageText } from './EditMessage.js';
+import { FileCard } from './files/FileCard.js';
+import { MessageActions } from './MessageActions.js';
+import { PinnedMarker } from './pins/PinnedMarker.js';
+import { ReactionBar } from './reactions/ReactionBar.js';
+import { ThreadSummary } from './threads/ThreadSummary.js';
 import { UserHoverCard } from './UserHoverCard.js';
 import { Avatar } from './ui.js';
-
-/** The message's permalink: its channel opened at it, highlighted (older pages load as needed). */
-export const messageLink = (message: Pick<Message, 'id' | 'channelId'>): string =>
-  `${window.location.origin}${ROUTES.channelAt(message.channelId, message.id)}`;
-
-const CopyLink = ({ message }: { message: Message }) => {
-  const [copied, setCopied] = useState(false);
-  const copy = () => {
-    navigator.clipboard
-      ?.writeText(messageLink(message))
-      .then(() => {
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      })
-      .catch(() => notify.error('Could not copy the link'));
-  };
-  return (
-    <div className="tc-message__actions">
-      <button
-        type="button"
-        className="tc-message__action"
-        aria-label={copied ? 'Link copied' : 'Copy link'}
-        title="Copy link"
-        onClick={copy}
-      >
-        {copied ? <Check size={14} aria-hidden="true" /> : <Link2 size={14} aria-hidden="true" />}
-      </button>
-    </div>
-  );
-};
 
 export interface MessageRowProps {
   message: Message;
@@ -90,6 +63,7 @@ export const MessageRow = memo(
           </UserHoverCard>
         )}
         <div className="tc-message__body">
+          {delivery ? null : <PinnedMarker message={message} />}
           {grouped && !delivery ? (
             <span className="visually-hidden">{username}</span>
           ) : (
@@ -106,8 +80,9 @@ export const MessageRow = memo(
               {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
             </div>
           )}
-          {message.content ? <MarkdownContent content={message.content} /> : null}
-          {delivery ? null : <CopyLink message={message} />}
+          <MessageText message={message} editable={!delivery} />
+          {delivery ? null : <ThreadSummary message={message} />}
+          {delivery ? null : <MessageActions message={message} />}
           {message.imageUrl ? (
             <a href={message.imageUrl} target="_blank" rel="noreferrer" className="tc-message__image-link">
               <img
@@ -119,6 +94,8 @@ export const MessageRow = memo(
               />
             </a>
           ) : null}
+          {message.file ? <FileCard file={message.file} /> : null}
+          {delivery ? null : <ReactionBar message={message} />}
           {delivery === 'failed' ? (
             <div className="tc-message__failed" role="alert">
               <AlertCircle size={14} aria-hidden="true" /> Not sent.

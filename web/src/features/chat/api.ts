@@ -96,8 +96,15 @@ export const markChannelRead = async (channelId: string): Promise<void> => {
 
 export const postMessage = (
   channelId: string,
-  body: { content?: string | null; imageUrl?: string | null; clientMsgId: string },
+  body: { content?: string | null; imageUrl?: string | null; fileUrl?: string | null; clientMsgId: string },
 ) => apiJson<Message>('POST', `/api/channels/${channelId}/messages`, body);
+
+/** The author's new content for their message; answers the message as it is now. */
+export const editMessage = (messageId: string, content: string) =>
+  apiJson<Message>('PATCH', `/api/messages/${messageId}`, { content });
+
+/** Deletes a message (its author or a workspace admin). */
+export const deleteMessage = (messageId: string) => apiJson<void>('DELETE', `/api/messages/${messageId}`);
 
 export const renameChannel = (channelId: string, name: string) =>
   apiJson<Channel>('PATCH', `/api/channels/${channelId}/name`, { name });

@@ -66,4 +66,41 @@ describe('live settings frames', () => {
     await push({ type: 'settings', workspaceId: WORKSPACE_ID, change: 'workspace' });
     await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('Acme Rockets'));
   });
+
+  it('refetch the roster when a member changes their profile, and their own record when it is theirs', async () => {
+    const me = aUser({ workspaceId: WORKSPACE_ID });
+    let about = 'before';
+    let teammate = 'grace';
+    mockFetch({
+      'GET /api/auth/user': () => ({ body: { ...me, aboutMe: about } }),
+      'GET /api/users': () => ({
+        body: [{ ...aUser({ id: '99999999-9999-4999-8999-999999999999' }), username: teammate }],
+      }),
+    });
+    const Screen = () => {
+      const user = useQuery(authUserQuery()).data;
+      const users = useQuery<{ username: string }[]>({ queryKey: ['/api/users'] }).data;
+      useLiveUpdates(me, undefined);
+      return (
+        <p>
+          <span data-testid="about">{user?.aboutMe}</span>
+          <span data-testid="roster">{users?.[0]?.username}</span>
+        </p>
+      );
+    };
+    renderWithApp(<Screen />);
+    await waitFor(() => expect(screen.getByTestId('roster')).toHaveTextContent('grace'));
+    teammate = 'grace.hopper';
+    await push({
+      type: 'settings',
+      workspaceId: WORKSPACE_ID,
+      change: 'profile',
+      userId: '99999999-9999-4999-8999-999999999999',
+    });
+    await waitFor(() => expect(screen.getByTestId('roster')).toHaveTextContent('grace.hopper'));
+    expect(screen.getByTestId('about')).toHaveTextContent('before');
+    about = 'after';
+    await push({ type: 'settings', workspaceId: WORKSPACE_ID, change: 'profile', userId: me.id });
+    await waitFor(() => expect(screen.getByTestId('about')).toHaveTextContent('after'));
+  });
 });

@@ -1,5 +1,5 @@
 // Live state that is not server data: who is typing where, who is connected, and messages still being sent.
-import type { Message } from '@teamchat/contracts';
+import type { Message, MessageFile } from '@teamchat/contracts';
 import { useSyncExternalStore } from 'react';
 
 /** A tiny observable value for useSyncExternalStore. */
@@ -117,6 +117,8 @@ export interface OutgoingMessage {
   username: string;
   content: string | null;
   imageUrl: string | null;
+  /** A file attachment, as uploaded (the server answers media's record of it). */
+  file?: MessageFile | null;
   createdAt: string;
   status: 'sending' | 'failed';
   /** Why the server refused it, when it said so. */
@@ -163,6 +165,7 @@ export const asMessage = (m: OutgoingMessage): Message => ({
   imageUrl: m.imageUrl,
   createdAt: m.createdAt,
   clientMsgId: m.clientMsgId,
+  ...(m.file ? { file: m.file } : {}),
 });
 
 /** For tests: forget everything. */

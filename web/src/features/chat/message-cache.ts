@@ -1,6 +1,7 @@
 // Keeps the cached message pages in step with live frames: each message once, in time order, newest page first.
-import type { Message, UnreadCount } from '@teamchat/contracts';
+import type { Message, ReactionSummary, UnreadCount } from '@teamchat/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { channelKeys } from '../../api/channels.js';
 import { chatKeys } from './api.js';
 
 export type MessagePages = InfiniteData<Message[], unknown>;
@@ -36,6 +37,56 @@ export const addMessageToCache = (qc: QueryClient, message: Message): void => {
     data ? withMessage(data, message) : data,
   );
 };
+
+/**
+ * Applies `change` to the message with this id wherever the channel's loaded pages hold it: its latest pages and any
+ * pages opened at a message (a search result or a permalink).
+ */
+const updateInPages = (
+  qc: QueryClient,
+  channelId: string,
+  messageId: string,
+  change: (m: Message) => Message | null,
+): void => {
+  qc.setQueriesData<MessagePages>({ queryKey: channelKeys.messages(channelId) }, (data) => {
+    if (!data || !Array.isArray(data.pages) || !data.pages.some((page) => page.some((m) => m.id === messageId)))
+      return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) =>
+        page.flatMap((m) => {
+          if (m.id !== messageId) return [m];
+          const next = change(m);
+          return next ? [next] : [];
+        }),
+      ),
+    };
+  });
+};
+
+/**
+ * A message the pages may hold changed (edited, pinned, its thread, a tombstone): the new version replaces it,
+ * keeping the reactions the old one had when the new one does not carry them. A version older than the one held is
+ * ignored (a replay may repeat a change).
+ */
+export const replaceMessageInCache = (qc: QueryClient, message: Message): void =>
+  updateInPages(qc, message.channelId, message.id, (held) =>
+    held.updatedAt && message.updatedAt && Date.parse(held.updatedAt) > Date.parse(message.updatedAt)
+      ? held
+      : { ...message, reactions: message.reactions ?? held.reactions },
+  );
+
+/** A message was deleted: it leaves the pages. */
+export const removeMessageFromCache = (qc: QueryClient, channelId: string, messageId: string): void =>
+  updateInPages(qc, channelId, messageId, () => null);
+
+/** The reactions of a message are now these. */
+export const setReactionsInCache = (
+  qc: QueryClient,
+  channelId: string,
+  messageId: string,
+  reactions: ReactionSummary[],
+): void => updateInPages(qc, channelId, messageId, (m) => ({ ...m, reactions }));
 
 export const incrementUnread = (qc: QueryClient, channelId: string): void => {
   qc.setQueryData<UnreadCount[]>(chatKeys.unread, (list) => {

@@ -126,7 +126,7 @@ export class RealtimeConnection {
     return true;
   }
 
-  /** Records the newest message time the client holds, used as `since` when it (re)joins. */
+  /** Records the newest message time (created or changed) the client holds, used as `since` when it (re)joins. */
   noteSeen(createdAt: string): void {
     if (!Number.isNaN(Date.parse(createdAt))) this.lastSeen = newer(this.lastSeen, createdAt);
   }
@@ -200,7 +200,9 @@ export class RealtimeConnection {
         this.attempt = 0;
         this.switching = false;
       }
-      if (frame.type === 'message' && frame.message?.createdAt) this.noteSeen(frame.message.createdAt);
+      // a change to a message is as much news as a new one: `since` covers edits and deletes too
+      if ((frame.type === 'message' || frame.type === 'message_updated') && frame.message)
+        this.noteSeen(frame.message.updatedAt ?? frame.message.createdAt);
       for (const listener of [...this.frameListeners]) listener(frame);
     };
     socket.onerror = (event) => console.error('socket error', event);

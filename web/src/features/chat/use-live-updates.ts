@@ -8,8 +8,19 @@ import { workspaceKeys } from '../../api/workspaces.js';
 import { errorStatus } from '../../lib/request.js';
 import { chatKeys, markChannelRead } from './api.js';
 import { applyPresenceSnapshot, clearTyping, outbox, setPresence, setTyping } from './live-store.js';
-import { addMessageToCache, clearUnread, incrementUnread, isMessagePagesKey } from './message-cache.js';
+import {
+  addMessageToCache,
+  clearUnread,
+  incrementUnread,
+  isMessagePagesKey,
+  removeMessageFromCache,
+  replaceMessageInCache,
+  setReactionsInCache,
+} from './message-cache.js';
 import { realtime, type ConnectionState } from './realtime.js';
+import { applyThreadFrame } from './threads/thread-cache.js';
+import { applyPinsFrame } from './pins/pins-api.js';
+import { notifyForMessage, refreshMentionsOnReaction } from '../notifications/notify-message.js';
 
 const TASKS_KEY = ['/api/tasks'] as const;
 const USERS_KEY = ['/api/users'] as const;
@@ -99,13 +110,22 @@ export const useLiveUpdates = (
       }, 1000);
     };
     const unsubscribe = realtime.subscribe((frame) => {
+      applyThreadFrame(qc, frame, userId);
+      applyPinsFrame(qc, frame);
       switch (frame.type) {
         case 'message': {
           const message = frame.message;
+          // a reply only in its thread (applyThreadFrame took it) is neither in the channel nor unread there
+          if (message.threadId && !message.alsoInChannel) {
+            if (message.clientMsgId) outbox.settle(message.clientMsgId);
+            if (message.userId !== userId) void notifyForMessage(qc, message, openRef.current);
+            break;
+          }
           addMessageToCache(qc, message);
           if (message.clientMsgId) outbox.settle(message.clientMsgId);
           clearTyping(message.channelId, message.userId);
           if (message.userId === userId) break;
+          void notifyForMessage(qc, message, openRef.current);
           if (message.channelId === openRef.current && document.visibilityState !== 'hidden') {
             markReadRef.current.soon(message.channelId);
           } else {
@@ -113,6 +133,16 @@ export const useLiveUpdates = (
           }
           break;
         }
+        case 'message_updated':
+          replaceMessageInCache(qc, frame.message);
+          break;
+        case 'message_deleted':
+          removeMessageFromCache(qc, frame.channelId, frame.messageId);
+          break;
+        case 'reactions':
+          setReactionsInCache(qc, frame.channelId, frame.messageId, frame.reactions);
+          refreshMentionsOnReaction(qc, frame.channelId, frame.messageId);
+          break;
         case 'typing':
           if (frame.userId !== userId) setTyping(frame.channelId, frame.userId, frame.username, frame.isTyping);
           break;
@@ -140,6 +170,10 @@ export const useLiveUpdates = (
             if (frame.userId === userId) void qc.invalidateQueries({ queryKey: authKeys.user });
           }
           if (frame.change === 'workspace') void qc.invalidateQueries({ queryKey: workspaceKeys.all });
+          if (frame.change === 'profile') {
+            void qc.invalidateQueries({ queryKey: USERS_KEY });
+            if (frame.userId === userId) void qc.invalidateQueries({ queryKey: authKeys.user });
+          }
           if (frame.change === 'seats') {
             void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
             void qc.invalidateQueries({ queryKey: USERS_KEY });

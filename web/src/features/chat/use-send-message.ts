@@ -1,7 +1,7 @@
 // Sending with a client id: over the socket when it is open, else (or when no echo comes back) over HTTP, which the
 // server deduplicates by that id. A send that cannot be delivered, or that the socket refuses (an `error` frame naming
 // its clientMsgId, see use-live-updates), stays in the list as failed, with a retry.
-import type { CurrentUser } from '@teamchat/contracts';
+import type { CurrentUser, MessageFile } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { postMessage } from './api.js';
@@ -18,7 +18,12 @@ export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null
 
   const deliverOverHttp = useCallback(
     (entry: OutgoingMessage) => {
-      postMessage(entry.channelId, { content: entry.content, imageUrl: entry.imageUrl, clientMsgId: entry.clientMsgId })
+      postMessage(entry.channelId, {
+        content: entry.content,
+        imageUrl: entry.imageUrl,
+        fileUrl: entry.file?.url ?? null,
+        clientMsgId: entry.clientMsgId,
+      })
         .then((message) => {
           realtime.noteSeen(message.createdAt);
           addMessageToCache(qc, message);
@@ -43,6 +48,7 @@ export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null
         username: entry.username,
         content: entry.content,
         imageUrl: entry.imageUrl,
+        fileUrl: entry.file?.url ?? null,
         clientMsgId: entry.clientMsgId,
       });
       if (!sent) {
@@ -57,12 +63,17 @@ export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null
     [deliverOverHttp],
   );
 
-  /** Spec 2 §5: needs a channel and non-blank text or an image; otherwise nothing is sent. */
+  /** Spec 2 §5: needs a channel and non-blank text or an image (or a file); otherwise nothing is sent. */
   const send = useCallback(
-    (channelId: string | undefined, content: string, imageUrl: string | null): boolean => {
+    (
+      channelId: string | undefined,
+      content: string,
+      imageUrl: string | null,
+      file: MessageFile | null = null,
+    ): boolean => {
       if (!channelId || !user) return false;
       const text = content.trim().length > 0 ? content : null;
-      if (!text && !imageUrl) return false;
+      if (!text && !imageUrl && !file) return false;
       deliver({
         clientMsgId: newClientMsgId(),
         channelId,
@@ -70,6 +81,7 @@ export const useSendMessage = (user: Pick<CurrentUser, 'id' | 'username'> | null
         username: user.username,
         content: text,
         imageUrl,
+        ...(file ? { file } : {}),
         createdAt: new Date().toISOString(),
         status: 'sending',
       });

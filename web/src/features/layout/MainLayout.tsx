@@ -1,7 +1,7 @@
 // The signed-in shell: workspace switcher, resizable sidebar (20/15/30 %), content outlet, live socket.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { CurrentUser } from '@teamchat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
@@ -14,9 +14,12 @@ import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { Button } from '../../components/ui/Button.js';
 import { unreadQuery } from '../chat/api.js';
 import { useLiveUpdates } from '../chat/use-live-updates.js';
+import { mentionsQuery, notificationPrefsQuery } from '../notifications/api.js';
+import { setFaviconBadge } from '../notifications/favicon.js';
+import { setNotificationOpener } from '../notifications/notifier.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
 import { ROUTES } from '../../routes.js';
-import { sidebarOrder, stepEntry, tabTitle } from '../navigation/navigation.js';
+import { sidebarOrder, stepEntry, tabBadge, tabTitle } from '../navigation/navigation.js';
 import { QuickSwitcher } from '../navigation/QuickSwitcher.js';
 import { ShortcutsDialog } from '../navigation/ShortcutsDialog.js';
 import { useShortcuts } from '../navigation/use-shortcuts.js';
@@ -55,6 +58,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const dms = useQuery(dmsQuery());
   const users = useQuery(usersQuery());
   const unread = useQuery(unreadQuery());
+  // loaded with the shell so a live message can be weighed against them at once
+  useQuery(notificationPrefsQuery());
   const markRead = useLiveUpdates(user, openChannelId);
 
   // Selecting a channel clears its unread count (spec 1 §4). markRead is a fresh closure each render, so it is
@@ -111,13 +116,19 @@ const Shell = ({ user }: { user: CurrentUser }) => {
     const withDm = new Set((dms.data ?? []).flatMap((dm) => dm.participantIds ?? []));
     return (users.data ?? []).filter((u) => u.id !== user.id && !withDm.has(u.id));
   }, [dms.data, users.data, user.id]);
-  const title = tabTitle(navOrder);
+  const mentions = useInfiniteQuery(mentionsQuery());
+  const mentionsUnread = mentions.data?.pages[0]?.unread ?? 0;
+  const title = tabTitle(navOrder, undefined, mentionsUnread);
   useEffect(() => {
     document.title = title;
   }, [title]);
   useEffect(() => () => void (document.title = tabTitle([])), []);
+  const badge = tabBadge(navOrder, mentionsUnread);
+  useEffect(() => setFaviconBadge(badge), [badge]);
+  useEffect(() => () => setFaviconBadge(null), []);
 
   const navigate = useNavigate();
+  useEffect(() => setNotificationOpener((path) => void navigate(path)), [navigate]);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useShortcuts({

@@ -9,6 +9,7 @@ import { Avatar } from '../../components/Avatar.js';
 import { ROUTES } from '../../routes.js';
 import { ChannelSections } from './ChannelSections.js';
 import { useShellDialogs } from './ShellDialogs.js';
+import { MentionsLink } from '../notifications/MentionsLink.js';
 
 interface SidebarProps {
   user: CurrentUser;
@@ -78,6 +79,7 @@ export const Sidebar = ({
           <ListTodo size={16} className="sidebar-link__icon" aria-hidden />
           <span className="sidebar-link__label">Tasks</span>
         </NavLink>
+        <MentionsLink onNavigate={onNavigate} />
 
         <Collapsible.Root open={dmOpen} onOpenChange={setDmOpen} className="sidebar-section">
           <div className="sidebar-section__row">

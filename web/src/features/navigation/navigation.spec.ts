@@ -53,5 +53,8 @@ describe('the tab title', () => {
     expect(tabTitle([entry('dm', 3, 'dm'), entry('c', 5)])).toBe('(3) TeamChat');
     expect(tabTitle([entry('dm', 0, 'dm'), entry('c', 5)])).toBe('• TeamChat');
     expect(tabTitle([entry('dm', 0, 'dm'), entry('c', 0)])).toBe('TeamChat');
+    // unread mentions count with unread direct messages
+    expect(tabTitle([entry('dm', 1, 'dm'), entry('c', 5)], 'TeamChat', 2)).toBe('(3) TeamChat');
+    expect(tabTitle([entry('c', 0)], 'TeamChat', 4)).toBe('(4) TeamChat');
   });
 });

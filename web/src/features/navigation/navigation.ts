@@ -70,8 +70,18 @@ export const APP_TITLE = 'TeamChat';
  * The tab title: `(n)` for unread direct messages (someone wrote to you), a dot for unread channel messages only, the
  * bare name when everything is read.
  */
-export const tabTitle = (order: readonly NavEntry[], base = APP_TITLE): string => {
-  const direct = order.filter((e) => e.kind === 'dm').reduce((sum, e) => sum + e.unread, 0);
-  if (direct > 0) return `(${direct}) ${base}`;
-  return order.some((e) => e.unread > 0) ? `• ${base}` : base;
+export const tabTitle = (order: readonly NavEntry[], base = APP_TITLE, mentions = 0): string => {
+  const badge = tabBadge(order, mentions);
+  if (badge === null) return base;
+  return badge === 'dot' ? `• ${base}` : `(${badge}) ${base}`;
+};
+
+/**
+ * What the tab shows of the unread: how many need the user (unread direct messages and unread mentions), a dot for
+ * any other unread, or nothing.
+ */
+export const tabBadge = (order: readonly NavEntry[], mentions = 0): number | 'dot' | null => {
+  const personal = order.filter((e) => e.kind === 'dm').reduce((sum, e) => sum + e.unread, mentions);
+  if (personal > 0) return personal;
+  return order.some((e) => e.unread > 0) ? 'dot' : null;
 };

@@ -28,6 +28,7 @@ import {
   subscriptionQuery,
 } from './api.js';
 import { DEFAULT_BILLING, availableSeats, canGenerateInvite } from './seats.js';
+import { BroadcastMentionsSection } from '../notifications/BroadcastMentionsSection.js';
 
 export const COPIED_MS = 2000;
 export const TOKEN_DISPLAY_LENGTH = 12;
@@ -366,6 +367,7 @@ export const AdminTab = ({ user }: { user: CurrentUser }) => {
       <InvitesSection users={list} />
       <UsersSection user={user} users={list} />
       <StarsSection users={list} />
+      <BroadcastMentionsSection />
     </div>
   );
 };

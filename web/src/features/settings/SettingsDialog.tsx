@@ -8,6 +8,7 @@ import { AppearanceTab } from './AppearanceTab.js';
 import { BillingTab } from './BillingTab.js';
 import { ProfileTab } from './ProfileTab.js';
 import { ChangePasswordForm } from './ChangePasswordForm.js';
+import { NotificationSettings } from '../notifications/NotificationSettings.js';
 import { ReactionsTab } from './ReactionsTab.js';
 
 export type SettingsTab = 'appearance' | 'profile' | 'reactions' | 'billing' | 'admin';
@@ -60,6 +61,7 @@ export const SettingsDialog = ({
           </Tabs.Content>
           <Tabs.Content value="profile">
             <ProfileTab user={user} />
+            <NotificationSettings />
             <ChangePasswordForm />
           </Tabs.Content>
           <Tabs.Content value="reactions">

@@ -1,0 +1,55 @@
+// The actions a stored message offers on hover or focus: one toolbar, each action its own small component.
+import type { Message } from '@teamchat/contracts';
+import { Check, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { notify } from '../../lib/toast.js';
+import { ROUTES } from '../../routes.js';
+import { DeleteAction } from './DeleteMessageDialog.js';
+import { EditAction } from './EditMessage.js';
+import { ReplyInThreadAction } from './threads/ReplyInThreadAction.js';
+import { AddReactionAction } from './reactions/AddReactionAction.js';
+import { PinAction } from './pins/PinAction.js';
+
+/** The message's permalink: its channel opened at it, highlighted (older pages load as needed). */
+export const messageLink = (message: Pick<Message, 'id' | 'channelId'>): string =>
+  `${window.location.origin}${ROUTES.channelAt(message.channelId, message.id)}`;
+
+const CopyLink = ({ message }: { message: Message }) => {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard
+      ?.writeText(messageLink(message))
+      .then(() => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      })
+      .catch(() => notify.error('Could not copy the link'));
+  };
+  return (
+    <button
+      type="button"
+      className="tc-message__action"
+      aria-label={copied ? 'Link copied' : 'Copy link'}
+      title="Copy link"
+      onClick={copy}
+    >
+      {copied ? <Check size={14} aria-hidden="true" /> : <Link2 size={14} aria-hidden="true" />}
+    </button>
+  );
+};
+
+export interface MessageActionsProps {
+  message: Message;
+}
+
+/** The toolbar of a stored message (not one still sending or failed). */
+export const MessageActions = ({ message }: MessageActionsProps) => (
+  <div className="tc-message__actions" role="toolbar" aria-label="Message actions">
+    <AddReactionAction message={message} />
+    <ReplyInThreadAction message={message} />
+    <CopyLink message={message} />
+    <PinAction message={message} />
+    <EditAction message={message} />
+    <DeleteAction message={message} />
+  </div>
+);

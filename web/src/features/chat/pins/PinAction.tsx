@@ -1,0 +1,28 @@
+// "Pin message" / "Unpin message" in a message's toolbar.
+import type { Message } from '@teamchat/contracts';
+import { Pin, PinOff } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/request.js';
+import { notify } from '../../../lib/toast.js';
+import { usePinToggle } from './pins-api.js';
+
+export const PinAction = ({ message }: { message: Message }) => {
+  const toggle = usePinToggle();
+  const [busy, setBusy] = useState(false);
+  const pinned = Boolean(message.pinnedAt);
+  if (message.deleted) return null;
+  const label = pinned ? 'Unpin message' : 'Pin message';
+  const run = () => {
+    setBusy(true);
+    toggle(message, !pinned)
+      .catch((err: unknown) =>
+        notify.error(errorMessage(err, pinned ? 'Could not unpin the message' : 'Could not pin the message')),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button type="button" className="tc-message__action" aria-label={label} title={label} disabled={busy} onClick={run}>
+      {pinned ? <PinOff size={14} aria-hidden="true" /> : <Pin size={14} aria-hidden="true" />}
+    </button>
+  );
+};

@@ -1,0 +1,119 @@
+// The channel header's pin button: how many messages are pinned, and a list of them; one clicked opens the channel at
+// that message (highlighted, older pages loaded as needed).
+import type { Message, PublicUser } from '@teamchat/contracts';
+import * as Popover from '@radix-ui/react-popover';
+import { useQuery } from '@tanstack/react-query';
+import { Pin, PinOff } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/request.js';
+import { notify } from '../../../lib/toast.js';
+import { ROUTES } from '../../../routes.js';
+import { formatTime } from '../format.js';
+import { pinsQuery, usePinToggle } from './pins-api.js';
+import './pins.css';
+
+const EXCERPT_MAX = 160;
+
+/** A line of plain text for a pinned message: its content (shortened), else what it carries. */
+export const pinExcerpt = (message: Message): string => {
+  const text = (message.content ?? '').replace(/\s+/g, ' ').trim();
+  if (text) return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+  if (message.file) return message.file.name;
+  return message.imageUrl ? 'Image' : '';
+};
+
+const PinnedItem = ({
+  message,
+  author,
+  onOpen,
+  onUnpin,
+}: {
+  message: Message;
+  author: PublicUser | undefined;
+  onOpen: () => void;
+  onUnpin: () => void;
+}) => {
+  const name = author?.username ?? message.username;
+  return (
+    <li className="tc-pins__item">
+      <button type="button" className="tc-pins__open" onClick={onOpen}>
+        <span className="tc-pins__meta">
+          <span className="tc-pins__author">{name}</span>
+          <time className="tc-pins__time" dateTime={message.createdAt}>
+            {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
+          </time>
+        </span>
+        <span className="tc-pins__excerpt">{pinExcerpt(message)}</span>
+      </button>
+      <button
+        type="button"
+        className="tc-message__action tc-pins__unpin"
+        aria-label={`Unpin message from ${name}`}
+        title="Unpin"
+        onClick={onUnpin}
+      >
+        <PinOff size={14} aria-hidden="true" />
+      </button>
+    </li>
+  );
+};
+
+export const PinnedMessages = ({ channelId, users }: { channelId: string; users: readonly PublicUser[] }) => {
+  const pins = useQuery(pinsQuery(channelId));
+  const toggle = usePinToggle();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const count = pins.data?.length ?? 0;
+  // the visible count first, so the accessible name contains what is shown
+  const label = `${count} pinned ${count === 1 ? 'message' : 'messages'}`;
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button type="button" className="tc-badge tc-pins__button" aria-label={label} title="Pinned messages">
+          <Pin size={12} aria-hidden="true" /> {count}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="tc-pins"
+          side="bottom"
+          align="start"
+          sideOffset={6}
+          collisionPadding={12}
+          aria-label="Pinned messages"
+        >
+          <h2 className="tc-pins__title">
+            <Pin size={14} aria-hidden="true" /> Pinned messages
+          </h2>
+          {pins.isError ? (
+            <p className="tc-pins__note tc-pins__note--error">Could not load the pinned messages.</p>
+          ) : pins.isPending ? (
+            <p className="tc-pins__note">Loading…</p>
+          ) : count === 0 ? (
+            <p className="tc-pins__note">No pinned messages yet. Pin one from a message’s actions.</p>
+          ) : (
+            <ol className="tc-pins__list">
+              {pins.data.map((message) => (
+                <PinnedItem
+                  key={message.id}
+                  message={message}
+                  author={users.find((u) => u.id === message.userId)}
+                  onOpen={() => {
+                    setOpen(false);
+                    void navigate(ROUTES.channelAt(message.channelId, message.id));
+                  }}
+                  onUnpin={() =>
+                    void toggle(message, false).catch((err: unknown) =>
+                      notify.error(errorMessage(err, 'Could not unpin the message')),
+                    )
+                  }
+                />
+              ))}
+            </ol>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+};

@@ -1,0 +1,71 @@
+// Under a thread root: "3 replies", the last reply's time and up to three repliers' avatars, as a button opening the
+// thread panel, with a badge of the replies the user has not read in a thread they follow. Under a reply also sent
+// to the channel: a link to its thread.
+import type { Message, MessageThreadSummary, PublicUser } from '@teamchat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { usersQuery } from '../../../api/users.js';
+import { formatTime } from '../format.js';
+import { Avatar } from '../ui.js';
+import { followedThreadsQuery } from './api.js';
+import { useInThread } from './thread-context.js';
+import { unreadOf } from './thread-cache.js';
+import { openThread } from './thread-store.js';
+import './threads.css';
+
+export const replyCountText = (count: number): string => (count === 1 ? '1 reply' : `${count} replies`);
+
+/** "Last reply at 10:42" today, "Last reply on 3 Mar 2025" before. */
+export const lastReplyText = (iso: string | null, now = new Date()): string => {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  if (at.toDateString() === now.toDateString()) return `Last reply at ${formatTime(iso).slice(0, 5)}`;
+  return `Last reply on ${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+};
+
+const Summary = ({ message, thread }: { message: Message; thread: MessageThreadSummary }) => {
+  const users = useQuery(usersQuery()).data;
+  const followed = useQuery(followedThreadsQuery()).data;
+  const byId = useMemo(() => new Map((users ?? []).map((u: PublicUser) => [u.id, u])), [users]);
+  const unread = unreadOf(followed, message.id);
+  return (
+    <button
+      type="button"
+      className={`tc-thread-summary${unread > 0 ? ' has-unread' : ''}`}
+      onClick={() => openThread(message)}
+      data-testid="thread-summary"
+    >
+      <span className="tc-thread-summary__avatars" aria-hidden="true">
+        {thread.replierIds.slice(0, 3).map((id) => (
+          <Avatar key={id} name={byId.get(id)?.username ?? '?'} src={byId.get(id)?.profileImageUrl} size={20} />
+        ))}
+      </span>
+      <span className="tc-thread-summary__count">{replyCountText(thread.replyCount)}</span>
+      <span className="tc-thread-summary__last">{lastReplyText(thread.lastReplyAt)}</span>
+      {unread > 0 ? (
+        <span className="tc-thread-summary__unread" data-testid="thread-unread">
+          {unread}
+          <span className="visually-hidden"> unread</span>
+        </span>
+      ) : null}
+    </button>
+  );
+};
+
+/** What a message shows about its thread: the summary of a root, the link of a reply also sent to the channel. */
+export const ThreadSummary = ({ message }: { message: Message }) => {
+  const inThread = useInThread();
+  if (message.threadId) {
+    if (!message.alsoInChannel) return null;
+    return inThread ? (
+      <span className="tc-thread-note">Also sent to the channel</span>
+    ) : (
+      <button type="button" className="tc-thread-note tc-link-button" onClick={() => openThread(message)}>
+        replied to a thread
+      </button>
+    );
+  }
+  if (inThread || !message.thread || message.thread.replyCount === 0) return null;
+  return <Summary message={message} thread={message.thread} />;
+};

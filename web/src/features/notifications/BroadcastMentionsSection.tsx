@@ -1,0 +1,72 @@
+// Admin → Whole-channel mentions (issue 19): keep @channel, @everyone and @here in large channels to admins.
+import { LARGE_CHANNEL_MEMBERS, type BroadcastMentionPolicy } from '@teamchat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { apiJson, errorMessage } from '../../lib/request.js';
+import { notify } from '../../lib/toast.js';
+import './notifications.css';
+
+export const BROADCAST_POLICY_KEY = ['/api/broadcast-mentions'] as const;
+
+export const BroadcastMentionsSection = () => {
+  const qc = useQueryClient();
+  const policy = useQuery<BroadcastMentionPolicy>({ queryKey: BROADCAST_POLICY_KEY });
+  const [adminsOnly, setAdminsOnly] = useState(false);
+  const [size, setSize] = useState(String(LARGE_CHANNEL_MEMBERS));
+  const ids = { check: useId(), size: useId() };
+  useEffect(() => {
+    if (!policy.data) return;
+    setAdminsOnly(policy.data.adminsOnlyInLargeChannels);
+    setSize(String(policy.data.largeChannelMembers));
+  }, [policy.data]);
+  const save = useMutation({
+    mutationFn: () =>
+      apiJson<BroadcastMentionPolicy>('PUT', '/api/broadcast-mentions', {
+        adminsOnlyInLargeChannels: adminsOnly,
+        largeChannelMembers: Number(size),
+      }),
+    onSuccess: (saved) => {
+      qc.setQueryData(BROADCAST_POLICY_KEY, saved);
+      notify.success('Whole-channel mentions updated');
+    },
+    onError: (err) => notify.error(errorMessage(err, 'Could not change who may notify a whole channel')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <section className="tc-admin-section" aria-label="Whole-channel mentions">
+      <h3 className="tc-settings-section__title">Whole-channel mentions</h3>
+      <form className="tc-notify-settings" onSubmit={submit} noValidate>
+        <label className="tc-notify-settings__sound" htmlFor={ids.check}>
+          <input
+            id={ids.check}
+            type="checkbox"
+            checked={adminsOnly}
+            onChange={(e) => setAdminsOnly(e.target.checked)}
+          />
+          Only admins may use @channel, @everyone and @here in large channels
+        </label>
+        <label className="tc-notify-settings__sound" htmlFor={ids.size}>
+          Large means more than
+          <input
+            id={ids.size}
+            className="input input--narrow"
+            type="number"
+            min={2}
+            step={1}
+            value={size}
+            onChange={(e) => setSize(e.target.value)}
+          />
+          members
+        </label>
+        <div className="tc-form__actions">
+          <button type="submit" className="btn btn--primary btn--md" disabled={save.isPending}>
+            Save Mentions Policy
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+};
