@@ -21,6 +21,7 @@ import { startDefaultMetrics } from '@teamchat/observability';
 import { AuthenticatedWsAdapter } from './realtime/authenticated-ws.adapter.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { mountSpa } from './spa/spa.js';
+import { Drain } from './http/drain.js';
 import { OBJECT_ROUTES } from './media/object-routes.js';
 
 export const BODY_LIMIT = '1mb';
@@ -41,6 +42,7 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   // X-Forwarded-For / -Proto are believed only from these peers (addresses, CIDRs, or loopback/uniquelocal/linklocal)
   app.set('trust proxy', runtime.env.TRUST_PROXY.length > 0 ? runtime.env.TRUST_PROXY : false);
   app.disable('x-powered-by');
+  app.use(app.get(Drain).middleware);
   app.use(requestIdMiddleware);
   app.use(securityHeaders(runtime.env));
   app.use(httpMetrics);
@@ -91,8 +93,16 @@ export const listenGateway = async (
   await listen(port, host, backlog);
 };
 
-/** Stops accepting, closes sockets with 1001 so clients resume elsewhere, then closes the app. */
-export const closeGateway = async (app: NestExpressApplication): Promise<void> => {
+/**
+ * Closes sockets with 1001 so clients resume elsewhere, drains HTTP for `drainMs` (see Drain), then stops accepting
+ * and closes the app once the requests in flight are answered.
+ */
+export const closeGateway = async (
+  app: NestExpressApplication,
+  { drainMs = 0 }: { drainMs?: number } = {},
+): Promise<void> => {
+  app.get(Drain).start();
   app.get(RealtimeGateway).closeAll();
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();
 };

@@ -7,6 +7,7 @@ import { traceLogFields } from '@teamchat/observability';
 import type { GatewayRuntime } from './gateway.runtime.js';
 import { InfrastructureModule } from './infrastructure.js';
 import { HealthController } from './health/health.controller.js';
+import { Drain } from './http/drain.js';
 import { OpenApiController, OpenApiDocument } from './openapi/openapi.controller.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { gatewayFeatures } from './features.js';
@@ -41,7 +42,7 @@ export class GatewayModule {
         ...features,
       ],
       controllers: [HealthController, OpenApiController],
-      providers: [OpenApiDocument, RealtimeGateway],
+      providers: [OpenApiDocument, RealtimeGateway, Drain],
     };
   }
 }

@@ -43,7 +43,7 @@ const stop = async (signal: string) => {
   stopping = true;
   log.info({ signal }, 'stopping');
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
-  await closeGateway(app);
+  await closeGateway(app, { drainMs: env.SHUTDOWN_DRAIN_MS });
   await currentTracing()
     ?.shutdown()
     .catch(() => undefined);

@@ -38,7 +38,7 @@ const stop = async (signal: NodeJS.Signals) => {
   log.info({ signal }, 'stopping');
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
   const stack = await starting.catch(() => undefined); // a failed start is reported where it is awaited below
-  await stack?.close();
+  await stack?.close({ drainMs: env.SHUTDOWN_DRAIN_MS });
   await currentTracing()
     ?.shutdown()
     .catch(() => undefined);

@@ -27,7 +27,8 @@ export interface RunningStack {
   stopService(name: string): Promise<void>;
   /** Starts a service that is not running (stopped, or left out by `services`). */
   startService(name: string): Promise<void>;
-  close(): Promise<void>;
+  /** Stops the stack; `drainMs` as the gateway's (see closeGateway), 0 by default. */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -79,8 +80,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
         running.set(name, service);
         startEventRelay(service);
       },
-      close: async () => {
-        await closeGateway(app);
+      close: async (closeOptions) => {
+        await closeGateway(app, closeOptions);
         for (const s of [...running.values()].reverse()) await s.close();
         running.clear();
         await embedded?.stop();

@@ -6,6 +6,7 @@ import { healthPing, SERVICE_NAMES } from '@teamchat/contracts';
 import { BROKER_HUNG_MESSAGE, BusClient } from '@teamchat/bus';
 import { PG_POOL, REDIS } from '../infrastructure.js';
 import { Api } from '../openapi/api.decorator.js';
+import { Drain } from '../http/drain.js';
 
 @Controller('health')
 export class HealthController {
@@ -15,6 +16,7 @@ export class HealthController {
     private readonly bus: BusClient,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly drain: Drain,
   ) {}
 
   /** Liveness: the process answers. */
@@ -24,12 +26,17 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: Postgres, the bus (services answering over it), and Redis when configured. */
+  /** Readiness: not stopping, Postgres, the bus (services answering over it), and Redis when configured. */
   @Get('ready')
   @HealthCheck()
   @Api({ summary: 'Readiness (Postgres, bus, Redis)' })
   ready() {
     return this.health.check([
+      // a stopping gateway leaves the load balancer's rotation while it drains
+      () => {
+        const check = this.indicators.check('shutdown');
+        return this.drain.active ? check.down({ draining: true }) : check.up();
+      },
       async () => {
         const check = this.indicators.check('postgres');
         try {

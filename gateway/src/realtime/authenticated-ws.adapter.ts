@@ -3,6 +3,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
 import { ClientFrameSchemas, ErrorCodes, type ErrorCode } from '@teamchat/contracts';
 import type { SessionKit } from '../auth/session.js';
+import { Drain } from '../http/drain.js';
 import { ActorService } from '../auth/actor.service.js';
 import { allowedOrigins, CROSS_SITE_MESSAGE } from '../auth/origin.middleware.js';
 
@@ -38,6 +39,7 @@ const parseFrame = (data: unknown) => {
  */
 export class AuthenticatedWsAdapter extends WsAdapter {
   private actors?: ActorService;
+  private readonly drain: Drain;
 
   constructor(
     private readonly app: INestApplicationContext,
@@ -46,6 +48,7 @@ export class AuthenticatedWsAdapter extends WsAdapter {
     private readonly publicUrl?: string,
   ) {
     super(app, { messageParser: parseFrame });
+    this.drain = app.get(Drain, { strict: false });
   }
 
   /** The session and its user when the session exists and its user does; null otherwise. */
@@ -69,6 +72,8 @@ export class AuthenticatedWsAdapter extends WsAdapter {
           done(false, status, JSON.stringify({ error, code }), { 'Content-Type': 'application/json; charset=utf-8' });
         // cross-site WebSocket hijacking: a page elsewhere may open this socket with the user's cookie; browsers always
         // send Origin on a socket, so a foreign one is refused (clients that are not browsers send none)
+        // a stopping node takes no new sockets: the client backs off and resumes on another node
+        if (this.drain.active) return refuse(503, 'Server shutting down', ErrorCodes.busUnavailable);
         if (info.origin && !allowedOrigins(info.req, this.publicUrl, true).has(info.origin))
           return refuse(403, CROSS_SITE_MESSAGE, ErrorCodes.badOrigin);
         this.authenticate(info.req.headers.cookie)

@@ -105,6 +105,8 @@ export const EnvSchema = z.object({
   S3_BUCKET: z.string().default('teamchat'),
   UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  // how long a stopping gateway keeps answering (not ready, `Connection: close`) before it stops accepting
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   METRICS_PORT: port.default(9464),
   // OpenTelemetry collector (OTLP over HTTP/protobuf, spans to <endpoint>/v1/traces); unset or empty: no exporter
   OTEL_EXPORTER_OTLP_ENDPOINT: z
