@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -122,5 +123,13 @@ export const startEmbeddedPostgres = async (
   } finally {
     await client.end();
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DB_NAME}`, stop: () => server.stop() };
+  // the package's stop() signals the server and waits for its `exit` event, which never comes again when the server
+  // already exited (Ctrl-C in a terminal signals it too): a server that is gone is stopped
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  const stop = async () => {
+    const running = child();
+    if (running && (running.exitCode !== null || running.signalCode !== null)) return;
+    await server.stop();
+  };
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DB_NAME}`, stop };
 };
