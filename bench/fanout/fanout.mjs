@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
+import { holdIdle, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
 import { everyServiceReady } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
@@ -129,10 +130,12 @@ const startProductProcesses = async () => {
   await Promise.all(urls.map((u) => waitReady(u)));
   return {
     urls,
-    rss: async () => {
-      for (const g of gateways) g.kill('SIGUSR2');
+    /** RSS of both gateways (or of the first only) after a full GC in each. */
+    rss: async (first = false) => {
+      const measured = first ? gateways.slice(0, 1) : gateways;
+      for (const g of measured) g.kill('SIGUSR2');
       await new Promise((r) => setTimeout(r, 1000));
-      return (await Promise.all(gateways.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0);
+      return (await Promise.all(measured.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0);
     },
     close: async () => {
       for (const c of children) c.kill('SIGTERM');
@@ -194,32 +197,59 @@ const warmThenRun = async (workload, o) => {
   return runWorkload({ ...workload, seconds: o.seconds, prefix: 'b' });
 };
 
+/** The product's sockets: each channel's members signed in, `perChannel[i]` sockets in channel i, over `urls` in turn. */
+const productPlan = async (product, perChannel, urls) => {
+  const channels = await inBatches(
+    perChannel.map((n, i) => ({ n, i })),
+    4,
+    ({ n, i }) => setUpChannel(product.urls[0], i, Math.min(MEMBERS_PER_CHANNEL, n)),
+  );
+  const plan = [];
+  let k = 0;
+  perChannel.forEach((n, i) => {
+    for (let s = 0; s < n; s++) {
+      const user = channels[i].users[s % channels[i].users.length];
+      const base = urls[k++ % urls.length];
+      plan.push({
+        url: `${base.replace('http', 'ws')}/ws`,
+        headers: { cookie: user.cookie },
+        room: channels[i].channelId,
+        user,
+        joinFrame: { type: 'join', userId: user.id, username: user.username },
+        isJoined: (raw) => raw.startsWith('{"type":"joined"'),
+      });
+    }
+  });
+  return { channels, plan };
+};
+
+/** The floor's sockets: `perChannel[i]` sockets in room i, over the relay `ports` in turn. */
+const floorPlan = (perChannel, ports) => {
+  const plan = [];
+  let k = 0;
+  perChannel.forEach((n, i) => {
+    for (let s = 0; s < n; s++) {
+      plan.push({
+        url: `ws://127.0.0.1:${ports[k++ % ports.length]}`,
+        room: `room-${i}`,
+        user: {
+          id: `00000000-0000-4000-8000-${String(s % MEMBERS_PER_CHANNEL).padStart(12, '0')}`,
+          username: `user${s}`,
+        },
+        joinFrame: { type: 'join', room: `room-${i}` },
+        isJoined: (raw) => raw === '{"type":"joined"}',
+      });
+    }
+  });
+  return plan;
+};
+
 const runProduct = async (o) => {
   const product = o.mode === 'processes' ? await startProductProcesses() : await startProductInProcess();
   let clients = [];
   try {
     const perChannel = split(o.clients, o.channels);
-    const channels = await inBatches(
-      perChannel.map((n, i) => ({ n, i })),
-      4,
-      ({ n, i }) => setUpChannel(product.urls[0], i, Math.min(MEMBERS_PER_CHANNEL, n)),
-    );
-    const plan = [];
-    let k = 0;
-    perChannel.forEach((n, i) => {
-      for (let s = 0; s < n; s++) {
-        const user = channels[i].users[s % channels[i].users.length];
-        const base = product.urls[k++ % 2];
-        plan.push({
-          url: `${base.replace('http', 'ws')}/ws`,
-          headers: { cookie: user.cookie },
-          room: channels[i].channelId,
-          user,
-          joinFrame: { type: 'join', userId: user.id, username: user.username },
-          isJoined: (raw) => raw.startsWith('{"type":"joined"'),
-        });
-      }
-    });
+    const { channels, plan } = await productPlan(product, perChannel, product.urls);
     const rssBefore = await product.rss();
     clients = await connectAll(plan);
     await new Promise((r) => setTimeout(r, 500));
@@ -253,7 +283,8 @@ const runProduct = async (o) => {
   }
 };
 
-const runFloor = async (o) => {
+/** Two bare relays (separate processes, or in this process for the test harness). */
+const startFloorNodes = async (o) => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const namespace = `floor${process.pid}${Date.now().toString(36)}.`;
   const nodes = [];
@@ -271,7 +302,12 @@ const runFloor = async (o) => {
       await new Promise((resolve) => child.stdout.once('data', resolve));
       nodes.push({
         port,
-        rss: () => rssOf(child.pid),
+        // after a full GC, as the product's gateways are measured
+        rss: async () => {
+          child.kill('SIGUSR2');
+          await new Promise((r) => setTimeout(r, 1000));
+          return rssOf(child.pid);
+        },
         close: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))),
       });
     }
@@ -281,25 +317,18 @@ const runFloor = async (o) => {
       nodes.push({ port: relay.port, rss: async () => process.memoryUsage().rss / 2, close: relay.close });
     }
   }
+  return nodes;
+};
+
+const runFloor = async (o) => {
+  const nodes = await startFloorNodes(o);
   let clients = [];
   try {
     const perChannel = split(o.clients, o.channels);
-    const plan = [];
-    let k = 0;
-    perChannel.forEach((n, i) => {
-      for (let s = 0; s < n; s++) {
-        plan.push({
-          url: `ws://127.0.0.1:${nodes[k++ % 2].port}`,
-          room: `room-${i}`,
-          user: {
-            id: `00000000-0000-4000-8000-${String(s % MEMBERS_PER_CHANNEL).padStart(12, '0')}`,
-            username: `user${s}`,
-          },
-          joinFrame: { type: 'join', room: `room-${i}` },
-          isJoined: (raw) => raw === '{"type":"joined"}',
-        });
-      }
-    });
+    const plan = floorPlan(
+      perChannel,
+      nodes.map((n) => n.port),
+    );
     const rss = async () => (await Promise.all(nodes.map((n) => n.rss()))).reduce((a, b) => a + (b ?? 0), 0);
     const rssBefore = await rss();
     clients = await connectAll(plan);
@@ -333,6 +362,86 @@ const runFloor = async (o) => {
     await closeAll(clients);
     for (const n of nodes) await n.close();
   }
+};
+
+/**
+ * `--idle N` and `--storm N` on one side (product or floor): N joined sockets on one node (the product's first gateway,
+ * the first relay), in channels of up to `perChannel` sockets each. Idle: RSS per socket after a full GC before and
+ * after, then heartbeats answered over `idleSeconds`. Storm: every socket dropped and reconnected at once.
+ */
+const runSockets = async (o, side) => {
+  const perChannel = split(o.sockets, Math.max(1, Math.ceil(o.sockets / o.socketsPerChannel)));
+  const product = side === 'product' ? await startProductProcesses() : null;
+  const floorNodes = side === 'floor' ? await startFloorNodes(o) : null;
+  let clients = [];
+  try {
+    const plan = product
+      ? (await productPlan(product, perChannel, [product.urls[0]])).plan
+      : floorPlan(perChannel, [floorNodes[0].port]);
+    const rss = product ? () => product.rss(true) : () => floorNodes[0].rss();
+    const rssBefore = await rss();
+    const t0 = performance.now();
+    clients = await connectAll(plan, { concurrency: 200 });
+    const connectMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssAfter = await rss();
+    const result = { sockets: clients.length, connectMs, rssPerSocket: (rssAfter - rssBefore) / clients.length };
+    if (o.socketMode === 'idle') return { ...result, ...(await holdIdle(clients, o.idleSeconds)) };
+    // a reconnecting web client joins with `since`: what it missed is replayed (nothing, here)
+    const since = new Date().toISOString();
+    for (const c of clients) c.rejoinFrame = product ? { ...c.joinFrame, since } : c.joinFrame;
+    const stormed = await storm(clients);
+    clients = stormed.clients;
+    return { ...result, storm: stormed };
+  } finally {
+    await closeAll(clients);
+    if (product) await product.close();
+    for (const n of floorNodes ?? []) await n.close();
+  }
+};
+
+export const formatSocketsReport = (o, product, floor) => {
+  const rows = [
+    ['sockets joined', (r) => String(r.sockets), () => ''],
+    ['connect + join, all (s)', (r) => fmt(r.connectMs / 1000, 1), (p, f) => fmt(p.connectMs / f.connectMs, 1)],
+    [
+      'RSS per joined socket (KB)',
+      (r) => fmt(r.rssPerSocket / 1024),
+      (p, f) => fmt(p.rssPerSocket / f.rssPerSocket, 1),
+    ],
+    ...(o.socketMode === 'idle'
+      ? [
+          [`heartbeats answered (${o.idleSeconds} s)`, (r) => String(r.pings), () => ''],
+          ['sockets closed by the server', (r) => String(r.closed), () => ''],
+        ]
+      : [
+          ['storm: all re-joined (ms)', (r) => fmt(r.storm.ms, 0), (p, f) => fmt(p.storm.ms / f.storm.ms, 1)],
+          ['storm: failed attempts', (r) => String(r.storm.errors), () => ''],
+          ['storm: never re-joined', (r) => String(r.storm.failed), () => ''],
+          [
+            'storm: failures by kind',
+            (r) => Object.entries(r.storm.errorKinds).map(([k, n]) => `${k} ${n}`).join(', ') || '-',
+            () => '',
+          ],
+        ]),
+  ];
+  const lines = [
+    `fan-out benchmark, ${o.socketMode} sockets: ${o.sockets} joined sockets on one node (${o.socketsPerChannel} per channel)`,
+    `${'metric'.padEnd(30)}${'product'.padStart(16)}${floor ? 'floor (ws+Redis)'.padStart(18) + 'ratio'.padStart(8) : ''}`,
+  ];
+  for (const [name, value, ratio] of rows)
+    lines.push(
+      `${name.padEnd(30)}${value(product).padStart(16)}${floor ? value(floor).padStart(18) + ratio(product, floor).padStart(8) : ''}`,
+    );
+  return lines.join('\n');
+};
+
+/** `--idle N` / `--storm N`: the product, then the floor, in the same run. */
+export const runSocketsBench = async (options) => {
+  const o = { socketsPerChannel: 100, idleSeconds: 60, floor: true, mode: 'processes', ...options };
+  const product = await runSockets(o, 'product');
+  const floor = o.floor ? await runSockets(o, 'floor') : null;
+  return { options: o, product, floor, report: formatSocketsReport(o, product, floor) };
 };
 
 const fmt = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(digits));
@@ -391,6 +500,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : fallback;
   };
+  const socketMode = args.includes('--idle') ? 'idle' : args.includes('--storm') ? 'storm' : null;
+  if (socketMode) {
+    const result = await runSocketsBench({
+      socketMode,
+      sockets: Number(arg(socketMode, 2000)),
+      socketsPerChannel: Number(arg('per-channel', 100)),
+      idleSeconds: Number(arg('idle-seconds', 60)),
+      floor: !args.includes('--no-floor'),
+    });
+    process.stdout.write(`${result.report}\n`);
+    process.exit(0);
+  }
   const result = await runFanoutBench({
     clients: Number(arg('clients', 400)),
     channels: Number(arg('channels', 20)),

@@ -19,6 +19,10 @@ export const startRelay = async ({ port = 0, redisUrl, namespace = '' }) => {
   });
   const http = createServer();
   const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
+  // heartbeats as the gateway sends them (every 30 s), so an idle socket costs the floor what it costs the product
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) ws.ping();
+  }, 30_000).unref();
   wss.on('connection', (ws) => {
     let room = null;
     ws.on('message', (data) => {
@@ -49,6 +53,7 @@ export const startRelay = async ({ port = 0, redisUrl, namespace = '' }) => {
   return {
     port: http.address().port,
     close: async () => {
+      clearInterval(heartbeat);
       for (const ws of wss.clients) ws.terminate();
       await new Promise((resolve) => wss.close(() => http.close(resolve)));
       sub.disconnect();
