@@ -1,7 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
-import { ClientFrameSchemas, ErrorCodes, type ErrorCode } from '@teamchat/contracts';
+import { ClientFrameSchemas, ErrorCodes, type ClientFrameType, type ErrorCode } from '@teamchat/contracts';
+import type { RawData, WebSocket } from 'ws';
+import { RealtimeHub } from './realtime-hub.service.js';
 import type { SessionKit } from '../auth/session.js';
 import { Drain } from '../http/drain.js';
 import { ActorService } from '../auth/actor.service.js';
@@ -17,15 +19,15 @@ export interface AuthenticatedUpgrade extends IncomingMessage {
 const CLIENT_FRAME_TYPES = new Set<string>(Object.keys(ClientFrameSchemas));
 
 /**
- * Socket frames are `{ type, ...fields }` (spec 2 §7); handlers subscribe by `type`. Bad JSON becomes `invalid`, a
+ * Socket frames are `{ type, ...fields }` (spec 2 §7), routed by `type` in the hub. Bad JSON becomes `invalid`, a
  * type no handler knows becomes `unknown`, so the client is told instead of being ignored.
  */
-const parseFrame = (data: unknown) => {
+const parseFrame = (data: unknown): { event: ClientFrameType | 'unknown' | 'invalid'; data: unknown } => {
   try {
     const frame = JSON.parse(String(data)) as unknown;
     if (typeof frame === 'object' && frame !== null && typeof (frame as { type?: unknown }).type === 'string') {
       const type = (frame as { type: string }).type;
-      return { event: CLIENT_FRAME_TYPES.has(type) ? type : 'unknown', data: frame };
+      return { event: CLIENT_FRAME_TYPES.has(type) ? (type as ClientFrameType) : 'unknown', data: frame };
     }
     return { event: 'invalid', data: frame };
   } catch {
@@ -39,6 +41,7 @@ const parseFrame = (data: unknown) => {
  */
 export class AuthenticatedWsAdapter extends WsAdapter {
   private actors?: ActorService;
+  private hub?: RealtimeHub;
   private readonly drain: Drain;
 
   constructor(
@@ -47,7 +50,7 @@ export class AuthenticatedWsAdapter extends WsAdapter {
     /** With it, a socket's Origin must be exactly this origin; without it, the request's own host. */
     private readonly publicUrl?: string,
   ) {
-    super(app, { messageParser: parseFrame });
+    super(app);
     this.drain = app.get(Drain, { strict: false });
   }
 
@@ -57,6 +60,19 @@ export class AuthenticatedWsAdapter extends WsAdapter {
     if (!session) return null;
     this.actors ??= this.app.get(ActorService, { strict: false });
     return (await this.actors.ofUser(session.userId)) ? session : null;
+  }
+
+  /**
+   * Each socket gets one `message` listener that hands the parsed frame to the hub, the one place client frames are
+   * routed. Nest's own binding builds an RxJS pipeline and a copy of the handler map for every socket: kilobytes each,
+   * at tens of thousands of idle sockets per node.
+   */
+  override bindMessageHandlers(client: WebSocket): void {
+    const hub = (this.hub ??= this.app.get(RealtimeHub, { strict: false }));
+    client.on('message', (raw: RawData) => {
+      const { event, data } = parseFrame(raw);
+      hub.receive(client, event, data);
+    });
   }
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {

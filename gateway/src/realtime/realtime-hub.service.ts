@@ -42,6 +42,8 @@ export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
 const MAX_PENDING_FRAMES = 100;
 const CHANNEL_ACCESS_TTL_MS = 60_000;
 const HEARTBEAT_MS = 30_000;
+/** Where every socket's frame chain starts. */
+const SETTLED = Promise.resolve();
 
 /** The `clientMsgId` of a raw `message` frame, when it is one the schema accepts (even if the rest of the frame is not). */
 /**
@@ -78,7 +80,8 @@ interface Client {
   alive: boolean;
   /** While a join replays history, live frames wait here so they follow the replay without duplicates. */
   held: Held[] | null;
-  channels: Map<string, { userIds: string[] | null; expires: number }>;
+  /** The channels this socket sent to lately and who hears them; made on the first send (most sockets only listen). */
+  channels: Map<string, { userIds: string[] | null; expires: number }> | null;
 }
 
 /**
@@ -142,11 +145,11 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       username: '',
       workspaceId: null,
       queue: new SendQueue(socket, this.options.sendLimits),
-      tail: Promise.resolve(),
+      tail: SETTLED,
       pending: 0,
       alive: true,
       held: null,
-      channels: new Map(),
+      channels: null,
     };
     socket.on('pong', () => {
       client.alive = true;
@@ -330,12 +333,13 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
 
   /** Who hears a channel (null: the whole workspace), if this user may use it; remembered for a minute. */
   private async audienceOf(client: Client, workspaceId: string, channelId: string): Promise<string[] | null> {
-    const cached = client.channels.get(channelId);
+    const cached = client.channels?.get(channelId);
     if (cached && cached.expires > Date.now()) return cached.userIds;
     const access = await this.bus.request(ChatContracts.channelAccess, {
       actor: { userId: client.userId, workspaceId },
       channelId,
     });
+    client.channels ??= new Map();
     if (client.channels.size > 500) client.channels.clear();
     client.channels.set(channelId, { userIds: access.audience.userIds, expires: Date.now() + CHANNEL_ACCESS_TTL_MS });
     return access.audience.userIds;
@@ -348,7 +352,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   private async enterWorkspace(client: Client, workspaceId: string): Promise<{ announced: Promise<void> }> {
     await this.leaveWorkspace(client);
     client.workspaceId = workspaceId;
-    client.channels.clear();
+    client.channels = null;
     const members = this.byWorkspace.get(workspaceId) ?? new Set<Client>();
     this.byWorkspace.set(workspaceId, members);
     members.add(client);

@@ -1,18 +1,14 @@
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  type OnGatewayConnection,
-  type OnGatewayDisconnect,
-} from '@nestjs/websockets';
+import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { openSockets } from '@teamchat/observability';
 import type { AuthenticatedUpgrade } from './authenticated-ws.adapter.js';
 import { RealtimeHub } from './realtime-hub.service.js';
 import { SessionSockets } from './session-sockets.js';
 
-/** The live socket at /ws: one authenticated connection per browser tab; frames are routed by `type`. */
+/**
+ * The live socket at /ws: one authenticated connection per browser tab. Its frames go straight to the hub (see
+ * AuthenticatedWsAdapter.bindMessageHandlers), which routes them by `type`.
+ */
 @WebSocketGateway({ path: '/ws' })
 export class RealtimeGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
   constructor(
@@ -28,31 +24,6 @@ export class RealtimeGateway implements OnGatewayConnection<WebSocket>, OnGatewa
 
   handleDisconnect(socket: WebSocket): void {
     if (this.hub.disconnect(socket)) openSockets.dec();
-  }
-
-  @SubscribeMessage('join')
-  join(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: unknown): void {
-    this.hub.receive(socket, 'join', frame);
-  }
-
-  @SubscribeMessage('message')
-  message(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: unknown): void {
-    this.hub.receive(socket, 'message', frame);
-  }
-
-  @SubscribeMessage('typing')
-  typing(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: unknown): void {
-    this.hub.receive(socket, 'typing', frame);
-  }
-
-  @SubscribeMessage('unknown')
-  unknown(@ConnectedSocket() socket: WebSocket): void {
-    this.hub.receive(socket, 'unknown', null);
-  }
-
-  @SubscribeMessage('invalid')
-  invalid(@ConnectedSocket() socket: WebSocket): void {
-    this.hub.receive(socket, 'invalid', null);
   }
 
   /** Closes every socket with 1001 (going away) so clients reconnect to another node. */

@@ -130,4 +130,29 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
     expect(replayed.filter((id) => !received.includes(id))).toEqual(all.slice(received.length));
     expect(back.closed).toBeNull();
   });
+
+  it('takes a reconnect storm: 200 sockets dropped at once all join again with `since`, with no error and nothing missed', async () => {
+    const t = await team(stack.url, 14);
+    const general = (await t.admin.agent.get('/api/channels')).body[0].id as string;
+    const people = [t.admin, t.bob, t.carol];
+    const first = await Promise.all(Array.from({ length: 200 }, (_, i) => on(stack.url, people[i % people.length])));
+    const since = new Date().toISOString();
+    // the network path goes away: every connection ends at once, without a close handshake
+    for (const s of first) s.ws.terminate();
+    const { body: missed } = await t.carol.agent
+      .post(`/api/channels/${general}/messages`)
+      .send({ content: 'posted while everyone was away' })
+      .expect(201);
+    // every client reconnects at the same moment, each upgrade and join racing the others
+    const results = await Promise.allSettled(first.map((_, i) => on(stack.url, people[i % people.length], since)));
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(failures.map((f) => String(f.reason))).toEqual([]);
+    const back = results.map((r) => (r as PromiseFulfilledResult<TestSocket>).value);
+    expect(back.flatMap((s) => s.of('error'))).toEqual([]);
+    // each got what was posted while it was away, once, by replay
+    expect(back.map((s) => s.messages().filter((m) => m.id === (missed as { id: string }).id).length)).toEqual(
+      back.map(() => 1),
+    );
+    expect(back.every((s) => s.closed === null)).toBe(true);
+  }, 60_000);
 });
