@@ -460,6 +460,28 @@ describe.each(variants)('live socket (%s)', (_name, transport, env) => {
     expect(back.messages().map((m) => m.content)).toEqual(['missed 1', 'missed 2', 'missed 3', 'live again']);
   });
 
+  it('replays exactly what followed the last change a socket saw, even for messages committed in the same millisecond', async () => {
+    // twelve messages stored at once, from three people, many of them within the same millisecond
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        [t.admin, t.bob, t.carol][i % 3].agent
+          .post(`/api/channels/${general}/messages`)
+          .send({ content: `burst ${i}` })
+          .expect(201)
+          .then((res) => res.body as { id: string; updatedAt: string }),
+      ),
+    );
+    // each has a time of its own on the workspace's change clock, in the order they were committed
+    const byTime = [...burst].sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+    expect(new Set(burst.map((m) => m.updatedAt)).size).toBe(burst.length);
+    // a socket that saw each one in turn and dropped is replayed exactly the ones after it
+    for (const k of [0, 5, 10]) {
+      const back = await join(t.bob, byTime[k].updatedAt);
+      expect(back.messages().map((m) => m.id)).toEqual(byTime.slice(k + 1).map((m) => m.id));
+      await back.close();
+    }
+  });
+
   it('answers `resync` instead of a replay when `since` is more than a day old', async () => {
     const b = await join(t.bob, Date.now() - 25 * 3600_000);
     expect(b.of('resync')).toEqual([{ type: 'resync', reason: 'since-too-old' }]);

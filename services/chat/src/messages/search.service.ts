@@ -117,7 +117,8 @@ export class SearchService {
       `SELECT numnode(websearch_to_tsquery('english', $3)) AS word_nodes,
               array(SELECT t FROM unnest($4::text[]) t
                     WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
-              clock_timestamp() AS now,
+              greatest(clock_timestamp(),
+                       (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $1)) AS now,
               (SELECT coalesce(json_agg(json_build_object(
                         'id', c."id", 'name', c."name", 'type', c."type", 'participants', c."participant_ids")), '[]')
                  FROM "chat"."channel" c

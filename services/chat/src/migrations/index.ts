@@ -3,6 +3,7 @@ import { ChatSearchPlanning1735000000000 } from './1735000000000-search-planning
 import { ChatMessageDepth1736000000000 } from './1736000000000-message-depth.js';
 import { ChatDeletedMessageBody1736000000100 } from './1736000000100-deleted-message-body.js';
 import { ChatNotificationPrefs1736000000500 } from './1736000000500-notification-prefs.js';
+import { ChatChangeClock1736000000600 } from './1736000000600-change-clock.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -11,4 +12,5 @@ export const chatMigrations: Function[] = [
   ChatMessageDepth1736000000000,
   ChatDeletedMessageBody1736000000100,
   ChatNotificationPrefs1736000000500,
+  ChatChangeClock1736000000600,
 ];

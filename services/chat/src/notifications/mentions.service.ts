@@ -74,8 +74,11 @@ const PAGE = new PreparedStatement<PageRow>(
 
 const MARK_READ = new PreparedStatement<{ mentions_read_at: Date }>(
   'chat.mentions.mark-read',
-  `INSERT INTO "chat"."notification_pref" ("user_id", "workspace_id", "mentions_read_at") VALUES ($1, $2, now())
-   ON CONFLICT ("user_id", "workspace_id") DO UPDATE SET "mentions_read_at" = now()
+  // every mention stored so far is read: messages take their time from the workspace's change clock, which can run a
+  // few milliseconds ahead of now() under a burst of changes
+  `INSERT INTO "chat"."notification_pref" ("user_id", "workspace_id", "mentions_read_at")
+   VALUES ($1, $2, greatest(now(), (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $2)))
+   ON CONFLICT ("user_id", "workspace_id") DO UPDATE SET "mentions_read_at" = EXCLUDED."mentions_read_at"
    RETURNING "mentions_read_at"`,
 );
 
