@@ -38,7 +38,10 @@ export const INVALID_FRAME_MESSAGE = 'Frames must be JSON objects with a type';
 export const NO_WORKSPACE_MESSAGE = 'No active workspace';
 export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
 
-/** Frames of one socket are handled in order; past this many waiting, further frames are refused. */
+/**
+ * Frames of one socket are handled in order per channel (a join in order with everything); past this many waiting,
+ * further frames are refused.
+ */
 const MAX_PENDING_FRAMES = 100;
 const CHANNEL_ACCESS_TTL_MS = 60_000;
 const HEARTBEAT_MS = 30_000;
@@ -54,6 +57,12 @@ export const replayFrame = (message: Message, since: number): string =>
   Date.parse(message.createdAt) > since && !message.deleted
     ? encodeServerFrame('message', { message })
     : changeFrame(message);
+
+/** The channel a raw `message` or `typing` frame names (its lane), or '' when it names none. */
+const laneOf = (data: unknown): string => {
+  const channelId = typeof data === 'object' && data !== null ? (data as { channelId?: unknown }).channelId : undefined;
+  return typeof channelId === 'string' ? channelId : '';
+};
 
 const clientMsgIdOf = (data: unknown): string | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -75,7 +84,10 @@ interface Client {
   username: string;
   workspaceId: string | null;
   queue: SendQueue;
+  /** The last join (or frame of no channel): every later frame starts after it. */
   tail: Promise<void>;
+  /** The last frame of each channel with frames under way (made on the first one). */
+  lanes: Map<string, Promise<void>> | null;
   pending: number;
   alive: boolean;
   /** While a join replays history, live frames wait here so they follow the replay without duplicates. */
@@ -146,6 +158,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       workspaceId: null,
       queue: new SendQueue(socket, this.options.sendLimits),
       tail: SETTLED,
+      lanes: null,
       pending: 0,
       alive: true,
       held: null,
@@ -178,23 +191,36 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     if (client.pending >= MAX_PENDING_FRAMES)
       return this.sendError(client, ErrorCodes.rateLimited, TOO_MANY_FRAMES_MESSAGE, clientMsgId);
     client.pending++;
-    client.tail = client.tail
+    const run = () =>
       // each frame is a trace of its own: its bus calls, the message's store and fan-out are its children
-      .then(() =>
-        inSpan(
-          `ws ${type}`,
-          { kind: SpanKind.SERVER, parent: rootContext, attributes: { 'teamchat.ws.frame': type } },
-          () => this.handle(client, type, data, clientMsgId),
-        ),
+      inSpan(
+        `ws ${type}`,
+        { kind: SpanKind.SERVER, parent: rootContext, attributes: { 'teamchat.ws.frame': type } },
+        () => this.handle(client, type, data, clientMsgId),
       )
-      .catch((err: unknown) => {
-        if (err instanceof DomainError) return this.sendError(client, err.code, err.message, clientMsgId);
-        this.logger.error(`frame ${type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        this.sendError(client, ErrorCodes.internal, 'Internal error', clientMsgId);
-      })
-      .finally(() => {
-        client.pending--;
-      });
+        .catch((err: unknown) => {
+          if (err instanceof DomainError) return this.sendError(client, err.code, err.message, clientMsgId);
+          this.logger.error(`frame ${type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+          this.sendError(client, ErrorCodes.internal, 'Internal error', clientMsgId);
+        })
+        .finally(() => {
+          client.pending--;
+        });
+    const lane = type === 'message' || type === 'typing' ? laneOf(data) : null;
+    if (lane === null) {
+      // a join (or a frame that is not one) waits for everything before it, and everything after waits for it
+      const before = client.lanes ? Promise.all([client.tail, ...client.lanes.values()]) : client.tail;
+      client.lanes = null;
+      client.tail = before.then(run);
+      return;
+    }
+    // a channel's frames in order, after the last join; another channel's do not wait for them
+    const lanes = (client.lanes ??= new Map());
+    const next = (lanes.get(lane) ?? client.tail).then(run);
+    lanes.set(lane, next);
+    void next.then(() => {
+      if (client.lanes?.get(lane) === next) client.lanes?.delete(lane);
+    });
   }
 
   /** A frame a service asked to push to a workspace (every node delivers it to its own sockets there). */
