@@ -57,6 +57,33 @@ describe('chat journeys', () => {
     await dialog.getByRole('tab', { name: tab }).click();
     await page.waitForTimeout(200);
   };
+  /**
+   * How far the newest message reaches below the bottom of the list (0: in full view), and whether the list is long
+   * enough to scroll, measured once the page has rendered (its resize observers have run).
+   */
+  const newestMessage = (page: Page) =>
+    messages(page).evaluate(async (list) => {
+      type Box = { getBoundingClientRect(): { bottom: number } };
+      const el = list as unknown as Box & {
+        scrollHeight: number;
+        clientHeight: number;
+        querySelectorAll(selector: string): ArrayLike<Box>;
+      };
+      const frame = () =>
+        new Promise((done) =>
+          (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() =>
+            done(null),
+          ),
+        );
+      await frame();
+      await frame();
+      const rows = el.querySelectorAll('[data-testid="message-row"]');
+      const newest = rows[rows.length - 1]!.getBoundingClientRect().bottom;
+      return {
+        hiddenPx: Math.max(0, Math.round(newest - el.getBoundingClientRect().bottom)),
+        scrolls: el.scrollHeight > el.clientHeight,
+      };
+    });
   const attachSquare = async (page: Page) => {
     if (await page.getByTestId('pending-attachment').isVisible()) return;
     await page.getByTestId('image-input').setInputFiles({
@@ -156,9 +183,19 @@ describe('chat journeys', () => {
   });
 
   it('shows an image attachment to the other person', async () => {
+    // a channel long enough to scroll, so the preview has something to push out of sight
+    for (let i = 1; i <= 15; i++) {
+      const posted = await graceCtx.request.post(`/api/channels/${general.id}/messages`, {
+        data: { content: `Chart figure ${i} of 15` },
+      });
+      expect(posted.ok()).toBe(true);
+    }
+    await messages(ada).getByText('Chart figure 15 of 15').waitFor();
     await attachSquare(ada);
     await toast(ada, 'Image uploaded').waitFor();
     await ada.getByTestId('pending-attachment').waitFor();
+    // the preview makes the list shorter: the newest message stays in full view above it
+    expect(await newestMessage(ada)).toEqual({ hiddenPx: 0, scrolls: true });
     await shot(ada, '05-pending-attachment', () => attachSquare(ada));
     await composer(ada).fill('Here is the chart');
     await composer(ada).press('Enter');
@@ -317,6 +354,19 @@ describe('chat journeys', () => {
     await shot(ada, '14-settings-appearance', settingsOn(ada, 'Appearance'));
     await settings.getByRole('tab', { name: 'Profile' }).click();
     await settings.getByLabel('About me').waitFor();
+    // one form per part of the tab, each under its heading with its one button
+    const parts = [];
+    for (const form of await settings.getByRole('tabpanel', { name: 'Profile' }).getByRole('form').all()) {
+      parts.push({
+        heading: await form.getByRole('heading').textContent(),
+        buttons: await form.getByRole('button', { name: /^(Save|Change Password)/ }).allTextContents(),
+      });
+    }
+    expect(parts).toEqual([
+      { heading: 'Profile', buttons: ['Save Profile'] },
+      { heading: 'Notifications', buttons: ['Save Notifications'] },
+      { heading: 'Password', buttons: ['Change Password'] },
+    ]);
     await shot(ada, '15-settings-profile', settingsOn(ada, 'Profile'));
     await settings.getByRole('tab', { name: 'Reactions' }).click();
     await settings.getByTestId('reaction-uploader').locator('.uppy-Dashboard').waitFor();

@@ -1,7 +1,8 @@
 // Notifications with two people (issue 19): Grace turns them on and picks a keyword in Profile settings; Ada's mention,
 // keyword and DM notify her while she looks at another channel, ordinary chatter does not, Do Not Disturb and a muted
-// channel silence them, clicking one opens the message, and the tab title and icon carry the unread DM count. The
-// browser's notification permission is granted to Grace's context; the page records each notification it shows.
+// channel silence them, clicking one opens the message, and the tab title and icon carry the unread DM count. With her
+// page hidden (another tab in front) a mention in the channel she has open notifies her, but not in Do Not Disturb.
+// The browser's notification permission is granted to Grace's context; the page records each notification it shows.
 import type { TestStack } from '@teamchat/testing';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -37,11 +38,34 @@ const RECORD_NOTIFICATIONS = `(() => {
   window.Notification = Recorded;
 })();`;
 
+/**
+ * Lets the journey hide the page as switching to another tab does: `document.visibilityState` becomes 'hidden'
+ * (`document.hidden` true, `document.hasFocus()` false) and `visibilitychange` fires, then the same back. Headless
+ * Chromium keeps every page visible: a minimized window (`Browser.setWindowBounds`) or another tab brought to the
+ * front leaves it 'visible', and `Page.setWebLifecycleState` freezes its scripts, so no message would arrive at all.
+ */
+const PAGE_VISIBILITY = `(() => {
+  let hidden = false;
+  const proto = Document.prototype;
+  const hasFocus = proto.hasFocus;
+  Object.defineProperty(proto, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(proto, 'hidden', { configurable: true, get: () => hidden });
+  proto.hasFocus = function () {
+    return !hidden && hasFocus.call(this);
+  };
+  window.__setHidden = (next) => {
+    hidden = next;
+    window.dispatchEvent(new Event(next ? 'blur' : 'focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+})();`;
+
 /** The page's globals this journey reads. */
 type Page$ = {
   __shown: Shown[];
   __last: { onclick: () => void };
-  document: { title: string };
+  __setHidden: (hidden: boolean) => void;
+  document: { title: string; visibilityState: string; hasFocus(): boolean };
 };
 
 describe('notification journeys', () => {
@@ -85,12 +109,22 @@ describe('notification journeys', () => {
   };
   const setStatus = (page: Page, label: string) =>
     page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: label }).first().click();
+  /** Hides the page (another tab in front) or shows it again, and checks the page sees it that way. */
+  const setHidden = async (page: Page, hidden: boolean) => {
+    await page.evaluate((h) => (globalThis as unknown as Page$).__setHidden(h), hidden);
+    const seen = await page.evaluate(() => {
+      const { document } = globalThis as unknown as Page$;
+      return { state: document.visibilityState, focused: document.hasFocus() };
+    });
+    expect(seen).toEqual(hidden ? { state: 'hidden', focused: false } : { state: 'visible', focused: true });
+  };
 
   beforeAll(async () => {
     const team = await startTeamChat({ adaPerson, gracePerson });
     ({ stack, browser, adaCtx, graceCtx, general } = team);
     await graceCtx.grantPermissions(['notifications'], { origin: stack.url });
     await graceCtx.addInitScript(RECORD_NOTIFICATIONS);
+    await graceCtx.addInitScript(PAGE_VISIBILITY);
     random = (await (
       await adaCtx.request.post('/api/channels', { data: { name: 'random', description: '' } })
     ).json()) as ChannelRow;
@@ -201,6 +235,35 @@ describe('notification journeys', () => {
     await grace.waitForURL(`**/channel/${dm.id}?message=${message.id}`);
     await grace.getByTestId('message-list').getByText('ping in private').waitFor();
     await grace.waitForFunction(() => !(globalThis as unknown as Page$).document.title.startsWith('('));
+  });
+
+  it('with the page hidden and the channel open, notifies a mention of Grace, and none while she is in Do Not Disturb', async () => {
+    const badge = grace.locator(`[data-channel-id="${general.id}"] .badge`);
+    await openChannel(grace, general);
+    // in plain sight (the channel open in the visible tab) a mention needs no notification
+    await send(ada, '@grace.hopper on screen');
+    await arrivedQuietly(general, '@grace.hopper on screen');
+    expect(await shown(grace)).toHaveLength(3);
+
+    await setHidden(grace, true);
+    await send(ada, '@grace.hopper the build is green');
+    const list = await waitForShown(grace, 4);
+    expect(list[3]).toEqual({
+      title: 'ada.lovelace mentioned you in #general',
+      body: '@grace.hopper the build is green',
+    });
+    // unseen while hidden, so unread; seen (and marked read) once she is back
+    await badge.waitFor();
+    await setHidden(grace, false);
+    await badge.waitFor({ state: 'detached' });
+
+    await setStatus(grace, 'Do Not Disturb');
+    await setHidden(grace, true);
+    await send(ada, '@grace.hopper still green?');
+    await arrivedQuietly(general, '@grace.hopper still green?');
+    expect(await shown(grace)).toHaveLength(4);
+    await setHidden(grace, false);
+    await setStatus(grace, 'Online');
   });
 
   it('runs with no Content-Security-Policy violation', () => {

@@ -24,9 +24,11 @@ export const ensureWebBuilt = (): void => {
   if (r.status !== 0) throw new Error('vite build failed');
 };
 
+/** The product serving the built SPA (`E2E_WEB_DIST` for a build of one's own, as `startTeamChat` takes it). */
 export const startShellStack = async (env?: TestStackOptions['env']): Promise<TestStack> => {
-  ensureWebBuilt();
-  return startTestStack({ webDist: WEB_DIST, env });
+  const webDist = process.env.E2E_WEB_DIST ?? WEB_DIST;
+  if (!process.env.E2E_WEB_DIST) ensureWebBuilt();
+  return startTestStack({ webDist, env });
 };
 
 export const launchBrowser = (): Promise<Browser> =>

@@ -254,7 +254,14 @@ describe('workspace shell journeys', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.waitFor();
-    await page.waitForTimeout(300);
+    // longer than the tooltip's delay (300 ms) and the slide-in
+    await page.waitForTimeout(500);
+    // it opens at the channel on screen: focus on the first workspace would open its tooltip over "Tasks"
+    const current = drawer.getByRole('complementary', { name: 'Sidebar' }).locator('[aria-current="page"]');
+    const focused = (el: unknown) =>
+      el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement;
+    expect(await current.evaluate(focused)).toBe(true);
+    expect(await page.locator('.tooltip').count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, '19-mobile-drawer-mobile-390x844.png') });
     await drawer.getByRole('link', { name: /launch-pad/ }).click();
     await drawer.waitFor({ state: 'detached' });

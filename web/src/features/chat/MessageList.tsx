@@ -178,6 +178,20 @@ export const MessageList = ({
     return () => clearTimeout(timer);
   }, [highlighted, jump]);
 
+  // The list gets shorter when the composer grows (an attachment's preview, a longer draft, the formatting bar) or the
+  // window does: a reader at the newest message stays there instead of having it slide under the composer.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      if (el.clientHeight !== height && pinned.current && !centreOn.current) el.scrollTop = el.scrollHeight;
+      height = el.clientHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   // Images change the height after layout; keep following the bottom while pinned.
   const onImageLoad = () => {
     const el = scroller.current;

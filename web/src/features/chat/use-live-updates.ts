@@ -1,6 +1,6 @@
 // Wires the tab's socket into the query cache: live messages, unread counts, typing, presence, resync, tasks, and
 // whether the workspace is read-only.
-import { ErrorCodes, type CurrentUser } from '@teamchat/contracts';
+import { ErrorCodes, type CurrentUser, type UnreadCount } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { authKeys } from '../../api/auth.js';
@@ -204,6 +204,18 @@ export const useLiveUpdates = (
       unsubscribe();
     };
   }, [qc, userId]);
+
+  // Back to a hidden tab: what arrived meanwhile in the channel on screen counted as unread, and is seen now.
+  useEffect(() => {
+    const onVisible = () => {
+      const open = openRef.current;
+      if (document.visibilityState !== 'visible' || !open) return;
+      const unread = qc.getQueryData<UnreadCount[]>(chatKeys.unread)?.find((u) => u.channelId === open);
+      if (unread && unread.count > 0) markReadRef.current.soon(open);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [qc]);
 
   /** For the shell: the user selected this channel. */
   return marker.now;

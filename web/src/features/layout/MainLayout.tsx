@@ -166,6 +166,20 @@ const Shell = ({ user }: { user: CurrentUser }) => {
     </ShellDialogsProvider>
   );
 
+  /**
+   * The drawer opens at the entry on screen (else its close button), not at its first control: that is the first
+   * workspace, whose tooltip would open on focus and cover the sidebar's top entries (Tasks).
+   */
+  function focusInDrawer(event: Event) {
+    const drawer = event.currentTarget as HTMLElement;
+    const target =
+      drawer.querySelector<HTMLElement>('.drawer__sidebar [aria-current="page"]') ??
+      drawer.querySelector<HTMLElement>('.drawer__close');
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  }
+
   function mobileShell() {
     const totalUnread = [...unreadMap.values()].reduce((a, b) => a + b, 0);
     return (
@@ -178,7 +192,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
             </RadixDialog.Trigger>
             <RadixDialog.Portal>
               <RadixDialog.Overlay className="dialog-overlay" />
-              <RadixDialog.Content className="drawer" aria-describedby={undefined}>
+              <RadixDialog.Content className="drawer" aria-describedby={undefined} onOpenAutoFocus={focusInDrawer}>
                 <RadixDialog.Title className="visually-hidden">Navigation</RadixDialog.Title>
                 <WorkspaceSwitcher user={user} collapsed />
                 <div className="drawer__sidebar">{sidebar(() => setDrawerOpen(false))}</div>

@@ -1,11 +1,13 @@
 // Profile: read-only username, handle (reverts on failure), about me with counter, profile image ≤ 3 MB, status.
+// One form with one Save for what is typed (handle, about me); the image and the status apply as soon as they are picked.
 import { HandleSchema, TOO_LARGE_MESSAGES, UPLOAD_LIMITS, type CurrentUser } from '@teamchat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageUp } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { authKeys } from '../../api/auth.js';
 import { uploadFile } from '../../api/uploads.js';
 import { updateUser, userKeys } from '../../api/users.js';
+import { Button } from '../../components/ui/Button.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { PICKER_STATUSES, STATUS_LABELS, isPickerStatus, saveUserStatus, useUserStatus } from '../chat/status.js';
@@ -35,11 +37,13 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
   const storedHandle = user.handle ?? readLocal(StorageKeys.profileHandle) ?? '';
   const [handle, setHandle] = useState(storedHandle);
   const [handleError, setHandleError] = useState<string | null>(null);
-  const [aboutMe, setAboutMe] = useState(user.aboutMe ?? readLocal(StorageKeys.profileAboutMe) ?? '');
+  const storedAboutMe = user.aboutMe ?? readLocal(StorageKeys.profileAboutMe) ?? '';
+  const [aboutMe, setAboutMe] = useState(storedAboutMe);
   const [image, setImage] = useState(user.profileImageUrl ?? readLocal(StorageKeys.profileImage));
   const [imageError, setImageError] = useState<string | null>(null);
   const status = useUserStatus();
   const fileInput = useRef<HTMLInputElement>(null);
+  const ids = { heading: useId(), statusHint: useId() };
 
   useEffect(() => {
     writeLocal(StorageKeys.profileUsername, user.username);
@@ -53,7 +57,6 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
     onSuccess: async (_data, next) => {
       writeLocal(StorageKeys.profileHandle, next);
       await refresh();
-      notify.success('Handle updated');
     },
     onError: (err) => {
       // Spec 2 §8: the field goes back to the stored value.
@@ -67,7 +70,6 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
     onSuccess: async (_data, patch) => {
       writeLocal(StorageKeys.profileAboutMe, patch.aboutMe);
       await refresh();
-      notify.success('Profile updated');
     },
     onError: () => notify.error('Failed to update profile. Please try again.'),
   });
@@ -89,12 +91,25 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
     onError: () => notify.error('Failed to update profile. Please try again.'),
   });
 
-  const submitHandle = () => {
+  /** Saves what changed: the handle through its own call (it can be taken), then about me; one toast for both. */
+  const submit = async () => {
     const next = handle.trim();
     const error = validateHandle(next);
     setHandleError(error);
-    if (error || next === storedHandle || next === '') return;
-    saveHandle.mutate(next);
+    if (error) return;
+    const handleChanged = next !== '' && next !== storedHandle;
+    const aboutChanged = aboutMe !== storedAboutMe;
+    try {
+      if (handleChanged) await saveHandle.mutateAsync(next);
+      if (handleChanged && !aboutChanged) {
+        notify.success('Handle updated');
+        return;
+      }
+      await saveProfile.mutateAsync({ aboutMe });
+      notify.success('Profile updated');
+    } catch {
+      // each mutation reported its own failure (and the handle went back to the stored one)
+    }
   };
 
   const chooseImage = (file: File | undefined) => {
@@ -105,13 +120,24 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
   };
 
   return (
-    <div className="tc-settings-section tc-profile">
+    <form
+      className="tc-settings-section tc-profile"
+      aria-labelledby={ids.heading}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 id={ids.heading} className="tc-settings-section__title">
+        Profile
+      </h3>
       <div className="tc-profile__image">
         <Avatar name={user.username} src={image} size={64} />
         <div>
           <button
             type="button"
-            className="btn btn--primary btn--sm"
+            className="btn btn--outline btn--sm"
             onClick={() => fileInput.current?.click()}
             disabled={saveImage.isPending}
           >
@@ -147,31 +173,18 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
         <label className="field__label" htmlFor="profile-handle">
           Handle
         </label>
-        <div className="tc-inline-form">
-          <input
-            id="profile-handle"
-            className="input"
-            value={handle}
-            maxLength={50}
-            onChange={(e) => {
-              setHandle(e.target.value);
-              setHandleError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') submitHandle();
-            }}
-            aria-invalid={handleError ? true : undefined}
-            placeholder="your_handle"
-          />
-          <button
-            type="button"
-            className="btn btn--primary btn--md"
-            onClick={submitHandle}
-            disabled={saveHandle.isPending}
-          >
-            Save Handle
-          </button>
-        </div>
+        <input
+          id="profile-handle"
+          className="input"
+          value={handle}
+          maxLength={50}
+          onChange={(e) => {
+            setHandle(e.target.value);
+            setHandleError(null);
+          }}
+          aria-invalid={handleError ? true : undefined}
+          placeholder="your_handle"
+        />
         {handleError ? (
           <p className="field__error" role="alert">
             {handleError}
@@ -197,11 +210,15 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
         </span>
       </div>
 
-      <label className="field">
-        <span className="field__label">Status</span>
+      <div className="field">
+        <label className="field__label" htmlFor="profile-status">
+          Status
+        </label>
         <select
+          id="profile-status"
           className="input select"
           value={status}
+          aria-describedby={ids.statusHint}
           onChange={(e) => {
             if (!isPickerStatus(e.target.value)) return;
             saveUserStatus(e.target.value);
@@ -216,18 +233,16 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
             </option>
           ))}
         </select>
-      </label>
+        <span id={ids.statusHint} className="field__hint">
+          Your status and profile image change as soon as you pick them.
+        </span>
+      </div>
 
       <div className="tc-form__actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--md"
-          disabled={saveProfile.isPending}
-          onClick={() => saveProfile.mutate({ aboutMe })}
-        >
+        <Button type="submit" loading={saveHandle.isPending || saveProfile.isPending}>
           Save Profile
-        </button>
+        </Button>
       </div>
-    </div>
+    </form>
   );
 };

@@ -224,14 +224,71 @@ describe(SettingsDialog.name, () => {
       open({ ...member, handle: 'ada_l' }, 'profile');
       const handle = screen.getByLabelText('Handle');
       fireEvent.change(handle, { target: { value: 'no spaces' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Save Handle' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
       expect(
         screen.getByText('Handle can only contain letters, numbers, underscores, and hyphens.'),
       ).toBeInTheDocument();
       fireEvent.change(handle, { target: { value: 'taken' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Save Handle' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
       expect(await screen.findByText('Handle is already taken')).toBeInTheDocument();
       expect(handle).toHaveValue('ada_l');
+    });
+
+    it('splits the tab into Profile, Notifications and Password forms, each with one button of its own', async () => {
+      mockFetch({
+        'GET /api/notification-preferences': {
+          body: { level: 'mentions', keywords: ['deploy'], sound: false, channels: [] },
+        },
+      });
+      open(member, 'profile');
+      const forms = screen.getAllByRole('form');
+      expect(forms.map((f) => within(f).getByRole('heading').textContent)).toEqual([
+        'Profile',
+        'Notifications',
+        'Password',
+      ]);
+      expect(forms.map((f) => within(f).getAllByRole('button', { name: /^(Save|Change Password)/ }).length)).toEqual([
+        1, 1, 1,
+      ]);
+      const [profile, notifications, password] = forms;
+      expect(within(profile!).getByRole('button', { name: 'Save Profile' })).toHaveAttribute('type', 'submit');
+      expect(within(notifications!).getByRole('button', { name: 'Save Notifications' })).toHaveAttribute(
+        'type',
+        'submit',
+      );
+      expect(within(password!).getByRole('button', { name: 'Change Password' })).toHaveAttribute('type', 'submit');
+      // no other save button anywhere on the tab
+      expect(screen.getAllByRole('button', { name: /save/i })).toHaveLength(2);
+      await screen.findByDisplayValue('deploy');
+    });
+
+    it('saves a new handle and about me with the one Save Profile, and says "Profile updated"', async () => {
+      const { calls } = mockFetch({
+        [`PATCH /api/users/${member.id}/handle`]: { body: { ...member, handle: 'ada_l' } },
+        [`PATCH /api/users/${member.id}`]: { body: { ...member, aboutMe: 'Poet of numbers' } },
+      });
+      open(member, 'profile');
+      fireEvent.change(screen.getByLabelText('Handle'), { target: { value: 'ada_l' } });
+      fireEvent.change(screen.getByLabelText('About me'), { target: { value: 'Poet of numbers' } });
+      fireEvent.submit(screen.getByLabelText('Handle'));
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      const patches = calls.filter((c) => c.method === 'PATCH');
+      expect(patches.map((c) => [c.url, c.body])).toEqual([
+        [`/api/users/${member.id}/handle`, { handle: 'ada_l' }],
+        [`/api/users/${member.id}`, { aboutMe: 'Poet of numbers' }],
+      ]);
+      expect(screen.queryByText('Handle updated')).not.toBeInTheDocument();
+    });
+
+    it('says "Handle updated" when only the handle changed, without touching about me', async () => {
+      const { calls } = mockFetch({
+        [`PATCH /api/users/${member.id}/handle`]: { body: { ...member, handle: 'countess' } },
+      });
+      open(member, 'profile');
+      fireEvent.change(screen.getByLabelText('Handle'), { target: { value: 'countess' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+      expect(await screen.findByText('Handle updated')).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url)).toEqual([`/api/users/${member.id}/handle`]);
     });
 
     it('refuses a profile image of 3MB or more', () => {
