@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
 import { holdIdle, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
-import { everyServiceReady } from '../http/servers.mjs';
+import { cpuSecondsOf, everyServiceReady } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -130,6 +130,8 @@ const startProductProcesses = async () => {
   await Promise.all(urls.map((u) => waitReady(u)));
   return {
     urls,
+    /** CPU seconds every product process (services and gateways) used so far. */
+    cpu: () => children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0),
     /** RSS of both gateways (or of the first only) after a full GC in each. */
     rss: async (first = false) => {
       const measured = first ? gateways.slice(0, 1) : gateways;
@@ -193,7 +195,7 @@ const createRoundTrip = async (urls) => {
 
 /** A short unmeasured run first (JIT, connection pools, caches), then the measured one. */
 const warmThenRun = async (workload, o) => {
-  if (o.warmup > 0) await runWorkload({ ...workload, seconds: o.warmup, prefix: 'w', drainMs: 3000 });
+  if (o.warmup > 0) await runWorkload({ ...workload, seconds: o.warmup, prefix: 'w', drainMs: 3000, cpu: null });
   return runWorkload({ ...workload, seconds: o.seconds, prefix: 'b' });
 };
 
@@ -256,6 +258,7 @@ const runProduct = async (o) => {
     const rssAfter = await product.rss();
     const workload = {
       clients,
+      cpu: product.cpu ?? null,
       rooms: channels.map((c) => c.channelId),
       rate: o.rate,
       seconds: o.seconds,
@@ -302,6 +305,7 @@ const startFloorNodes = async (o) => {
       await new Promise((resolve) => child.stdout.once('data', resolve));
       nodes.push({
         port,
+        pid: child.pid,
         // after a full GC, as the product's gateways are measured
         rss: async () => {
           child.kill('SIGUSR2');
@@ -336,6 +340,7 @@ const runFloor = async (o) => {
     const rssAfter = await rss();
     const workload = {
       clients,
+      cpu: nodes.every((n) => n.pid) ? () => nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0) : null,
       rooms: perChannel.map((_, i) => `room-${i}`),
       rate: o.rate,
       seconds: o.seconds,
@@ -420,7 +425,10 @@ export const formatSocketsReport = (o, product, floor) => {
           ['storm: never re-joined', (r) => String(r.storm.failed), () => ''],
           [
             'storm: failures by kind',
-            (r) => Object.entries(r.storm.errorKinds).map(([k, n]) => `${k} ${n}`).join(', ') || '-',
+            (r) =>
+              Object.entries(r.storm.errorKinds)
+                .map(([k, n]) => `${k} ${n}`)
+                .join(', ') || '-',
             () => '',
           ],
         ]),
@@ -457,6 +465,11 @@ export const formatReport = (o, product, floor) => {
     ['latency p95 (ms)', (r) => fmt(r.p95), (p, f) => fmt(p.p95 / f.p95, 1)],
     ['latency p99 (ms)', (r) => fmt(r.p99), (p, f) => fmt(p.p99 / f.p99, 1)],
     ['create round trip (ms)', (r) => fmt(r.createRoundTrip ?? null), () => ''],
+    [
+      'CPU per delivered msg (ms)',
+      (r) => fmt(r.cpuMsPerDelivery ?? null, 2),
+      (p, f) => (p.cpuMsPerDelivery && f.cpuMsPerDelivery ? fmt(p.cpuMsPerDelivery / f.cpuMsPerDelivery, 1) : ''),
+    ],
     ['lost deliveries', (r) => `${r.lost} of ${r.expected}`, () => ''],
     ['error frames', (r) => String(r.errors), () => ''],
     [

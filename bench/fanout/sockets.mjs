@@ -23,7 +23,10 @@ const rejoin = async (spec, errors, deadline) => {
       await new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('join timed out')), 15_000);
         ws.once('error', (err) => (clearTimeout(timer), reject(err)));
-        ws.once('unexpected-response', (_req, res) => (clearTimeout(timer), reject(new Error(`upgrade ${res.statusCode}`))));
+        ws.once(
+          'unexpected-response',
+          (_req, res) => (clearTimeout(timer), reject(new Error(`upgrade ${res.statusCode}`))),
+        );
         ws.once('open', () => ws.send(JSON.stringify(spec.rejoinFrame ?? spec.joinFrame)));
         ws.on('message', (data) => {
           if (spec.isJoined(String(data))) {

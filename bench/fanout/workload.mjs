@@ -49,6 +49,7 @@ export const runWorkload = async ({
   messageIdOf,
   drainMs = 5000,
   prefix = 'b',
+  cpu = null,
 }) => {
   const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => c.room === r)]));
   const sentAt = new Map();
@@ -76,6 +77,7 @@ export const runWorkload = async ({
     };
   }
   const roomList = [...byRoom.keys()];
+  const cpuBefore = cpu?.() ?? null;
   let seq = 0;
   let owed = 0;
   firstSend = performance.now();
@@ -104,6 +106,7 @@ export const runWorkload = async ({
   const sent = seq;
   const deadline = performance.now() + drainMs;
   while (received < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const cpuMs = cpuBefore === null ? null : (cpu() - cpuBefore) * 1000;
   latencies.sort((a, b) => a - b);
   const span = Math.max(1, (lastReceive || performance.now()) - firstSend) / 1000;
   return {
@@ -113,6 +116,8 @@ export const runWorkload = async ({
     lost: expected - received,
     errors,
     deliveredPerSecond: received / span,
+    /** CPU of the server side's processes per delivered message, ms (null when they share this process). */
+    cpuMsPerDelivery: cpuMs === null || received === 0 ? null : cpuMs / received,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
