@@ -29,7 +29,7 @@ const { ChannelScreen, SELECT_CHANNEL_TEXT } = await import('./ChannelScreen.js'
 const { useLiveUpdates } = await import('./use-live-updates.js');
 const { EMPTY_CHANNEL_TEXT, JUMP_HIGHLIGHT_MS } = await import('./MessageList.js');
 const { chatKeys } = await import('./api.js');
-const { SOCKET_ACK_MS } = await import('./use-send-message.js');
+const { AUTO_RETRIES, RETRY_BASE_MS, SOCKET_ACK_MS } = await import('./use-send-message.js');
 const { resetLiveState } = await import('./live-store.js');
 
 const emit = (frame: ServerFrame) => act(() => listeners.forEach((l) => l(frame)));
@@ -290,6 +290,57 @@ describe(ChannelScreen.name, () => {
       jest.useRealTimers();
     }
     expect(screen.getAllByText('see my picture')).toHaveLength(1);
+    log.mockRestore();
+  });
+
+  it('sends a message the server refused for now (overloaded) again by itself, with the same clientMsgId, until it is stored', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = api([]);
+    renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
+    const input = await screen.findByPlaceholderText('Type your message...');
+    await screen.findByText(EMPTY_CHANNEL_TEXT);
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(input, { target: { value: 'busy times' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      const frames = () =>
+        (sent.filter((f) => (f as { type: string }).type === 'message') as { clientMsgId: string }[]).map(
+          (f) => f.clientMsgId,
+        );
+      const [id] = frames();
+      const refuse = (code: string, message: string) => emit({ type: 'error', code, message, clientMsgId: id });
+      // refused twice for now: still sending, and sent again after each pause
+      refuse('BUS.UNAVAILABLE', 'No reply on chat.message.create in time');
+      expect(screen.getByText('sending…')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(RETRY_BASE_MS));
+      expect(frames()).toEqual([id, id]);
+      refuse('AUTH.RATE_LIMITED', 'Too many frames at once');
+      act(() => jest.advanceTimersByTime(RETRY_BASE_MS * 2));
+      expect(frames()).toEqual([id, id, id]);
+      expect(screen.queryByText('Not sent.')).not.toBeInTheDocument();
+      // then stored: the echo settles it, and nothing is sent again
+      emit({
+        type: 'message',
+        message: msg(12, { userId: me.id, username: 'ada', content: 'busy times', clientMsgId: id }),
+      });
+      expect(screen.queryByText('sending…')).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(SOCKET_ACK_MS * 4));
+      expect(frames()).toEqual([id, id, id]);
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+      // a message refused for now every time fails once the automatic attempts are spent
+      fireEvent.change(input, { target: { value: 'never gets through' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      const second = frames().at(-1)!;
+      for (let attempt = 0; attempt <= AUTO_RETRIES; attempt++) {
+        emit({ type: 'error', code: 'BUS.UNAVAILABLE', message: 'Service unavailable', clientMsgId: second });
+        act(() => jest.advanceTimersByTime(RETRY_BASE_MS * 2 ** attempt));
+      }
+      expect(frames().filter((f) => f === second)).toHaveLength(AUTO_RETRIES + 1);
+      expect(screen.getByText('Not sent.')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
     log.mockRestore();
   });
 

@@ -18,6 +18,7 @@ import {
   setReactionsInCache,
 } from './message-cache.js';
 import { realtime, type ConnectionState } from './realtime.js';
+import { refuseOutgoing } from './use-send-message.js';
 import { applyThreadFrame } from './threads/thread-cache.js';
 import { applyPinsFrame } from './pins/pins-api.js';
 import { notifyForMessage, refreshMentionsOnReaction } from '../notifications/notify-message.js';
@@ -192,10 +193,9 @@ export const useLiveUpdates = (
         case 'error':
           console.error('socket error', frame.code, frame.message);
           if (frame.code === ErrorCodes.workspaceReadOnly) void qc.invalidateQueries({ queryKey: workspaceKeys.all });
-          // the server refused a message this tab sent: no echo is coming, so it fails now rather than after the
-          // fallback delay (a retry sends it again with the same clientMsgId)
-          if (frame.clientMsgId && outbox.find(frame.clientMsgId)?.status === 'sending')
-            outbox.mark(frame.clientMsgId, 'failed', frame.message);
+          // the server refused a message this tab sent: no echo is coming, so it is sent again now if the refusal
+          // was "not now", or fails now rather than after the fallback delay (a retry reuses the clientMsgId)
+          if (frame.clientMsgId) refuseOutgoing(frame.clientMsgId, frame.code, frame.message);
           break;
       }
     });
