@@ -9,6 +9,8 @@ export interface FanoutFigures {
   p95: number;
   p99: number;
   rssPerSocket: number | null;
+  /** CPU of the server processes per message (separate processes only). */
+  cpuMsPerMessage?: number | null;
 }
 
 export interface FanoutOptions {
@@ -29,3 +31,61 @@ export declare const runFanoutBench: (options?: FanoutOptions) => Promise<{
   floor: FanoutFigures | null;
   report: string;
 }>;
+
+export interface SocketsOptions {
+  socketMode: 'idle' | 'storm';
+  sockets: number;
+  socketsPerChannel?: number;
+  idleSeconds?: number;
+  floor?: boolean;
+}
+
+export interface SocketsFigures {
+  sockets: number;
+  connectMs: number;
+  rssPerSocket: number;
+  /** idle */
+  pings?: number;
+  closed?: number;
+  /** storm */
+  storm?: {
+    sockets: number;
+    ms: number;
+    rejoined: number;
+    failed: number;
+    errors: number;
+    errorKinds: Record<string, number>;
+  };
+}
+
+export declare const runSocketsBench: (options: SocketsOptions) => Promise<{
+  options: SocketsOptions;
+  product: SocketsFigures & Record<string, any>;
+  floor: (SocketsFigures & Record<string, any>) | null;
+  report: string;
+}>;
+
+export interface OverloadFigures {
+  offered: number;
+  offeredPerSecond: number;
+  acknowledged: number;
+  ackedPerSecond: number;
+  unacknowledged: number;
+  refusals: number;
+  refusedForGood: number;
+  refusalKinds: Record<string, number>;
+  ackP50: number;
+  ackP99: number;
+  stored: number;
+  storedTwice: number;
+  lost: number;
+  cpuMsPerMessage: number | null;
+}
+
+export declare const runOverloadBench: (options: {
+  rate: number;
+  clients?: number;
+  channels?: number;
+  seconds?: number;
+  drainSeconds?: number;
+}) => Promise<{ options: Record<string, unknown>; result: OverloadFigures; report: string }>;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
-import { holdIdle, storm } from './sockets.mjs';
+import { holdIdle, offer, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
 import { cpuSecondsOf, everyServiceReady } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
@@ -130,6 +130,7 @@ const startProductProcesses = async () => {
   await Promise.all(urls.map((u) => waitReady(u)));
   return {
     urls,
+    databaseUrl: db.url,
     /** CPU seconds every product process (services and gateways) used so far. */
     cpu: () => children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0),
     /** RSS of both gateways (or of the first only) after a full GC in each. */
@@ -444,6 +445,72 @@ export const formatSocketsReport = (o, product, floor) => {
   return lines.join('\n');
 };
 
+/**
+ * `--overload RATE`: the product offered RATE messages a second (meant to be about twice what it sustains) by senders
+ * that retry what is refused for now, as the web client does; then what the database holds. Acknowledged messages must
+ * all be stored, each once.
+ */
+export const runOverloadBench = async (options) => {
+  const o = { clients: 400, channels: 20, seconds: 15, drainSeconds: 60, ...options };
+  const product = await startProductProcesses();
+  let clients = [];
+  try {
+    const { plan } = await productPlan(product, split(o.clients, o.channels), product.urls);
+    clients = await connectAll(plan);
+    const cpuBefore = product.cpu();
+    const result = await offer({
+      clients,
+      rate: o.rate,
+      seconds: o.seconds,
+      drainSeconds: o.drainSeconds,
+      frameOf: (c, id) => ({
+        type: 'message',
+        channelId: c.room,
+        userId: c.user.id,
+        username: c.user.username,
+        content: CONTENT,
+        clientMsgId: id,
+      }),
+    });
+    const cpuMs = (product.cpu() - cpuBefore) * 1000;
+    const pg = (await import('pg')).default;
+    const db = new pg.Client({ connectionString: product.databaseUrl });
+    await db.connect();
+    const { rows } = await db.query(
+      `SELECT "client_msg_id" AS id, count(*)::int AS n FROM "chat"."message"
+        WHERE "client_msg_id" LIKE 'o%' GROUP BY "client_msg_id"`,
+    );
+    await db.end();
+    const stored = new Map(rows.map((r) => [r.id, r.n]));
+    const report = {
+      ...result,
+      stored: stored.size,
+      storedTwice: rows.filter((r) => r.n > 1).length,
+      lost: result.ackedIds.filter((id) => !stored.has(id)).length,
+      cpuMsPerMessage: result.acknowledged ? cpuMs / result.acknowledged : null,
+    };
+    delete report.ackedIds;
+    return { options: o, result: report, report: formatOverloadReport(o, report) };
+  } finally {
+    await closeAll(clients);
+    await product.close();
+  }
+};
+
+const formatOverloadReport = (o, r) =>
+  [
+    `fan-out benchmark, overload: ${o.clients} sockets in ${o.channels} channels offered ${o.rate} msg/s for ${o.seconds} s, senders retrying what is refused for now (up to ${o.drainSeconds} s after)`,
+    `offered                         ${r.offered} (${fmt(r.offeredPerSecond, 0)}/s)`,
+    `acknowledged (echo to sender)   ${r.acknowledged} (${fmt(r.ackedPerSecond, 0)}/s over the whole run)`,
+    `stored                          ${r.stored}`,
+    `acknowledged but not stored     ${r.lost}`,
+    `stored twice                    ${r.storedTwice}`,
+    `never acknowledged              ${r.unacknowledged}`,
+    `refusals (then retried)         ${r.refusals} ${JSON.stringify(r.refusalKinds)}; refused for good ${r.refusedForGood}`,
+    `ack latency p50 / p99 (ms)      ${fmt(r.ackP50, 0)} / ${fmt(r.ackP99, 0)}`,
+    `CPU per acknowledged msg (ms)   ${fmt(r.cpuMsPerMessage, 2)}`,
+  ].join('\n');
+
 /** `--idle N` / `--storm N`: the product, then the floor, in the same run. */
 export const runSocketsBench = async (options) => {
   const o = { socketsPerChannel: 100, idleSeconds: 60, floor: true, mode: 'processes', ...options };
@@ -466,9 +533,9 @@ export const formatReport = (o, product, floor) => {
     ['latency p99 (ms)', (r) => fmt(r.p99), (p, f) => fmt(p.p99 / f.p99, 1)],
     ['create round trip (ms)', (r) => fmt(r.createRoundTrip ?? null), () => ''],
     [
-      'CPU per delivered msg (ms)',
-      (r) => fmt(r.cpuMsPerDelivery ?? null, 2),
-      (p, f) => (p.cpuMsPerDelivery && f.cpuMsPerDelivery ? fmt(p.cpuMsPerDelivery / f.cpuMsPerDelivery, 1) : ''),
+      'CPU per message (ms)',
+      (r) => fmt(r.cpuMsPerMessage ?? null, 2),
+      (p, f) => (p.cpuMsPerMessage && f.cpuMsPerMessage ? fmt(p.cpuMsPerMessage / f.cpuMsPerMessage, 1) : ''),
     ],
     ['lost deliveries', (r) => `${r.lost} of ${r.expected}`, () => ''],
     ['error frames', (r) => String(r.errors), () => ''],
@@ -513,6 +580,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : fallback;
   };
+  if (args.includes('--overload')) {
+    const result = await runOverloadBench({
+      rate: Number(arg('overload', 2000)),
+      clients: Number(arg('clients', 400)),
+      channels: Number(arg('channels', 20)),
+      seconds: Number(arg('seconds', 15)),
+      drainSeconds: Number(arg('drain', 60)),
+    });
+    process.stdout.write(`${result.report}\n`);
+    process.exit(0);
+  }
   const socketMode = args.includes('--idle') ? 'idle' : args.includes('--storm') ? 'storm' : null;
   if (socketMode) {
     const result = await runSocketsBench({

@@ -1,5 +1,5 @@
 // Keeps the fan-out benchmark runnable: the whole workload with tiny numbers, through the test harness.
-import { runFanoutBench } from './fanout.mjs';
+import { runFanoutBench, runOverloadBench, runSocketsBench } from './fanout.mjs';
 
 describe('bench/fanout', () => {
   it('runs the product and the floor relay with a handful of sockets and loses nothing', async () => {
@@ -16,4 +16,31 @@ describe('bench/fanout', () => {
     expect(floor!.lost).toBe(0);
     expect(report).toContain('delivered msgs/s');
   }, 180000);
+});
+
+describe('bench/fanout socket modes (separate processes)', () => {
+  it('--storm and --idle run on the product and the floor with a handful of sockets', async () => {
+    const stormed = await runSocketsBench({ socketMode: 'storm', sockets: 20, socketsPerChannel: 10 });
+    expect(stormed.product.storm?.rejoined).toBe(20);
+    expect(stormed.floor?.storm?.rejoined).toBe(20);
+    expect(stormed.report).toContain('storm: all re-joined (ms)');
+    const idle = await runSocketsBench({ socketMode: 'idle', sockets: 20, socketsPerChannel: 10, idleSeconds: 1 });
+    expect(idle.product.closed).toBe(0);
+    expect(idle.report).toContain('RSS per joined socket (KB)');
+  }, 240000);
+
+  it('--overload stores every acknowledged message once', async () => {
+    const { result, report } = await runOverloadBench({
+      rate: 40,
+      seconds: 1,
+      clients: 10,
+      channels: 2,
+      drainSeconds: 20,
+    });
+    expect(result.offered).toBeGreaterThan(0);
+    expect(result.lost).toBe(0);
+    expect(result.storedTwice).toBe(0);
+    expect(result.acknowledged).toBe(result.offered);
+    expect(report).toContain('acknowledged but not stored');
+  }, 240000);
 });

@@ -84,3 +84,91 @@ export const holdIdle = async (clients, seconds) => {
   await new Promise((r) => setTimeout(r, seconds * 1000));
   return { pings, closed };
 };
+
+/** Error codes that mean "not now": the web client sends the same message again (use-send-message.ts). */
+const RETRYABLE = new Set(['BUS.UNAVAILABLE', 'AUTH.RATE_LIMITED']);
+
+/**
+ * Offers `rate` messages a second for `seconds` from random members of each room, every sender behaving as the web
+ * client does: a message refused for now is sent again with the same clientMsgId after a growing, jittered pause,
+ * until its echo comes back (it is acknowledged) or `drainSeconds` after the last offer. Returns what was offered,
+ * acknowledged and refused, the acknowledgement latency, and the ids acknowledged.
+ */
+export const offer = async ({ clients, rate, seconds, drainSeconds = 60, frameOf }) => {
+  const byRoom = new Map();
+  for (const c of clients) byRoom.set(c.room, [...(byRoom.get(c.room) ?? []), c]);
+  const rooms = [...byRoom.keys()];
+  const pending = new Map(); // id → { client, frame, attempt, firstAt }
+  const acked = new Map(); // id → ms from the first offer to the echo
+  let refusals = 0;
+  let refusedForGood = 0;
+  const retryKinds = new Map();
+  const send = (id) => {
+    const p = pending.get(id);
+    if (p && p.client.ws.readyState === WebSocket.OPEN) p.client.ws.send(p.frame);
+  };
+  for (const client of clients) {
+    client.onFrame = (raw) => {
+      if (raw.startsWith('{"type":"message"')) {
+        const id = /"clientMsgId":"(o\d+)"/.exec(raw)?.[1];
+        const p = id ? pending.get(id) : undefined;
+        if (p && p.client === client) {
+          acked.set(id, performance.now() - p.firstAt);
+          pending.delete(id);
+        }
+      } else if (raw.startsWith('{"type":"error"')) {
+        const frame = JSON.parse(raw);
+        const p = frame.clientMsgId ? pending.get(frame.clientMsgId) : undefined;
+        if (!p) return;
+        refusals++;
+        retryKinds.set(frame.code, (retryKinds.get(frame.code) ?? 0) + 1);
+        if (!RETRYABLE.has(frame.code)) {
+          refusedForGood++;
+          pending.delete(frame.clientMsgId);
+          return;
+        }
+        const ceiling = Math.min(16_000, 1000 * 2 ** p.attempt++);
+        setTimeout(() => send(frame.clientMsgId), ceiling / 2 + Math.random() * (ceiling / 2));
+      }
+    };
+  }
+  let seq = 0;
+  let owed = 0;
+  const started = performance.now();
+  await new Promise((resolve) => {
+    let last = started;
+    const tick = () => {
+      const now = performance.now();
+      owed += ((now - last) / 1000) * rate;
+      last = now;
+      while (owed >= 1) {
+        owed -= 1;
+        const members = byRoom.get(rooms[seq % rooms.length]);
+        const client = members[Math.floor(Math.random() * members.length)];
+        const id = `o${seq++}`;
+        pending.set(id, { client, frame: JSON.stringify(frameOf(client, id)), attempt: 0, firstAt: now });
+        send(id);
+      }
+      if (now - started >= seconds * 1000) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  const offeredFor = (performance.now() - started) / 1000;
+  const deadline = performance.now() + drainSeconds * 1000;
+  while (pending.size > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const latencies = [...acked.values()].sort((a, b) => a - b);
+  return {
+    offered: seq,
+    offeredPerSecond: seq / offeredFor,
+    acknowledged: acked.size,
+    ackedPerSecond: acked.size / ((performance.now() - started) / 1000),
+    ackedIds: [...acked.keys()],
+    unacknowledged: pending.size,
+    refusals,
+    refusedForGood,
+    refusalKinds: Object.fromEntries(retryKinds),
+    ackP50: latencies[Math.floor(latencies.length * 0.5)] ?? NaN,
+    ackP99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? NaN,
+  };
+};

@@ -116,8 +116,11 @@ export const runWorkload = async ({
     lost: expected - received,
     errors,
     deliveredPerSecond: received / span,
-    /** CPU of the server side's processes per delivered message, ms (null when they share this process). */
-    cpuMsPerDelivery: cpuMs === null || received === 0 ? null : cpuMs / received,
+    /**
+     * CPU of the server side's processes per message sent (stored and delivered to every socket of its room), ms;
+     * null when they share this process.
+     */
+    cpuMsPerMessage: cpuMs === null || seq === 0 ? null : cpuMs / seq,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
