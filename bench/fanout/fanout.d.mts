@@ -60,8 +60,8 @@ export interface SocketsFigures {
 
 export declare const runSocketsBench: (options: SocketsOptions) => Promise<{
   options: SocketsOptions;
-  product: SocketsFigures & Record<string, any>;
-  floor: (SocketsFigures & Record<string, any>) | null;
+  product: SocketsFigures;
+  floor: SocketsFigures | null;
   report: string;
 }>;
 
