@@ -33,6 +33,12 @@ export const uploadChatImage = async (
 
 let ipCounter = 0;
 /** A fresh client address per signup, so the login throttle (per IP) never gets in the way of a test. */
+/** The two ways the gateway runs, for `describe.each`: in one process, and over NATS with Redis fan-out. */
+export const TRANSPORT_VARIANTS = [
+  ['in-process bus, in-memory fan-out', 'inprocess', {}],
+  ['NATS, Redis fan-out', 'nats', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
+] as const;
+
 export const nextIp = (block: number) => `10.66.${block}.${(++ipCounter % 250) + 1}`;
 
 export interface Person {

@@ -11,14 +11,10 @@ import {
   uploadChatImage,
   type Agent,
   type Person,
+  TRANSPORT_VARIANTS,
 } from './chat-helpers.js';
 
-const variants = [
-  ['in-process bus, in-memory fan-out', 'inprocess', {}],
-  ['NATS, Redis fan-out', 'nats', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
-] as const;
-
-describe.each(variants)('editing and deleting messages (%s)', (_name, transport, env) => {
+describe.each(TRANSPORT_VARIANTS)('editing and deleting messages (%s)', (_name, transport, env) => {
   const block = transport === 'nats' ? 81 : 80;
   let stack: TestStack;
   let db: ReturnType<typeof testPool>;

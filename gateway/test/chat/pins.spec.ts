@@ -2,14 +2,18 @@
 // pin list newest pin first, other workspaces and DMs one is not in, deleted messages, and the live message_updated.
 import type { Message } from '@teamchat/contracts';
 import { startTestStack, type TestStack } from '@teamchat/testing';
-import { adminWithWorkspace, nextIp, team, TestSocket, type Agent, type Frame, type Person } from './chat-helpers.js';
+import {
+  adminWithWorkspace,
+  nextIp,
+  team,
+  TestSocket,
+  type Agent,
+  type Frame,
+  type Person,
+  TRANSPORT_VARIANTS,
+} from './chat-helpers.js';
 
-const variants = [
-  ['in-process bus, in-memory fan-out', 'inprocess', {}],
-  ['NATS, Redis fan-out', 'nats', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
-] as const;
-
-describe.each(variants)('pins (%s)', (_name, transport, env) => {
+describe.each(TRANSPORT_VARIANTS)('pins (%s)', (_name, transport, env) => {
   const block = transport === 'nats' ? 83 : 82;
   let stack: TestStack;
   let t: Awaited<ReturnType<typeof team>>;

@@ -7,18 +7,13 @@ import {
   IMAGE_NOT_UPLOADED_MESSAGE,
   MESSAGE_EMPTY,
 } from '@teamchat/contracts';
-import { team, TestSocket, uploadChatImage, type Person } from './chat-helpers.js';
+import { team, TestSocket, uploadChatImage, type Person, TRANSPORT_VARIANTS } from './chat-helpers.js';
 import { MessageRelay } from '../../src/realtime/message-relay.service.js';
-
-const variants = [
-  ['in-process bus, in-memory fan-out', 'inprocess', {}],
-  ['NATS, Redis fan-out', 'nats', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
-] as const;
 
 /** Frames compared whatever order they came in. */
 const inAnyOrder = (frames: object[]) => frames.map((f) => JSON.stringify(f)).sort();
 
-describe.each(variants)('live socket (%s)', (_name, transport, env) => {
+describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) => {
   const block = transport === 'nats' ? 4 : 3;
   let stack: TestStack;
   let t: Awaited<ReturnType<typeof team>>;

@@ -3,12 +3,7 @@
 import request from 'supertest';
 import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
 import { THREAD_ROOT_INVALID, type Message } from '@teamchat/contracts';
-import { adminWithWorkspace, nextIp, team, TestSocket, type Person } from './chat-helpers.js';
-
-const variants = [
-  ['in-process bus, in-memory fan-out', 'inprocess', {}],
-  ['NATS, Redis fan-out', 'nats', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
-] as const;
+import { adminWithWorkspace, nextIp, team, TestSocket, type Person, TRANSPORT_VARIANTS } from './chat-helpers.js';
 
 interface Followed {
   root: Message;
@@ -16,7 +11,7 @@ interface Followed {
   lastReadAt: string | null;
 }
 
-describe.each(variants)('threads (%s)', (_name, transport, env) => {
+describe.each(TRANSPORT_VARIANTS)('threads (%s)', (_name, transport, env) => {
   const block = transport === 'nats' ? 71 : 70;
   let stack: TestStack;
   let t: Awaited<ReturnType<typeof team>>;
