@@ -5,6 +5,8 @@ import { IdentityContracts } from '@teamchat/contracts';
 export interface Author {
   username: string;
   agentId: string | null;
+  /** The handle they are also mentioned by (`@handle`), when they chose one. */
+  handle?: string | null;
 }
 
 export const UNKNOWN_AUTHOR: Author = { username: 'Unknown', agentId: null };
@@ -13,8 +15,9 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
 /**
- * Usernames of message authors, asked from identity (chat stores only user ids). A short cache keeps the hot path
- * (every live message) to one bus call per author per half minute; a renamed user shows up within that time.
+ * Usernames (and handles) of message authors and mentioned members, asked from identity (chat stores only user ids). A
+ * short cache keeps the hot paths (every live message, the Mentions view) to one bus call per user per half minute; a
+ * renamed user, or a new handle, shows up within that time.
  */
 @Injectable()
 export class UserDirectory {
@@ -35,7 +38,7 @@ export class UserDirectory {
       const profiles = await this.bus.request(IdentityContracts.getMany, { userIds: missing });
       if (this.cache.size + profiles.length > MAX_ENTRIES) this.cache.clear();
       for (const p of profiles) {
-        const author = { username: p.username, agentId: p.agentId };
+        const author = { username: p.username, agentId: p.agentId, handle: p.handle ?? null };
         this.cache.set(p.id, { author, expires: now + TTL_MS });
         result.set(p.id, author);
       }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BusClient, WorkspaceMembership } from '@teamchat/bus';
-import { IdentityContracts, type Actor, type MentionItem, type MentionsPage } from '@teamchat/contracts';
+import { WorkspaceMembership } from '@teamchat/bus';
+import type { Actor, MentionItem, MentionsPage } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 
@@ -99,12 +99,11 @@ export class MentionsService {
     private readonly workspace: WorkspaceMembership,
     private readonly statements: PreparedStatements,
     private readonly directory: UserDirectory,
-    private readonly bus: BusClient,
   ) {}
 
   async list(actor: Actor, before?: string): Promise<MentionsPage> {
     const { workspaceId, userId } = await this.workspace.member(actor);
-    const [me] = await this.bus.request(IdentityContracts.getMany, { userIds: [userId] });
+    const me = (await this.directory.authors([userId])).get(userId);
     const names = [me?.username, me?.handle].filter((n): n is string => !!n).map((n) => n.toLowerCase());
     const patterns = [...names, 'channel', 'everyone'].map((n) => `%@${escapeLike(n)}%`);
     const args = [workspaceId, userId, patterns, naming(names), naming(['channel', 'everyone'])];
