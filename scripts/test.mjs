@@ -35,24 +35,47 @@ if (wants('lint')) {
 if (wants('typecheck')) {
   check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.json']);
   if (existsSync(join(root, 'web', 'tsconfig.json'))) check('typecheck (web)', bin('tsc'), ['-p', 'web/tsconfig.json']);
-  if (existsSync(join(root, 'deploy', 'k6', 'tsconfig.json'))) check('typecheck (k6 scenarios)', bin('tsc'), ['-p', 'deploy/k6/tsconfig.json']);
+  if (existsSync(join(root, 'deploy', 'k6', 'tsconfig.json')))
+    check('typecheck (k6 scenarios)', bin('tsc'), ['-p', 'deploy/k6/tsconfig.json']);
 }
 if (wants('build')) check('build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
+if (wants('openapi')) {
+  // the document the gateway serves, made from the route table, linted with Spectral's OpenAPI rules
+  const doc = join(root, 'test-results', 'openapi.json');
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  if (step('openapi document', process.execPath, [join(root, 'scripts', 'openapi.mjs'), doc]))
+    check('spectral (spectral:oas)', bin('spectral'), [
+      'lint',
+      doc,
+      '--ruleset',
+      join(root, '.spectral.yaml'),
+      '--fail-severity=warn',
+    ]);
+  else {
+    totals.failed++;
+    failures.push('openapi document');
+  }
+}
 
 if (wants('jest')) {
   const out = join(root, 'test-results');
   mkdirSync(out, { recursive: true });
   const report = join(out, 'jest.json');
   rmSync(report, { force: true });
-  step('jest (server, web, e2e)', process.execPath, [
-    '--experimental-vm-modules',
-    bin('jest').replace(/\.bin\/jest$/, 'jest/bin/jest.js'),
-    '--json',
-    `--outputFile=${report}`,
-    '--forceExit',
-    '--maxWorkers=2',
-    ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
-  ], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim() });
+  step(
+    'jest (server, web, e2e)',
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      bin('jest').replace(/\.bin\/jest$/, 'jest/bin/jest.js'),
+      '--json',
+      `--outputFile=${report}`,
+      '--forceExit',
+      '--maxWorkers=2',
+      ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
+    ],
+    { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim() },
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -69,5 +92,7 @@ if (wants('jest')) {
 }
 
 if (failures.length) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
-process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.stdout.write(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
+);
 process.exit(totals.failed > 0 ? 1 : 0);

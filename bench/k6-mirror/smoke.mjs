@@ -49,7 +49,7 @@ for (let i = 0; i < ITERATIONS; i++) {
   await client.expect('GET', '/api/health/ready', undefined, 200, 'readiness', (b) => b.status === 'ok');
   const spa = await client.request('GET', '/', undefined, '/');
   metrics.check('SPA: 200 html', spa.status === 200 && spa.text.includes('<div id="root">'));
-  await client.expect('GET', '/api/docs', undefined, 200, 'openapi document', (b) => typeof b.paths === 'object');
+  await client.expect('GET', '/api/docs/openapi.json', undefined, 200, 'openapi document', (b) => typeof b.paths === 'object');
   await client.expect('GET', '/api/auth/user', undefined, 200, 'current user', (u) => u.id === me.id);
   const [channel] = await client.listChannels();
   if (!metrics.check('workspace has a channel', !!channel)) continue;

@@ -49,7 +49,7 @@ export default function (data) {
   check(http.get(`${BASE_URL}/`, { tags: { name: '/' } }), {
     'SPA: 200 html': (r) => r.status === 200 && String(r.body).includes('<div id="root">'),
   });
-  expect(api('GET', '/api/docs'), 200, 'openapi document', (b) => typeof b.paths === 'object');
+  expect(api('GET', '/api/docs/openapi.json'), 200, 'openapi document', (b) => typeof b.paths === 'object');
   if (!me) {
     const user = login(data.email);
     if (!user) return;

@@ -11,6 +11,7 @@ import { Drain } from './http/drain.js';
 import { OpenApiController, OpenApiDocument } from './openapi/openapi.controller.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { gatewayFeatures } from './features.js';
+import { RouteTableCheck } from './http/route-check.js';
 
 /** The HTTP and socket edge: authentication, validation, and a bus call per route; no business rules. */
 @Module({})
@@ -32,7 +33,11 @@ export class GatewayModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/metrics' },
             // one short line per request: no header dumps (which also keeps cookies out of the logs)
             serializers: {
-              req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id?: string; method?: string; url?: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+              }),
               res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
             },
           },
@@ -42,7 +47,7 @@ export class GatewayModule {
         ...features,
       ],
       controllers: [HealthController, OpenApiController],
-      providers: [OpenApiDocument, RealtimeGateway, Drain],
+      providers: [OpenApiDocument, RealtimeGateway, Drain, RouteTableCheck],
     };
   }
 }

@@ -98,11 +98,16 @@ describe('standalone process', () => {
     const metrics = await request(stack.url).get('/metrics');
     expect(metrics.text).toContain('http_request_duration_seconds');
     expect(metrics.text).toContain('nodejs_eventloop_lag');
-    const docs = await request(stack.url).get('/api/docs');
+    const docs = await request(stack.url).get('/api/docs/openapi.json');
     expect(docs.body.openapi).toBe('3.1.0');
     const paths = Object.keys(docs.body.paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/health/ready', '/api/register', '/api/channels/{id}/messages', '/objects/{key}']),
+      expect.arrayContaining([
+        '/api/health/ready',
+        '/api/register',
+        '/api/channels/{channelId}/messages',
+        '/objects/{key}',
+      ]),
     );
     expect(paths.filter((p) => p.startsWith('/api/objects'))).toEqual([]);
     expect(

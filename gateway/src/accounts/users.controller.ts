@@ -1,39 +1,28 @@
-import { Controller, Get, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { z } from 'zod';
 import {
-  AwardStarsSchema,
-  CurrentUserSchema,
-  ErrorCodes,
   IdentityContracts,
-  PublicUserSchema,
-  SetAdminSchema,
-  UpdateHandleSchema,
-  UpdateUserSchema,
-  UserProfileSchema,
-  WorkspaceContracts,
-  MembershipSchema,
+  Routes,
   type AwardStars,
   type CurrentUser,
-  type PublicUser,
   type UpdateHandle,
   type UpdateUser,
 } from '@teamchat/contracts';
 import { BusClient } from '@teamchat/bus';
-import { ZodBody } from '../http/zod.decorators.js';
-import { Api } from '../openapi/api.decorator.js';
-import { AuthGuard } from '../auth/auth.guard.js';
-import { Actor, RequireWorkspace, type RequestActor, type WorkspaceActor } from '../auth/actor.js';
-import { IdParam } from './params.js';
+import { Route, RouteBody, RouteParam } from '../http/route-table.js';
+import { Actor, type RequestActor, type WorkspaceActor } from '../auth/actor.js';
 import { CurrentUsers } from './current-user.js';
 import { ImageAddresses } from '../media/image-address.js';
 import { ChangesActors } from '../auth/changes-actors.js';
 import { ProfileFrames } from './profile-frames.js';
 
-const userNotFound = { error: 'User not found', code: ErrorCodes.userNotFound };
+const { updateUser, updateHandle, awardStars } = Routes;
 
-/** Profiles, handles, stars and admin roles (spec 2 §5–§8). */
-@Controller('users')
+/**
+ * Profile changes answer the caller's full current user and push the new profile to every open client, so they are
+ * answered here; listing members and admin roles forward (route table).
+ */
+@Controller()
 export class UsersController {
   constructor(
     private readonly bus: BusClient,
@@ -42,79 +31,43 @@ export class UsersController {
     private readonly currentUsers: CurrentUsers,
   ) {}
 
-  @Get()
-  @RequireWorkspace()
-  @Api({ summary: "Members of the caller's current workspace", response: z.array(PublicUserSchema) })
-  list(@Actor() actor: WorkspaceActor): Promise<PublicUser[]> {
-    return this.bus.request(IdentityContracts.listWorkspace, { actor });
-  }
-
-  @Patch(':id')
-  @ChangesActors('id')
-  @UseGuards(AuthGuard)
-  @Api({
-    summary: 'Update your own profile (handle, about me, image, onboarding, status)',
-    body: UpdateUserSchema,
-    response: CurrentUserSchema,
-  })
+  @Route(updateUser)
+  @ChangesActors('userId')
   async update(
-    @IdParam('id', userNotFound) id: string,
-    @ZodBody(UpdateUserSchema) changes: UpdateUser,
+    @RouteParam(updateUser, 'userId') userId: string,
+    @RouteBody(updateUser) changes: UpdateUser,
     @Actor() actor: RequestActor,
     @Req() req: Request,
   ): Promise<CurrentUser> {
     if (changes.profileImageUrl) changes.profileImageUrl = this.images.siteRelative(changes.profileImageUrl, req);
-    const user = await this.bus.request(IdentityContracts.update, { actor, userId: id, changes });
-    void this.profileFrames.changed(id);
-    return this.currentUsers.describe(user, actor);
+    return this.changeProfile(actor, userId, changes);
   }
 
-  @Patch(':id/handle')
-  @ChangesActors('id')
-  @UseGuards(AuthGuard)
-  @Api({
-    summary: 'Change your own handle (unique within the workspace)',
-    body: UpdateHandleSchema,
-    response: CurrentUserSchema,
-  })
-  async updateHandle(
-    @IdParam('id', userNotFound) id: string,
-    @ZodBody(UpdateHandleSchema) body: UpdateHandle,
+  @Route(updateHandle)
+  @ChangesActors('userId')
+  updateHandle(
+    @RouteParam(updateHandle, 'userId') userId: string,
+    @RouteBody(updateHandle) body: UpdateHandle,
     @Actor() actor: RequestActor,
   ): Promise<CurrentUser> {
-    const user = await this.bus.request(IdentityContracts.update, {
-      actor,
-      userId: id,
-      changes: { handle: body.handle },
-    });
-    void this.profileFrames.changed(id);
-    return this.currentUsers.describe(user, actor);
+    return this.changeProfile(actor, userId, { handle: body.handle });
   }
 
-  @Post(':id/stars')
-  @ChangesActors('id')
-  @HttpCode(200)
-  @RequireWorkspace()
-  @Api({ summary: 'Award stars to a member (admins)', body: AwardStarsSchema, response: UserProfileSchema })
+  @Route(awardStars)
+  @ChangesActors('userId')
   async awardStars(
-    @IdParam('id', userNotFound) id: string,
-    @ZodBody(AwardStarsSchema) body: AwardStars,
+    @RouteParam(awardStars, 'userId') userId: string,
+    @RouteBody(awardStars) body: AwardStars,
     @Actor() actor: WorkspaceActor,
   ) {
-    const profile = await this.bus.request(IdentityContracts.awardStars, { actor, userId: id, stars: body.stars });
-    void this.profileFrames.changed(id);
+    const profile = await this.bus.request(IdentityContracts.awardStars, { actor, userId, stars: body.stars });
+    void this.profileFrames.changed(userId);
     return profile;
   }
 
-  @Patch(':id/admin')
-  @ChangesActors('id')
-  @RequireWorkspace()
-  @Api({ summary: 'Promote or demote another member (admins)', body: SetAdminSchema, response: MembershipSchema })
-  setAdmin(
-    @IdParam('id', userNotFound) id: string,
-    @ZodBody(SetAdminSchema) body: { isAdmin: boolean },
-    @Actor() actor: WorkspaceActor,
-  ) {
-    return this.bus.request(WorkspaceContracts.setAdmin, { actor, userId: id, isAdmin: body.isAdmin });
+  private async changeProfile(actor: RequestActor, userId: string, changes: UpdateUser): Promise<CurrentUser> {
+    const user = await this.bus.request(IdentityContracts.update, { actor, userId, changes });
+    void this.profileFrames.changed(userId);
+    return this.currentUsers.describe(user, actor);
   }
 }

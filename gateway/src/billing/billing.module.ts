@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
-import { BillingController } from './billing.controller.js';
+import { BillingRoutes } from '@teamchat/contracts';
+import { forwardingController } from '../http/forwarding.controller.js';
+import { ImageAddresses } from '../media/image-address.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 
 /** The edge of the billing service: signup payment, seats and price, the offline card form, Stripe webhooks. */
-@Module({ controllers: [BillingController, StripeWebhookController] })
+@Module({
+  controllers: [forwardingController('Billing', BillingRoutes), StripeWebhookController],
+  providers: [ImageAddresses],
+})
 export class BillingModule {}

@@ -1,29 +1,18 @@
-import { BadRequestException, Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { BadRequestException, Controller, Headers, Req, type RawBodyRequest } from '@nestjs/common';
 import type { Request } from 'express';
-import {
-  BILLING_PROVIDER_TIMEOUT_MS,
-  BillingContracts,
-  ErrorCodes,
-  StripeWebhookResponseSchema,
-} from '@teamchat/contracts';
+import { BILLING_PROVIDER_TIMEOUT_MS, BillingContracts, ErrorCodes, Routes } from '@teamchat/contracts';
 import { BusClient } from '@teamchat/bus';
-import { Api } from '../openapi/api.decorator.js';
+import { Route } from '../http/route-table.js';
 
 /**
  * Stripe's webhook endpoint. The signature covers the exact bytes sent, so the raw body (kept by the gateway's JSON
  * parser) is what goes to billing, which verifies it.
  */
-@Controller('stripe')
+@Controller()
 export class StripeWebhookController {
   constructor(private readonly bus: BusClient) {}
 
-  @Post('webhook')
-  @HttpCode(200)
-  @Api({
-    summary: 'Stripe webhook (signed with Stripe-Signature; each event processed once)',
-    response: StripeWebhookResponseSchema,
-    public: true,
-  })
+  @Route(Routes.stripeWebhook)
   handle(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined) {
     if (!signature)
       throw new BadRequestException({ error: 'Missing Stripe signature', code: ErrorCodes.webhookSignature });

@@ -1,14 +1,14 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
-import { healthPing, SERVICE_NAMES } from '@teamchat/contracts';
+import { healthPing, Routes, SERVICE_NAMES } from '@teamchat/contracts';
 import { BROKER_HUNG_MESSAGE, BusClient } from '@teamchat/bus';
 import { PG_POOL, REDIS } from '../infrastructure.js';
-import { Api } from '../openapi/api.decorator.js';
+import { Route } from '../http/route-table.js';
 import { Drain } from '../http/drain.js';
 
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
@@ -20,16 +20,14 @@ export class HealthController {
   ) {}
 
   /** Liveness: the process answers. */
-  @Get()
-  @Api({ summary: 'Liveness' })
+  @Route(Routes.health)
   live() {
     return { status: 'ok' };
   }
 
   /** Readiness: not stopping, Postgres, the bus (services answering over it), and Redis when configured. */
-  @Get('ready')
+  @Route(Routes.readiness)
   @HealthCheck()
-  @Api({ summary: 'Readiness (Postgres, bus, Redis)' })
   ready() {
     return this.health.check([
       // a stopping gateway leaves the load balancer's rotation while it drains

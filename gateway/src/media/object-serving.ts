@@ -8,9 +8,6 @@ import type { RequestActor } from '../auth/actor.js';
 import { servedAs } from './content-disposition.js';
 import { LocalObjectStore, objectNotFound } from './local-object-store.js';
 
-/** Express 5 hands a `*key` wildcard over as its path segments. */
-export const keyOf = (param: string | string[]): string => (Array.isArray(param) ? param.join('/') : param);
-
 /** Reading and (local driver) writing the bytes of stored objects for the `/objects` and `/attachments` routes. */
 @Injectable()
 export class ObjectServing {

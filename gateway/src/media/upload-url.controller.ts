@@ -1,15 +1,10 @@
-import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { BusClient } from '@teamchat/bus';
 import {
   MediaContracts,
   messageUploadKind,
-  MessageUploadRequestSchema,
-  MessageUploadResponseSchema,
-  ReactionUploadRequestSchema,
-  UploadURLResponseSchema,
-  UploadUrlRequestSchema,
-  UploadUrlResponseSchema,
+  Routes,
   type MessageUploadRequest,
   type MessageUploadResponse,
   type UploadKind,
@@ -17,10 +12,8 @@ import {
   type UploadUrlRequest,
   type UploadUrlResponse,
 } from '@teamchat/contracts';
-import { AuthGuard } from '../auth/auth.guard.js';
-import { Actor, RequireWorkspace, type RequestActor } from '../auth/actor.js';
-import { ZodBody } from '../http/zod.decorators.js';
-import { Api } from '../openapi/api.decorator.js';
+import { Actor, type RequestActor } from '../auth/actor.js';
+import { Route, RouteBody } from '../http/route-table.js';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 
 /** Upload URLs (spec 1 §7, spec 2 §7): the client PUTs the bytes straight to the answer, within 5 minutes. */
@@ -31,35 +24,20 @@ export class UploadUrlController {
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
 
-  @Post('upload-url')
-  @HttpCode(200)
-  @UseGuards(AuthGuard)
-  @Api({
-    summary: 'Upload URL for a profile image (3MB) or, with kind "logo", a workspace logo (5MB)',
-    body: UploadUrlRequestSchema,
-    response: UploadUrlResponseSchema,
-  })
+  @Route(Routes.createUploadUrl)
   async uploadUrl(
     @Actor() actor: RequestActor,
-    @ZodBody(UploadUrlRequestSchema) body: UploadUrlRequest,
+    @RouteBody(Routes.createUploadUrl) body: UploadUrlRequest,
     @Req() req: Request,
   ): Promise<UploadUrlResponse> {
     const ticket = await this.ticket(actor, body.kind, body.filename, body.contentType, req);
     return { uploadUrl: ticket.uploadUrl, objectPath: ticket.objectPath };
   }
 
-  @Post('messages/upload')
-  @HttpCode(200)
-  @RequireWorkspace()
-  @Api({
-    summary:
-      'Upload URL for a message attachment, addressed as /attachments/... once uploaded: an image (png, jpeg, gif, webp; 10MB) is sent as imageUrl, any other file (25MB; its name and type are kept) as fileUrl',
-    body: MessageUploadRequestSchema,
-    response: MessageUploadResponseSchema,
-  })
+  @Route(Routes.createMessageUpload)
   async messageUpload(
     @Actor() actor: RequestActor,
-    @ZodBody(MessageUploadRequestSchema) body: MessageUploadRequest,
+    @RouteBody(Routes.createMessageUpload) body: MessageUploadRequest,
     @Req() req: Request,
   ): Promise<MessageUploadResponse> {
     const kind = messageUploadKind(body.filename);
@@ -74,17 +52,10 @@ export class UploadUrlController {
     };
   }
 
-  @Post('reactions/upload')
-  @HttpCode(200)
-  @RequireWorkspace()
-  @Api({
-    summary: 'Upload URL for a custom reaction image (5MB)',
-    body: ReactionUploadRequestSchema,
-    response: UploadURLResponseSchema,
-  })
+  @Route(Routes.createReactionUpload)
   async reactionUpload(
     @Actor() actor: RequestActor,
-    @ZodBody(ReactionUploadRequestSchema) body: { filename: string },
+    @RouteBody(Routes.createReactionUpload) body: { filename: string },
     @Req() req: Request,
   ): Promise<UploadURLResponse> {
     const ticket = await this.ticket(actor, 'reaction', body.filename, undefined, req);

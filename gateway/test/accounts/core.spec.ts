@@ -79,7 +79,7 @@ describe.each(['inprocess', 'nats'] as const)('accounts core over %s', (transpor
   });
 
   it('documents the account routes in /api/docs', async () => {
-    const docs = await request(stack.url).get('/api/docs');
+    const docs = await request(stack.url).get('/api/docs/openapi.json');
     expect(docs.status).toBe(200);
     expect(Object.keys(docs.body.paths)).toEqual(
       expect.arrayContaining([

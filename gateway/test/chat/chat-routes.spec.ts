@@ -361,8 +361,10 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       });
 
       it('documents every cursor in /api/docs', async () => {
-        const docs = (await request(stack.url).get('/api/docs')).body;
-        const get = docs.paths['/api/channels/{id}/messages'].get as { parameters: { name: string; in: string }[] };
+        const docs = (await request(stack.url).get('/api/docs/openapi.json')).body;
+        const get = docs.paths['/api/channels/{channelId}/messages'].get as {
+          parameters: { name: string; in: string }[];
+        };
         expect(get.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
           expect.arrayContaining(['before', 'after', 'around', 'limit']),
         );
@@ -695,19 +697,19 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
   });
 
   it('documents the chat routes in /api/docs', async () => {
-    const paths = Object.keys((await request(stack.url).get('/api/docs')).body.paths);
+    const paths = Object.keys((await request(stack.url).get('/api/docs/openapi.json')).body.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/channel-sections',
-        '/api/channel-sections/{id}',
+        '/api/channel-sections/{sectionId}',
         '/api/channels',
         '/api/channels/reorder',
-        '/api/channels/{id}/name',
-        '/api/channels/{id}/messages',
-        '/api/channels/{id}/read',
+        '/api/channels/{channelId}/name',
+        '/api/channels/{channelId}/messages',
+        '/api/channels/{channelId}/read',
         '/api/dm',
         '/api/messages/search',
-        '/api/messages/{id}/reactions',
+        '/api/messages/{messageId}/reactions',
         '/api/custom-reactions',
         '/api/unread',
       ]),

@@ -308,9 +308,11 @@ describe.each(TRANSPORT_VARIANTS)('editing and deleting messages (%s)', (_name, 
   });
 
   it('documents both routes in /api/docs', async () => {
-    const doc = (await request(stack.url).get('/api/docs')).body as {
+    const doc = (await request(stack.url).get('/api/docs/openapi.json')).body as {
       paths: Record<string, Record<string, unknown>>;
     };
-    expect(Object.keys(doc.paths['/api/messages/{id}'] ?? {})).toEqual(expect.arrayContaining(['patch', 'delete']));
+    expect(Object.keys(doc.paths['/api/messages/{messageId}'] ?? {})).toEqual(
+      expect.arrayContaining(['patch', 'delete']),
+    );
   });
 });

@@ -185,8 +185,13 @@ describe.each(TRANSPORT_VARIANTS)('pins (%s)', (_name, transport, env) => {
   });
 
   it('documents the pin routes in /api/docs', async () => {
-    const paths = (await t.admin.agent.get('/api/docs')).body.paths as Record<string, Record<string, unknown>>;
-    expect(Object.keys(paths['/api/messages/{id}/pin'] ?? {})).toEqual(expect.arrayContaining(['post', 'delete']));
-    expect(Object.keys(paths['/api/channels/{id}/pins'] ?? {})).toEqual(['get']);
+    const paths = (await t.admin.agent.get('/api/docs/openapi.json')).body.paths as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(Object.keys(paths['/api/messages/{messageId}/pin'] ?? {})).toEqual(
+      expect.arrayContaining(['post', 'delete']),
+    );
+    expect(Object.keys(paths['/api/channels/{channelId}/pins'] ?? {})).toEqual(['get']);
   });
 });

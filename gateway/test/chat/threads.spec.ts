@@ -263,9 +263,13 @@ describe.each(TRANSPORT_VARIANTS)('threads (%s)', (_name, transport, env) => {
   });
 
   it('documents the thread routes in /api/docs', async () => {
-    const paths = Object.keys((await request(stack.url).get('/api/docs')).body.paths);
+    const paths = Object.keys((await request(stack.url).get('/api/docs/openapi.json')).body.paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/messages/{id}/thread', '/api/messages/{id}/thread/read', '/api/threads']),
+      expect.arrayContaining([
+        '/api/messages/{messageId}/thread',
+        '/api/messages/{messageId}/thread/read',
+        '/api/threads',
+      ]),
     );
   });
 });

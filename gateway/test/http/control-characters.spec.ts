@@ -34,7 +34,7 @@ describe('control characters in text fields (every documented route)', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     ({ agent: admin } = await adminWithWorkspace(stack.url, 'Control', '10.77.0.1'));
-    doc = (await request(stack.url).get('/api/docs')).body;
+    doc = (await request(stack.url).get('/api/docs/openapi.json')).body;
   }, 120_000);
   afterAll(() => stack?.close());
 

@@ -238,7 +238,7 @@ describe.each(['inprocess', 'nats'] as const)('tasks over %s', (transport) => {
   });
 
   it('documents the task routes in /api/docs', async () => {
-    const docs = await request(stack.url).get('/api/docs');
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/tasks', '/api/tasks/{id}']));
+    const docs = await request(stack.url).get('/api/docs/openapi.json');
+    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/tasks', '/api/tasks/{taskId}']));
   });
 });

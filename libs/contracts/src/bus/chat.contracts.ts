@@ -163,6 +163,8 @@ export const ChatContracts = {
   /** Any member who may read the channel pins a message (not a deleted one); pinning a pinned one changes nothing. */
   pinMessage: defineRequest('chat.message.pin', withActor({ messageId: ref }), MessageChangeSchema),
   unpinMessage: defineRequest('chat.message.unpin', withActor({ messageId: ref }), MessageChangeSchema),
+  /** One message of a channel the actor may read, not deleted (a permalink's target). */
+  getMessage: defineRequest('chat.message.get', withActor({ messageId: ref }), MessageSchema),
   /** The pinned messages of a channel the actor may read, newest pin first. */
   listPins: defineRequest('chat.channel.pins', withActor({ channelId: ref }), z.array(MessageSchema)),
 

@@ -8,3 +8,5 @@ export * from './media.schema.js';
 export * from './files.schema.js';
 export * from './billing.schema.js';
 export * from './notifications.schema.js';
+export * from './route.js';
+export * from './routes/index.js';

@@ -21,6 +21,11 @@ export class PinController {
     return this.pins.unpin(body.actor, body.messageId);
   }
 
+  @OnRequest(ChatContracts.getMessage)
+  get(@Payload(new ZodPipe(ChatContracts.getMessage.request)) body: In<'getMessage'>) {
+    return this.pins.get(body.actor, body.messageId);
+  }
+
   @OnRequest(ChatContracts.listPins)
   list(@Payload(new ZodPipe(ChatContracts.listPins.request)) body: In<'listPins'>) {
     return this.pins.list(body.actor, body.channelId);

@@ -55,7 +55,7 @@ const LIST = new PreparedStatement<PinRow>(
 );
 
 /**
- * Pinned messages: any member who may read a channel pins or unpins its messages (not deleted ones), and lists its
+ * Looking up one message, and pinned messages: any member who may read a channel pins or unpins its messages (not deleted ones), and lists its
  * pins. Another workspace's message, one in a DM the member is not part of, or a malformed id is "Message not found".
  */
 @Injectable()
@@ -75,6 +75,16 @@ export class PinService {
   /** Unpins the message (idempotent) and answers it as it is now. */
   unpin(actor: Actor, messageId: string): Promise<MessageChange> {
     return this.change(actor, messageId, (id) => this.statements.rows(UNPIN, [id]));
+  }
+
+  /** A message of a channel the member may read, not deleted, as members see it (pins and permalinks look it up). */
+  async get(actor: Actor, messageId: string): Promise<Message> {
+    const member = await this.workspace.member(actor);
+    const target = await this.target(member, messageId);
+    const rows = await this.statements.rows(CURRENT, [target.id]);
+    const [message] = await this.present(rows.filter((r) => !r.deleted_at));
+    if (!message) throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
+    return message;
   }
 
   /** The channel's pinned messages, newest pin first (at most PINS_LISTED_MAX). */
