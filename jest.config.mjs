@@ -3,11 +3,14 @@ import { readFileSync } from 'node:fs';
 
 const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
 delete swc.$schema;
+const services = Object.keys(
+  JSON.parse(readFileSync(new URL('./libs/contracts/services.json', import.meta.url), 'utf8')),
+);
 
 const workspaceAliases = {
   '^@teamchat/(contracts|bus|database|config|observability|testing)$': '<rootDir>/libs/$1/src/index.ts',
-  '^@teamchat/(identity|workspace|chat|tasks|billing|media)$': '<rootDir>/services/$1/src/index.ts',
-  '^@teamchat/testing/(postgres|ports)$': '<rootDir>/libs/testing/src/$1.ts',
+  [`^@teamchat/(${services.join('|')})$`]: '<rootDir>/services/$1/src/index.ts',
+  '^@teamchat/testing/(postgres|ports|wait|fake-bus|fake-workspaces)$': '<rootDir>/libs/testing/src/$1.ts',
   '^@teamchat/gateway$': '<rootDir>/gateway/src/index.ts',
   '^@teamchat/standalone$': '<rootDir>/deploy/standalone/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,9 +1,10 @@
 // The workspace packages in build order (dependencies first).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
-export const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
+/** The services in product order: the keys of libs/contracts/services.json, which SERVICE_NAMES is made of too. */
+export const SERVICES = Object.keys(JSON.parse(readFileSync(join(root, 'libs', 'contracts', 'services.json'), 'utf8')));
 export const SERVER_PACKAGES = [
   'libs/contracts',
   'libs/observability',

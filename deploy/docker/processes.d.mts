@@ -1,4 +1,6 @@
-export declare const SERVICES: readonly ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
+import type { ServiceName } from '@teamchat/contracts';
+
+export declare const SERVICES: readonly ServiceName[];
 export declare const GATEWAY_PORT: 3000;
 export declare const METRICS_PORT: 9464;
 export interface ProcessSpec {

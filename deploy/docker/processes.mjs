@@ -1,9 +1,15 @@
 // The processes the one image can run, chosen by the container's first argument (see entrypoint.mjs). Paths are
 // relative to the image's working directory, which is the repository root; each `dist/*.js` is built from the
 // `src/*.ts` of the same name by `npm run build`.
+import { readFileSync } from 'node:fs';
 
-/** The six services, in the order the product lists them (libs/contracts SERVICE_NAMES). */
-export const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
+/**
+ * The services, in the order the product lists them: the keys of libs/contracts/services.json, which SERVICE_NAMES is
+ * made of too (read as JSON: this runs before, and apart from, the compiled TypeScript).
+ */
+export const SERVICES = Object.keys(
+  JSON.parse(readFileSync(new URL('../../libs/contracts/services.json', import.meta.url), 'utf8')),
+);
 
 /** Port each long-running process listens on: the gateway's HTTP port, or a service's metrics and health port. */
 export const GATEWAY_PORT = 3000;

@@ -1,3 +1,11 @@
-/** The six services; each is a NATS queue group and a Postgres schema of the same name. */
-export const SERVICE_NAMES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+// The list of services lives in ../services.json (what each one owns, by name, in the order the product lists them),
+// so the build, cluster and Docker scripts, which run before any TypeScript is compiled, read the same list.
+import services from '../services.json' with { type: 'json' };
+
+/** A service's name: its NATS queue group and its Postgres schema. */
+export type ServiceName = keyof typeof services;
+
+/** Every service, in the order the product lists them. */
+export const SERVICE_NAMES: readonly ServiceName[] = Object.keys(services).filter(
+  (name): name is ServiceName => name in services,
+);

@@ -6,3 +6,5 @@ export * from './s3rver.js';
 export * from './ports.js';
 export * from './smtp.js';
 export * from './otlp-collector.js';
+export * from './fake-bus.js';
+export * from './fake-workspaces.js';

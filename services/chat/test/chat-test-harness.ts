@@ -10,12 +10,12 @@ import {
   MediaContracts,
   objectKeyFromUrl,
   objectPathFor,
-  WorkspaceContracts,
   type Actor,
-  type RequestContract,
   type UploadKind,
 } from '@teamchat/contracts';
-import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { FakeBus } from '@teamchat/testing/fake-bus';
+import { FakeWorkspaces } from '@teamchat/testing/fake-workspaces';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { chatEntities } from '../src/chat.entities.js';
 import { chatMigrations } from '../src/migrations/index.js';
 import { ChatFeaturesModule } from '../src/chat-features.module.js';
@@ -24,16 +24,35 @@ import { ChatFeaturesModule } from '../src/chat-features.module.js';
 export type UploadOutcome = 'stored' | 'not-an-image' | 'too-large' | 'missing';
 
 /**
- * The chat service's modules on a fresh database of the machine's PostgreSQL, with the workspace, identity and media
- * services played by an in-memory directory (they are other services; chat only asks them over the bus).
+ * The workspace, identity and media services as chat sees them over the bus (they are other services; chat only asks
+ * them), answering on a contract-checked fake bus from in-memory state.
  */
 export class FakeDirectory {
-  readonly members = new Map<string, Set<string>>();
   readonly usernames = new Map<string, string>();
   readonly uploads = new Map<string, { workspaceId: string; kind: UploadKind; outcome: UploadOutcome }>();
+  private readonly workspaces: FakeWorkspaces;
+
+  constructor(readonly bus: FakeBus) {
+    this.workspaces = new FakeWorkspaces(bus);
+    bus.reply(IdentityContracts.getMany, ({ userIds }) =>
+      userIds.flatMap((id) => {
+        const username = this.usernames.get(id);
+        return username ? [profile(id, username)] : [];
+      }),
+    );
+    bus.reply(IdentityContracts.findByNames, ({ names }) => {
+      const wanted = new Set(names.map((n) => n.toLowerCase()));
+      return [...this.usernames]
+        .filter(([, username]) => wanted.has(username.toLowerCase()))
+        .map(([id, username]) => ({ id, username, handle: null }));
+    });
+    bus.reply(MediaContracts.verifyUpload, ({ actor, url }) => this.verifyUpload(actor, url));
+  }
+
   /** Write deadlines of workspaces (ISO); absent means paid, writable for good. */
-  readonly writableUntil = new Map<string, string>();
-  calls: string[] = [];
+  get writableUntil(): Map<string, string> {
+    return this.workspaces.writableUntil;
+  }
 
   /** An upload handed out under the workspace; answers the address the gateway serves it at. */
   upload(workspaceId: string, kind: UploadKind, outcome: UploadOutcome = 'stored'): string {
@@ -50,68 +69,51 @@ export class FakeDirectory {
 
   workspace(...userIds: string[]): string {
     const id = randomUUID();
-    this.members.set(id, new Set(userIds));
+    for (const userId of userIds) this.workspaces.join(id, userId);
     return id;
   }
 
   join(workspaceId: string, userId: string): void {
-    this.members.get(workspaceId)!.add(userId);
+    this.workspaces.join(workspaceId, userId);
   }
 
   leave(workspaceId: string, userId: string): void {
-    this.members.get(workspaceId)!.delete(userId);
+    this.workspaces.leave(workspaceId, userId);
   }
 
-  /** What BusClient.request would answer. */
-  answer(subject: string, payload: Record<string, unknown>): unknown {
-    this.calls.push(subject);
-    if (subject === WorkspaceContracts.getMember.subject) {
-      const { workspaceId, userId } = payload as { workspaceId: string; userId: string };
-      if (!this.members.get(workspaceId)?.has(userId))
-        throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
-      return { workspaceId, userId, role: 'member' };
-    }
-    if (subject === WorkspaceContracts.entitlement.subject) {
-      const { workspaceId } = payload as { workspaceId: string };
-      return { workspaceId, writableUntil: this.writableUntil.get(workspaceId) ?? null };
-    }
-    if (subject === IdentityContracts.getMany.subject) {
-      return (payload.userIds as string[])
-        .filter((id) => this.usernames.has(id))
-        .map((id) => ({ id, username: this.usernames.get(id)!, agentId: null }));
-    }
-    if (subject === IdentityContracts.findByNames.subject) {
-      const names = new Set((payload.names as string[]).map((n) => n.toLowerCase()));
-      return [...this.usernames]
-        .filter(([, username]) => names.has(username.toLowerCase()))
-        .map(([id, username]) => ({ id, username, handle: null }));
-    }
-    if (subject === MediaContracts.verifyUpload.subject) {
-      // media's rules: members of the owning workspace only, and only an object that passed its checks
-      const { actor, url } = payload as { actor: Actor; url: string };
-      const key = objectKeyFromUrl(url);
-      const upload = key ? this.uploads.get(key) : undefined;
-      const readable =
-        upload && upload.workspaceId === actor.workspaceId && this.members.get(upload.workspaceId)?.has(actor.userId);
-      if (!key || !upload || !readable || upload.outcome === 'missing')
-        throw new DomainError(ErrorCodes.objectNotFound, 'Not found');
-      if (upload.outcome === 'not-an-image') throw new DomainError(ErrorCodes.uploadInvalid, 'not an image');
-      if (upload.outcome === 'too-large') throw new DomainError(ErrorCodes.uploadTooLarge, 'too large');
-      return {
-        key,
-        kind: upload.kind,
-        contentType: 'image/png',
-        size: 128,
-        objectPath: objectPathFor(upload.kind, key),
-      };
-    }
-    throw new Error(`unexpected bus request ${subject}`);
+  /** Media's rules: members of the owning workspace only, and only an object that passed its checks. */
+  private verifyUpload(actor: Actor, url: string) {
+    const key = objectKeyFromUrl(url);
+    const upload = key ? this.uploads.get(key) : undefined;
+    const readable =
+      upload && upload.workspaceId === actor.workspaceId && this.workspaces.isMember(upload.workspaceId, actor.userId);
+    if (!key || !upload || !readable || upload.outcome === 'missing')
+      throw new DomainError(ErrorCodes.objectNotFound, 'Not found');
+    if (upload.outcome === 'not-an-image') throw new DomainError(ErrorCodes.uploadInvalid, 'not an image');
+    if (upload.outcome === 'too-large') throw new DomainError(ErrorCodes.uploadTooLarge, 'too large');
+    return { key, kind: upload.kind, contentType: 'image/png', size: 128, objectPath: objectPathFor(upload.kind, key) };
   }
 }
+
+/** A public profile as identity answers it; chat reads only the username, handle and agent id. */
+const profile = (id: string, username: string) => ({
+  id,
+  username,
+  firstName: username,
+  lastName: '',
+  handle: null,
+  aboutMe: null,
+  profileImageUrl: null,
+  status: '',
+  stars: 0,
+  agentId: null,
+});
 
 export interface ChatHarness {
   app: INestApplicationContext;
   directory: FakeDirectory;
+  /** Every request chat made and event it sent; `verify()` after each test. */
+  bus: FakeBus;
   db: TestDatabase;
   actor(userId: string, workspaceId: string | null): Actor;
   close(): Promise<void>;
@@ -119,12 +121,8 @@ export interface ChatHarness {
 
 export const startChatHarness = async (): Promise<ChatHarness> => {
   const db = await createTestDatabase('chat');
-  const directory = new FakeDirectory();
-  const bus = {
-    request: (contract: RequestContract, payload: Record<string, unknown>) =>
-      Promise.resolve().then(() => directory.answer(contract.subject, payload)),
-    emit: () => Promise.resolve(),
-  };
+  const bus = new FakeBus();
+  const directory = new FakeDirectory(bus);
 
   @Global()
   @Module({ providers: [{ provide: BusClient, useValue: bus }], exports: [BusClient] })
@@ -150,6 +148,7 @@ export const startChatHarness = async (): Promise<ChatHarness> => {
   return {
     app,
     directory,
+    bus,
     db,
     actor: (userId, workspaceId) => ({ userId, workspaceId }),
     close: async () => {

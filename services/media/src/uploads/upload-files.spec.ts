@@ -4,10 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { BusClient, busMembershipSource, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { busMembershipSource, WorkspaceMembership } from '@teamchat/bus';
 import { ErrorCodes, FILE_MAX_BYTES, type Actor, type UploadTicket } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
-import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { FakeBus } from '@teamchat/testing/fake-bus';
+import { FakeWorkspaces } from '@teamchat/testing/fake-workspaces';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { mediaEntities } from '../media.entities.js';
 import { mediaMigrations } from '../migrations/index.js';
 import { LocalObjectStorage } from '../storage/local.storage.js';
@@ -24,19 +26,11 @@ describe('UploadService: file attachments', () => {
   let storage: LocalObjectStorage;
   let service: UploadService;
   const ws = randomUUID();
-  const members = new Set<string>();
+  const bus = new FakeBus();
+  const workspaces = new FakeWorkspaces(bus);
   let alice: Actor;
 
-  const membership = () =>
-    new WorkspaceMembership(
-      busMembershipSource({
-        request: async (_c: unknown, p: { workspaceId: string; userId: string }) => {
-          if (!members.has(`${p.workspaceId}:${p.userId}`))
-            throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
-          return { ...p, role: 'member' };
-        },
-      } as unknown as BusClient),
-    );
+  const membership = () => new WorkspaceMembership(busMembershipSource(bus));
   const put = (ticket: UploadTicket, bytes: Buffer) => {
     const file = join(storage.root, ticket.key);
     mkdirSync(dirname(file), { recursive: true });
@@ -81,9 +75,10 @@ describe('UploadService: file attachments', () => {
     storage = new LocalObjectStorage(join(dir, randomUUID()), SECRET);
     await storage.init();
     service = new UploadService(ds.getRepository(UploadEntity), storage, membership());
-    alice = { userId: randomUUID(), workspaceId: ws };
-    members.add(`${ws}:${alice.userId}`);
+    alice = workspaces.join(ws, randomUUID());
   });
+
+  afterEach(() => bus.verify());
 
   it('hands out a 25MB URL under /attachments for a random .bin key, typed by the name before the declared type', async () => {
     const ticket = await service.create(alice, {

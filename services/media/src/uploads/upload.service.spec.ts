@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { BusClient, busMembershipSource, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { busMembershipSource, WorkspaceMembership } from '@teamchat/bus';
 import {
   ErrorCodes,
   UPLOAD_LIMITS,
@@ -15,7 +14,9 @@ import {
   type UploadTicket,
 } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
-import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { FakeBus } from '@teamchat/testing/fake-bus';
+import { FakeWorkspaces } from '@teamchat/testing/fake-workspaces';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { mediaEntities } from '../media.entities.js';
 import { mediaMigrations } from '../migrations/index.js';
 import { LocalObjectStorage } from '../storage/local.storage.js';
@@ -25,25 +26,12 @@ import { RECHECK_SLACK_MS, SWEEP_GRACE_MS, UploadService } from './upload.servic
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
 
-class FakeWorkspaces {
-  members = new Set<string>();
-  request = jest.fn(async (contract: { subject: string }, p: { workspaceId: string; userId: string }) => {
-    expect(contract.subject).toBe(WorkspaceContracts.getMember.subject);
-    if (!this.members.has(`${p.workspaceId}:${p.userId}`))
-      throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
-    return { ...p, role: 'member' };
-  });
-  join(workspaceId: string, userId: string): Actor {
-    this.members.add(`${workspaceId}:${userId}`);
-    return { userId, workspaceId };
-  }
-}
-
 describe(UploadService.name, () => {
   let db: TestDatabase;
   let ds: DataSource;
   let dir: string;
   let storage: LocalObjectStorage;
+  let bus: FakeBus;
   let workspaces: FakeWorkspaces;
   let membership: WorkspaceMembership;
   let service: UploadService;
@@ -89,12 +77,19 @@ describe(UploadService.name, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  afterEach(() => {
+    bus.verify();
+    // media asks the workspace service one thing only: memberships
+    expect(bus.requests.filter((r) => r.subject !== WorkspaceContracts.getMember.subject)).toEqual([]);
+  });
+
   beforeEach(async () => {
     await ds.getRepository(UploadEntity).clear();
     storage = new LocalObjectStorage(join(dir, randomUUID()), 'a-test-secret-that-is-long-enough-0123456789');
     await storage.init();
-    workspaces = new FakeWorkspaces();
-    membership = new WorkspaceMembership(busMembershipSource(workspaces as unknown as BusClient));
+    bus = new FakeBus();
+    workspaces = new FakeWorkspaces(bus);
+    membership = new WorkspaceMembership(busMembershipSource(bus));
     service = new UploadService(ds.getRepository(UploadEntity), storage, membership);
     alice = workspaces.join(wsA, randomUUID());
     bob = workspaces.join(wsA, randomUUID());
@@ -277,7 +272,7 @@ describe(UploadService.name, () => {
       });
       await expect(service.get(carol, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
       // removed, and announced: the workspace service's member.removed event drops the cached membership
-      workspaces.members.delete(`${wsA}:${bob.userId}`);
+      workspaces.leave(wsA, bob.userId);
       membership.forget(wsA, bob.userId);
       await expect(service.get(bob, ticket.key)).rejects.toMatchObject({ code: ErrorCodes.objectNotFound });
     });

@@ -1,41 +1,23 @@
 import 'reflect-metadata';
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BusClient, busMembershipSource, DomainError, WorkspaceMembership } from '@teamchat/bus';
-import { ErrorCodes, RealtimeEvents, WorkspaceContracts, type Actor } from '@teamchat/contracts';
+import { busMembershipSource, WorkspaceMembership } from '@teamchat/bus';
+import { ErrorCodes, RealtimeEvents, type Actor } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
-import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { FakeBus } from '@teamchat/testing/fake-bus';
+import { FakeWorkspaces } from '@teamchat/testing/fake-workspaces';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { tasksEntities } from '../tasks.entities.js';
 import { tasksMigrations } from '../migrations/index.js';
 import { TaskEntity } from './task.entity.js';
 import { TaskService } from './task.service.js';
 import { tasksMembershipErrors } from './task.errors.js';
 
-/** The workspace service as the tasks service sees it: a set of memberships; and the frames it emits. */
-class FakeBus {
-  members = new Set<string>();
-  emitted: { subject: string; payload: unknown }[] = [];
-  request = jest.fn(async (contract: { subject: string }, payload: { workspaceId: string; userId: string }) => {
-    if (contract.subject !== WorkspaceContracts.getMember.subject) throw new Error(`unexpected ${contract.subject}`);
-    if (!this.members.has(`${payload.workspaceId}:${payload.userId}`)) {
-      throw new DomainError(ErrorCodes.memberNotFound, 'Member not found');
-    }
-    return { ...payload, role: 'member' };
-  });
-  emit = jest.fn(async (contract: { subject: string }, payload: unknown) => {
-    this.emitted.push({ subject: contract.subject, payload });
-  });
-  join(workspaceId: string, userId: string): Actor {
-    this.members.add(`${workspaceId}:${userId}`);
-    return { userId, workspaceId };
-  }
-}
-
 describe(TaskService.name, () => {
   let db: TestDatabase;
   let ds: DataSource;
   let bus: FakeBus;
+  let workspaces: FakeWorkspaces;
   let service: TaskService;
   const workspaceA = randomUUID();
   const workspaceB = randomUUID();
@@ -62,16 +44,18 @@ describe(TaskService.name, () => {
   beforeEach(async () => {
     await ds.getRepository(TaskEntity).clear();
     bus = new FakeBus();
-    const client = bus as unknown as BusClient;
+    workspaces = new FakeWorkspaces(bus);
     service = new TaskService(
       ds.getRepository(TaskEntity),
-      new WorkspaceMembership(busMembershipSource(client), { errors: tasksMembershipErrors }),
-      client,
+      new WorkspaceMembership(busMembershipSource(bus), { errors: tasksMembershipErrors }),
+      bus.client,
     );
-    alice = bus.join(workspaceA, randomUUID());
-    bob = bus.join(workspaceA, randomUUID());
-    carol = bus.join(workspaceB, randomUUID());
+    alice = workspaces.join(workspaceA, randomUUID());
+    bob = workspaces.join(workspaceA, randomUUID());
+    carol = workspaces.join(workspaceB, randomUUID());
   });
+
+  afterEach(() => bus.verify());
 
   describe('create', () => {
     it('stores a personal task that is not completed by default', async () => {
@@ -96,7 +80,7 @@ describe(TaskService.name, () => {
     });
 
     it('refuses a caller who is no longer a member of the workspace', async () => {
-      bus.members.delete(`${workspaceA}:${bob.userId}`);
+      workspaces.leave(workspaceA, bob.userId);
       await expect(service.create(bob, { title: 'x', completed: false, isTeam: true })).rejects.toMatchObject({
         code: ErrorCodes.memberNotFound,
       });
@@ -104,18 +88,18 @@ describe(TaskService.name, () => {
 
     it('pushes a tasks frame to the whole workspace for a team task', async () => {
       const task = await service.create(alice, { title: 'Ship it', completed: false, isTeam: true });
-      expect(bus.emitted).toEqual([
+      expect(bus.events).toEqual([
         {
           subject: RealtimeEvents.workspaceBroadcast.subject,
           payload: { workspaceId: workspaceA, frame: { type: 'tasks', change: 'created', taskId: task.id, task } },
         },
       ]);
-      expect(RealtimeEvents.workspaceBroadcast.payload.safeParse(bus.emitted[0].payload).success).toBe(true);
+      expect(RealtimeEvents.workspaceBroadcast.payload.safeParse(bus.events[0].payload).success).toBe(true);
     });
 
     it('pushes a personal task change only to its owner', async () => {
       const task = await service.create(alice, { title: 'Mine', completed: false, isTeam: false });
-      expect(bus.emitted[0].payload).toEqual({
+      expect(bus.events[0].payload).toEqual({
         workspaceId: workspaceA,
         userIds: [alice.userId],
         frame: { type: 'tasks', change: 'created', taskId: task.id, task },
@@ -123,7 +107,7 @@ describe(TaskService.name, () => {
     });
 
     it('still answers when the frame cannot be sent', async () => {
-      bus.emit.mockRejectedValueOnce(new Error('bus down'));
+      bus.failNextEmit(RealtimeEvents.workspaceBroadcast, new Error('bus down'));
       await expect(service.create(alice, { title: 'Ship it', completed: false, isTeam: true })).resolves.toMatchObject({
         title: 'Ship it',
       });
@@ -142,7 +126,7 @@ describe(TaskService.name, () => {
 
     it('keeps personal tasks to the workspace they were made in', async () => {
       await service.create(alice, { title: 'in A', completed: false, isTeam: false });
-      const aliceInB = bus.join(workspaceB, alice.userId);
+      const aliceInB = workspaces.join(workspaceB, alice.userId);
       expect(await service.list(aliceInB)).toEqual([]);
     });
   });
@@ -164,9 +148,9 @@ describe(TaskService.name, () => {
 
     it('lets any member tick a team task and tells the workspace', async () => {
       const task = await service.create(alice, { title: 'team', completed: false, isTeam: true });
-      bus.emitted.length = 0;
+      bus.clear();
       await expect(service.setCompleted(bob, task.id, true)).resolves.toMatchObject({ completed: true });
-      expect(bus.emitted[0].payload).toMatchObject({
+      expect(bus.events[0].payload).toMatchObject({
         workspaceId: workspaceA,
         frame: { type: 'tasks', change: 'updated', taskId: task.id },
       });
@@ -187,10 +171,10 @@ describe(TaskService.name, () => {
   describe('remove', () => {
     it('lets any member delete a team task and tells the workspace', async () => {
       const task = await service.create(alice, { title: 'team', completed: false, isTeam: true });
-      bus.emitted.length = 0;
+      bus.clear();
       await expect(service.remove(bob, task.id)).resolves.toEqual({ id: task.id });
       expect(await service.list(alice)).toEqual([]);
-      expect(bus.emitted[0].payload).toEqual({
+      expect(bus.events[0].payload).toEqual({
         workspaceId: workspaceA,
         frame: { type: 'tasks', change: 'deleted', taskId: task.id },
       });
