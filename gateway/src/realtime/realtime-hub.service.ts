@@ -353,6 +353,8 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
         userId: client.userId,
         username: client.username,
         isTyping: frame.isTyping,
+        // absent for the channel itself (JSON leaves it out), so clients that know no threads read it as before
+        threadId: frame.threadId,
       }),
     });
   }

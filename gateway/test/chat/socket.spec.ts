@@ -91,16 +91,29 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
     expect(c.messages().map((m) => m.content)).not.toContain('just us');
   });
 
-  it('sends typing to the other members, never back to the typist', async () => {
+  it('sends typing to the other members, with the thread it is typed in, never back to the typist', async () => {
     const [a, b, c] = await Promise.all([join(t.admin), join(t.bob), join(t.carol)]);
     b.send({ type: 'typing', channelId: general, userId: t.bob.user.id, username: 'whatever', isTyping: true });
     for (const s of [a, c]) {
+      // typed in the channel itself: no threadId, as before threads had composers of their own
       expect(await s.next('typing')).toEqual({
         type: 'typing',
         channelId: general,
         userId: t.bob.user.id,
         username: t.bob.user.username,
         isTyping: true,
+      });
+    }
+    const { body: root } = await t.admin.agent.post(`/api/channels/${general}/messages`).send({ content: 'a root' });
+    b.send({ type: 'typing', channelId: general, userId: t.bob.user.id, threadId: root.id, isTyping: true });
+    for (const s of [a, c]) {
+      expect(await s.next('typing', (f) => f.threadId !== undefined)).toEqual({
+        type: 'typing',
+        channelId: general,
+        userId: t.bob.user.id,
+        username: t.bob.user.username,
+        isTyping: true,
+        threadId: root.id,
       });
     }
     // frames reach a socket in the order they were published: once bob has his later message, no typing echo is coming

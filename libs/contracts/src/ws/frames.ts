@@ -46,6 +46,8 @@ export const TypingFrameSchema = z.object({
   userId: id,
   username,
   isTyping: z.boolean({ error: 'isTyping must be true or false' }),
+  /** Typed in the composer of this thread (its root message's id); absent: in the channel itself. */
+  threadId: z.uuid({ error: 'threadId must be a message id' }).optional(),
 });
 export type TypingFrame = z.infer<typeof TypingFrameSchema>;
 
@@ -87,7 +89,14 @@ export const ServerFramePayloadSchemas = {
   message_deleted: z.object({ messageId: z.uuid(), channelId: z.uuid(), threadId: z.uuid().nullable() }),
   /** The reactions of a message changed: these are all of them now. */
   reactions: z.object({ messageId: z.uuid(), channelId: z.uuid(), reactions: z.array(ReactionSummarySchema) }),
-  typing: z.object({ channelId: z.uuid(), userId: z.uuid(), username: z.string(), isTyping: z.boolean() }),
+  /** `threadId`: typed in that thread's composer (absent: in the channel itself), as the typist's frame said. */
+  typing: z.object({
+    channelId: z.uuid(),
+    userId: z.uuid(),
+    username: z.string(),
+    isTyping: z.boolean(),
+    threadId: z.uuid().optional(),
+  }),
   presence: z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES) }),
   /**
    * A refused frame. When the refused frame was a `message` with a `clientMsgId`, that id is echoed so the sender can

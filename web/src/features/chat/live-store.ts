@@ -28,6 +28,10 @@ interface Typist {
   until: number;
 }
 
+/** Where someone types: a channel, or one thread of it (typing there is not typing in the channel). */
+const typingPlace = (channelId: string, threadId: string | null | undefined): string =>
+  threadId ? `${channelId}:thread:${threadId}` : channelId;
+
 const typingStore = new Store<ReadonlyMap<string, ReadonlyMap<string, Typist>>>(new Map());
 let typingSweep: ReturnType<typeof setTimeout> | null = null;
 
@@ -36,36 +40,46 @@ const sweepTyping = (): void => {
   const now = Date.now();
   let next = Infinity;
   let changed = false;
-  const channels = new Map<string, ReadonlyMap<string, Typist>>();
-  for (const [channelId, typists] of typingStore.get()) {
+  const places = new Map<string, ReadonlyMap<string, Typist>>();
+  for (const [place, typists] of typingStore.get()) {
     const kept = new Map([...typists].filter(([, t]) => t.until > now));
     if (kept.size !== typists.size) changed = true;
-    if (kept.size > 0) channels.set(channelId, kept);
+    if (kept.size > 0) places.set(place, kept);
     for (const t of kept.values()) next = Math.min(next, t.until);
   }
-  if (changed) typingStore.set(channels);
+  if (changed) typingStore.set(places);
   if (next !== Infinity) typingSweep = setTimeout(sweepTyping, next - now + 10);
 };
 
-export const setTyping = (channelId: string, userId: string, username: string, isTyping: boolean): void => {
-  const channels = new Map(typingStore.get());
-  const typists = new Map(channels.get(channelId) ?? []);
+/** `threadId`: typed in that thread's composer; absent or null: in the channel itself. */
+export const setTyping = (
+  channelId: string,
+  userId: string,
+  username: string,
+  isTyping: boolean,
+  threadId?: string | null,
+): void => {
+  const place = typingPlace(channelId, threadId);
+  const places = new Map(typingStore.get());
+  const typists = new Map(places.get(place) ?? []);
   if (isTyping) typists.set(userId, { username, until: Date.now() + TYPING_TTL_MS });
   else typists.delete(userId);
-  if (typists.size > 0) channels.set(channelId, typists);
-  else channels.delete(channelId);
-  typingStore.set(channels);
+  if (typists.size > 0) places.set(place, typists);
+  else places.delete(place);
+  typingStore.set(places);
   if (!typingSweep) typingSweep = setTimeout(sweepTyping, TYPING_TTL_MS + 10);
 };
 
-/** A message from someone means they stopped typing. */
-export const clearTyping = (channelId: string, userId: string): void => {
-  if (typingStore.get().get(channelId)?.has(userId)) setTyping(channelId, userId, '', false);
+/** A message from someone means they stopped typing where they wrote it (the channel, or the thread of a reply). */
+export const clearTyping = (channelId: string, userId: string, threadId?: string | null): void => {
+  if (typingStore.get().get(typingPlace(channelId, threadId))?.has(userId))
+    setTyping(channelId, userId, '', false, threadId);
 };
 
-export const useTypingUsernames = (channelId: string | undefined): string[] => {
-  const channels = useSyncExternalStore(typingStore.subscribe, typingStore.get);
-  const typists = channelId ? channels.get(channelId) : undefined;
+/** Who is typing in the channel itself, or (with `threadId`) in that thread only. */
+export const useTypingUsernames = (channelId: string | undefined, threadId?: string | null): string[] => {
+  const places = useSyncExternalStore(typingStore.subscribe, typingStore.get);
+  const typists = channelId ? places.get(typingPlace(channelId, threadId)) : undefined;
   return typists ? [...typists.values()].map((t) => t.username) : [];
 };
 

@@ -116,6 +116,8 @@ export const useLiveUpdates = (
       switch (frame.type) {
         case 'message': {
           const message = frame.message;
+          // the author stopped typing where they wrote it: the channel, or the thread's composer for a reply
+          clearTyping(message.channelId, message.userId, message.threadId);
           // a reply only in its thread (applyThreadFrame took it) is neither in the channel nor unread there
           if (message.threadId && !message.alsoInChannel) {
             if (message.clientMsgId) outbox.settle(message.clientMsgId);
@@ -124,7 +126,6 @@ export const useLiveUpdates = (
           }
           addMessageToCache(qc, message);
           if (message.clientMsgId) outbox.settle(message.clientMsgId);
-          clearTyping(message.channelId, message.userId);
           if (message.userId === userId) break;
           void notifyForMessage(qc, message, openRef.current);
           if (message.channelId === openRef.current && document.visibilityState !== 'hidden') {
@@ -145,7 +146,9 @@ export const useLiveUpdates = (
           refreshMentionsOnReaction(qc, frame.channelId, frame.messageId);
           break;
         case 'typing':
-          if (frame.userId !== userId) setTyping(frame.channelId, frame.userId, frame.username, frame.isTyping);
+          // with a threadId it was typed in that thread's composer, not in the channel (absent from older clients)
+          if (frame.userId !== userId)
+            setTyping(frame.channelId, frame.userId, frame.username, frame.isTyping, frame.threadId);
           break;
         case 'presence':
           setPresence(frame.userId, frame.status);

@@ -6,6 +6,7 @@ import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { errorStatus } from '../../../lib/request.js';
 import { Composer } from '../Composer.js';
+import { typingText, useTypingUsernames } from '../live-store.js';
 import { groupsWith } from '../MessageList.js';
 import { MessageRow } from '../MessageRow.js';
 import { IconButton } from '../ui.js';
@@ -48,6 +49,8 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
   const { pending, send, retry, discard } = useSendReply(channelId, rootId);
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
   const scroller = useRef<HTMLDivElement>(null);
+  // who is typing in this thread's composer (typing in the channel shows under the channel's list instead)
+  const typists = useTypingUsernames(channelId, rootId);
   useEscapeCloses();
 
   // opening the thread reads it
@@ -124,29 +127,34 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
         </div>
       </InThreadContext.Provider>
       {thread.isSuccess ? (
-        <div className="tc-thread-panel__composer">
-          <Composer
-            channelId={channelId}
-            threadId={rootId}
-            user={user}
-            users={users}
-            disabledReason={disabledReason}
-            onSend={(content, imageUrl, file) => {
-              const sent = send(content, imageUrl, file ?? null, alsoInChannel);
-              if (sent) setAlsoInChannel(false);
-              return sent;
-            }}
-          />
-          <label className="tc-thread-panel__also">
-            <input
-              type="checkbox"
-              checked={alsoInChannel}
-              disabled={disabledReason !== null}
-              onChange={(e) => setAlsoInChannel(e.target.checked)}
+        <>
+          <div className="tc-typing" aria-live="polite" data-testid="thread-typing-indicator">
+            {typingText(typists)}
+          </div>
+          <div className="tc-thread-panel__composer">
+            <Composer
+              channelId={channelId}
+              threadId={rootId}
+              user={user}
+              users={users}
+              disabledReason={disabledReason}
+              onSend={(content, imageUrl, file) => {
+                const sent = send(content, imageUrl, file ?? null, alsoInChannel);
+                if (sent) setAlsoInChannel(false);
+                return sent;
+              }}
             />
-            Also send to channel
-          </label>
-        </div>
+            <label className="tc-thread-panel__also">
+              <input
+                type="checkbox"
+                checked={alsoInChannel}
+                disabled={disabledReason !== null}
+                onChange={(e) => setAlsoInChannel(e.target.checked)}
+              />
+              Also send to channel
+            </label>
+          </div>
+        </>
       ) : null}
     </aside>
   );

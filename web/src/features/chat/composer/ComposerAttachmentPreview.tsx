@@ -1,0 +1,19 @@
+// The image about to be sent, above the composer: its preview, a spinner while it uploads, and a remove button.
+import { Loader2, X } from 'lucide-react';
+import type { ImageAttachment } from './use-image-attachment.js';
+
+export interface ComposerAttachmentPreviewProps {
+  attachment: ImageAttachment;
+  uploading: boolean;
+  onRemove: () => void;
+}
+
+export const ComposerAttachmentPreview = ({ attachment, uploading, onRemove }: ComposerAttachmentPreviewProps) => (
+  <div className="tc-composer__attachment" data-testid="pending-attachment">
+    <img src={attachment.previewUrl} alt={`Preview of ${attachment.name}`} />
+    {uploading ? <Loader2 className="tc-spin" size={16} aria-label="Uploading" /> : null}
+    <button type="button" className="tc-composer__remove" aria-label="Remove attachment" onClick={onRemove}>
+      <X size={14} />
+    </button>
+  </div>
+);

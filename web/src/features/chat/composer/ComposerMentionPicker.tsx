@@ -1,0 +1,40 @@
+// The list of users matching the @-mention being typed, above the composer; the textarea keeps the focus.
+import type { PublicUser } from '@teamchat/contracts';
+import { Avatar } from '../ui.js';
+
+export interface ComposerMentionPickerProps {
+  id: string;
+  candidates: readonly PublicUser[];
+  highlight: number;
+  onPick: (username: string) => void;
+  onHighlight: (index: number) => void;
+}
+
+export const ComposerMentionPicker = ({
+  id,
+  candidates,
+  highlight,
+  onPick,
+  onHighlight,
+}: ComposerMentionPickerProps) => (
+  <ul className="tc-mention-picker" role="listbox" id={id} aria-label="Mention a user">
+    {candidates.map((u, i) => (
+      <li
+        key={u.id}
+        role="option"
+        aria-selected={i === highlight}
+        className={i === highlight ? 'is-active' : undefined}
+        onMouseDown={(e) => {
+          // picking must not blur the textarea (a blur closes the picker)
+          e.preventDefault();
+          onPick(u.username);
+        }}
+        onMouseEnter={() => onHighlight(i)}
+      >
+        <Avatar name={u.username} src={u.profileImageUrl} size={20} />
+        <span className="tc-mention-picker__name">{u.username}</span>
+        {u.handle ? <span className="tc-mention-picker__handle">@{u.handle}</span> : null}
+      </li>
+    ))}
+  </ul>
+);

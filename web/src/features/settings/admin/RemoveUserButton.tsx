@@ -1,0 +1,31 @@
+// A member row's remove button and its confirmation.
+import type { PublicUser } from '@teamchat/contracts';
+import { UserMinus } from 'lucide-react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
+import { useRemoveUser } from './use-remove-user.js';
+
+export const RemoveUserButton = ({ member, workspaceId }: { member: PublicUser; workspaceId: string | null }) => {
+  const { open, setOpen, remove, removing } = useRemoveUser(member, workspaceId);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--icon btn--xs icon-danger"
+        aria-label={`Remove ${member.username}`}
+        title="Remove from workspace"
+        onClick={() => setOpen(true)}
+      >
+        <UserMinus size={14} />
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Remove user"
+        description={`Remove ${member.username} from this workspace? They will lose access immediately.`}
+        confirmLabel="Remove"
+        onConfirm={remove}
+        pending={removing}
+      />
+    </>
+  );
+};

@@ -1,0 +1,82 @@
+// Invite links: the seats left for new ones (seats minus users minus pending invites), generating one (copied to the
+// clipboard), copying and cancelling pending ones.
+import { OUT_OF_SEATS_MESSAGE, type Invite, type PublicUser } from '@teamchat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, errorStatus } from '../../../lib/request.js';
+import { notify } from '../../../lib/toast.js';
+import { cancelInvite, createInvite, inviteLink, invitesQuery, settingsKeys, subscriptionQuery } from '../api.js';
+import { DEFAULT_BILLING, availableSeats, canGenerateInvite } from '../seats.js';
+import { copyText, useCopiedFlag } from './use-copied-flag.js';
+
+export const useInvites = (users: readonly PublicUser[]) => {
+  const qc = useQueryClient();
+  const invites = useQuery(invitesQuery());
+  const subscription = useQuery(subscriptionQuery());
+  const { copied, flag } = useCopiedFlag();
+  const seats = (subscription.data ?? DEFAULT_BILLING).seats;
+  const pending = invites.data ?? [];
+  const available = availableSeats(seats, users.length, pending.length);
+  const known = subscription.isSuccess && invites.isSuccess;
+  const outOfSeats = known && !canGenerateInvite(available);
+
+  const generateInvite = useMutation({
+    mutationFn: createInvite,
+    onSuccess: async (invite) => {
+      await qc.invalidateQueries({ queryKey: settingsKeys.invites });
+      if (await copyText(inviteLink(invite.token))) {
+        flag('new');
+        notify.success('Invite link generated', 'The invite link has been copied to your clipboard.');
+      } else {
+        notify.success('Invite link generated', 'Copy the link from the pending invites list below.');
+      }
+    },
+    onError: (err) => {
+      if (errorStatus(err) === 409) notify.error('No available seats', OUT_OF_SEATS_MESSAGE);
+      else notify.error('Failed to generate invite', 'Could not generate the invitation link. Please try again.');
+      void qc.invalidateQueries({ queryKey: settingsKeys.subscription });
+    },
+  });
+
+  const cancelPending = useMutation({
+    mutationFn: (invite: Invite) => cancelInvite(invite.id),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: settingsKeys.invites });
+      notify.success('Invite cancelled');
+    },
+    onError: (err) => notify.error(errorMessage(err, 'Failed to cancel invite')),
+  });
+
+  const generate = () => {
+    if (outOfSeats) {
+      notify.error('No available seats', OUT_OF_SEATS_MESSAGE);
+      return;
+    }
+    generateInvite.mutate();
+  };
+
+  const copy = async (invite: Invite) => {
+    if (await copyText(inviteLink(invite.token))) {
+      flag(invite.id);
+      notify.success('Link copied');
+    } else {
+      notify.error('Copy failed');
+    }
+  };
+
+  return {
+    /** Still asking for the invites. */
+    loading: invites.isPending,
+    pending,
+    seats,
+    available,
+    /** Both the seats and the invites are in, so `available` can be trusted. */
+    known,
+    outOfSeats,
+    /** 'new' for a just-generated link, else the id of the invite whose link was just copied. */
+    copied,
+    generating: generateInvite.isPending,
+    generate,
+    copy,
+    cancel: (invite: Invite) => cancelPending.mutate(invite),
+  };
+};

@@ -1,0 +1,27 @@
+// "About me" with its character counter.
+import { ABOUT_ME_MAX } from './use-about-me-field.js';
+
+export interface AboutMeFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export const AboutMeField = ({ value, onChange }: AboutMeFieldProps) => (
+  <div className="field">
+    <label className="field__label" htmlFor="profile-about">
+      About me
+    </label>
+    <textarea
+      id="profile-about"
+      className="input textarea"
+      rows={4}
+      maxLength={ABOUT_ME_MAX}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder="Tell your team about yourself"
+    />
+    <span className="field__counter" aria-live="polite">
+      {value.length}/{ABOUT_ME_MAX}
+    </span>
+  </div>
+);

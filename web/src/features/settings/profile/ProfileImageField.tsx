@@ -1,0 +1,43 @@
+// The profile image with its "Change profile image" button; a picked image applies at once.
+import type { CurrentUser } from '@teamchat/contracts';
+import { ImageUp } from 'lucide-react';
+import { useRef } from 'react';
+import { Avatar } from '../../chat/ui.js';
+import { useProfileImage } from './use-profile-image.js';
+
+export const ProfileImageField = ({ user }: { user: CurrentUser }) => {
+  const { image, error, uploading, choose } = useProfileImage(user);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <div className="tc-profile__image">
+      <Avatar name={user.username} src={image} size={64} />
+      <div>
+        <button
+          type="button"
+          className="btn btn--outline btn--sm"
+          onClick={() => fileInput.current?.click()}
+          disabled={uploading}
+        >
+          <ImageUp size={14} aria-hidden="true" /> {uploading ? 'Uploading…' : 'Change profile image'}
+        </button>
+        <p className="field__hint">PNG, JPEG, GIF or WebP, under 3MB.</p>
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label="Profile image"
+        onChange={(e) => {
+          choose(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,33 @@
+// The status picker of the profile form.
+import type { CurrentUser } from '@teamchat/contracts';
+import { useId } from 'react';
+import { PICKER_STATUSES, STATUS_LABELS } from '../../chat/status.js';
+import { useStatusField } from './use-status-field.js';
+
+export const StatusField = ({ user }: { user: CurrentUser }) => {
+  const { status, choose } = useStatusField(user);
+  const hintId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor="profile-status">
+        Status
+      </label>
+      <select
+        id="profile-status"
+        className="input select"
+        value={status}
+        aria-describedby={hintId}
+        onChange={(e) => choose(e.target.value)}
+      >
+        {PICKER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <span id={hintId} className="field__hint">
+        Your status and profile image change as soon as you pick them.
+      </span>
+    </div>
+  );
+};
