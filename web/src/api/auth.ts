@@ -1,20 +1,22 @@
 // Current user, login, register, logout (spec 1 §7).
-import type {
-  ChangePassword,
-  CurrentUser,
-  Login,
-  PasswordResetConfirm,
-  PasswordResetRequest,
-  Register,
+import {
+  Routes,
+  SIGNED_IN_COOKIE,
+  type ChangePassword,
+  type Login,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
+  type Register,
 } from '@teamchat/contracts';
-import { SIGNED_IN_COOKIE } from '@teamchat/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi, routeUrl, type RouteResult } from '../lib/api-client.js';
 import { getQueryFn } from '../lib/query-client.js';
-import { apiJson } from '../lib/request.js';
 
 export const authKeys = { user: ['/api/auth/user'] as const };
 
-const askServer = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
+type CurrentUserAnswer = RouteResult<typeof Routes.currentUser>;
+
+const askServer = getQueryFn<CurrentUserAnswer | null>({ on401: 'returnNull' });
 
 /** Whether this browser holds a session cookie (the server keeps this readable marker beside the httpOnly one). */
 export const hasSessionCookie = (): boolean =>
@@ -26,7 +28,7 @@ export const hasSessionCookie = (): boolean =>
  * marker.
  */
 export const authUserQuery = () =>
-  queryOptions<CurrentUser | null>({
+  queryOptions<CurrentUserAnswer | null>({
     queryKey: authKeys.user,
     queryFn: async (context) => {
       if (!hasSessionCookie()) return null;
@@ -42,20 +44,18 @@ export const markSignedIn = <T>(result: T): T => {
   return result;
 };
 
-export const login = (body: Login) => apiJson<CurrentUser>('POST', '/api/login', body).then(markSignedIn);
-export const register = (body: Register) => apiJson<CurrentUser>('POST', '/api/register', body).then(markSignedIn);
+export const login = (body: Login) => callApi(Routes.login, { body }).then(markSignedIn);
+export const register = (body: Register) => callApi(Routes.register, { body }).then(markSignedIn);
 
 /** Changing the password ends every other session of the user (this one stays signed in). */
-export const changePassword = (body: ChangePassword) => apiJson<void>('POST', '/api/auth/password', body);
-export const requestPasswordReset = (body: PasswordResetRequest) =>
-  apiJson<{ message: string }>('POST', '/api/auth/password-reset', body);
+export const changePassword = (body: ChangePassword) => callApi(Routes.changePassword, { body });
+export const requestPasswordReset = (body: PasswordResetRequest) => callApi(Routes.requestPasswordReset, { body });
 /** A new password with a reset link's token; every session of the account ends, so the user signs in again. */
-export const confirmPasswordReset = (body: PasswordResetConfirm) =>
-  apiJson<void>('POST', '/api/auth/password-reset/confirm', body);
+export const confirmPasswordReset = (body: PasswordResetConfirm) => callApi(Routes.confirmPasswordReset, { body });
 
 /** Logout is a browser navigation (spec 2 §2 "Other navigation"): the server clears the session and redirects. */
 export const logout = (): void => {
-  window.location.assign('/api/logout');
+  window.location.assign(routeUrl(Routes.logout));
 };
 
 export const useLogin = () => {

@@ -1,21 +1,18 @@
 // Signup payment: provider config, subscription client secret, offline confirmation, status poll.
+import { Routes } from '@teamchat/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../lib/request.js';
-
-export interface BillingConfig {
-  /** Set when the server runs against Stripe; null means the local (offline) provider. */
-  stripePublishableKey: string | null;
-}
+import { callApi, type RouteResult } from '../lib/api-client.js';
 
 export const billingKeys = { config: ['/api/billing/config'] as const };
 
-export const billingConfigQuery = () => queryOptions<BillingConfig>({ queryKey: billingKeys.config });
+/** A Stripe publishable key when the server runs against Stripe; null means the local (offline) provider. */
+export const billingConfigQuery = () =>
+  queryOptions<RouteResult<typeof Routes.getBillingConfig>>({ queryKey: billingKeys.config });
 
 export const createSignupSubscription = (seats: number) =>
-  apiJson<{ clientSecret?: string | null }>('POST', '/api/create-signup-subscription', { seats });
+  callApi(Routes.createSignupSubscription, { body: { seats } });
 
 export const confirmLocalPayment = (clientSecret: string, cardNumber: string) =>
-  apiJson<unknown>('POST', '/api/local-payments/confirm', { clientSecret, cardNumber });
+  callApi(Routes.confirmLocalPayment, { body: { clientSecret, cardNumber } });
 
-export const verifyPaymentStatus = () =>
-  apiJson<{ paymentCompleted: boolean }>('POST', '/api/verify-payment-status', {});
+export const verifyPaymentStatus = () => callApi(Routes.verifyPaymentStatus);

@@ -1,7 +1,7 @@
 // Channels, sections and direct messages of the current workspace.
-import type { Channel, CreateChannel, Message, Section } from '@teamchat/contracts';
+import { Routes, type Channel, type CreateChannel } from '@teamchat/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../lib/request.js';
+import { callApi, type RouteResult } from '../lib/api-client.js';
 
 export const channelKeys = {
   all: ['/api/channels'] as const,
@@ -10,18 +10,20 @@ export const channelKeys = {
   dms: ['/api/dm'] as const,
 };
 
-export const channelsQuery = () => queryOptions<Channel[]>({ queryKey: channelKeys.all });
+export const channelsQuery = () => queryOptions<RouteResult<typeof Routes.listChannels>>({ queryKey: channelKeys.all });
+/** The newest page of a channel's messages (the default fetcher GETs the key, so the server's default page size). */
 export const channelMessagesQuery = (id: string) =>
-  queryOptions<Message[]>({ queryKey: channelKeys.messages(id), enabled: id.length > 0 });
-export const sectionsQuery = () => queryOptions<Section[]>({ queryKey: channelKeys.sections });
-export const dmsQuery = () => queryOptions<Channel[]>({ queryKey: channelKeys.dms });
+  queryOptions<RouteResult<typeof Routes.listMessages>>({ queryKey: channelKeys.messages(id), enabled: id.length > 0 });
+export const sectionsQuery = () =>
+  queryOptions<RouteResult<typeof Routes.listSections>>({ queryKey: channelKeys.sections });
+export const dmsQuery = () => queryOptions<RouteResult<typeof Routes.listDms>>({ queryKey: channelKeys.dms });
 
-export const createChannel = (body: CreateChannel) => apiJson<Channel>('POST', '/api/channels', body);
+export const createChannel = (body: CreateChannel) => callApi(Routes.createChannel, { body });
 export const reorderChannel = (channelId: string, newOrder: number) =>
-  apiRequest('POST', '/api/channels/reorder', { channelId, newOrder });
-export const createSection = (name: string) => apiJson<Section>('POST', '/api/channel-sections', { name, order: 0 });
-export const deleteSection = (id: string) => apiRequest('DELETE', `/api/channel-sections/${id}`);
-export const createDm = (userId2: string) => apiJson<Channel>('POST', '/api/dm', { userId2 });
+  callApi(Routes.reorderChannel, { body: { channelId, newOrder } });
+export const createSection = (name: string) => callApi(Routes.createSection, { body: { name, order: 0 } });
+export const deleteSection = (id: string) => callApi(Routes.deleteSection, { params: { sectionId: id } });
+export const createDm = (userId2: string) => callApi(Routes.openDm, { body: { userId2 } });
 
 export const useCreateChannel = () => {
   const qc = useQueryClient();

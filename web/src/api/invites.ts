@@ -1,7 +1,7 @@
 // Invitation validation and acceptance (spec 1 §2 Invitation screen).
-import type { AcceptInvite, ValidateInviteResponse } from '@teamchat/contracts';
+import { Routes, type AcceptInvite } from '@teamchat/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../lib/request.js';
+import { callApi, type RouteResult } from '../lib/api-client.js';
 import { markSignedIn } from './auth.js';
 
 export const inviteKeys = {
@@ -10,8 +10,11 @@ export const inviteKeys = {
 };
 
 export const validateInviteQuery = (token: string) =>
-  queryOptions<ValidateInviteResponse>({ queryKey: inviteKeys.validate(token), enabled: token.length > 0 });
+  queryOptions<RouteResult<typeof Routes.validateInvite>>({
+    queryKey: inviteKeys.validate(token),
+    enabled: token.length > 0,
+  });
 
 /** Accepting signs the person in (a new account, or the one they signed in with). */
 export const acceptInvite = (token: string, body: AcceptInvite) =>
-  apiJson<unknown>('POST', `/api/invites/${encodeURIComponent(token)}/accept`, body).then(markSignedIn);
+  callApi(Routes.acceptInvite, { params: { token }, body }).then(markSignedIn);

@@ -1,6 +1,6 @@
 // Direct uploads: ask for a signed URL, PUT the bytes there, keep the URL without its query string.
-import { imageAddressFromUploadUrl, type UploadUrlResponse } from '@teamchat/contracts';
-import { apiJson } from '../lib/request.js';
+import { imageAddressFromUploadUrl, Routes } from '@teamchat/contracts';
+import { callApi } from '../lib/api-client.js';
 
 export class UploadError extends Error {}
 
@@ -8,12 +8,10 @@ export class UploadError extends Error {}
 export const uploadFile = async (file: File, kind: 'logo' | 'profile'): Promise<string> => {
   let uploadUrl: string | undefined;
   try {
-    const res = await apiJson<Partial<UploadUrlResponse>>('POST', '/api/upload-url', {
-      filename: file.name,
-      contentType: file.type,
-      kind,
+    const ticket = await callApi(Routes.createUploadUrl, {
+      body: { filename: file.name, contentType: file.type, kind },
     });
-    uploadUrl = res.uploadUrl;
+    uploadUrl = ticket.uploadUrl;
   } catch {
     throw new UploadError('Failed to get upload URL');
   }

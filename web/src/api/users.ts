@@ -1,14 +1,15 @@
 // Workspace users and profile updates.
-import type { PublicUser, UpdateUser } from '@teamchat/contracts';
+import { Routes, type UpdateUser } from '@teamchat/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../lib/request.js';
+import { callApi, type RouteResult } from '../lib/api-client.js';
 import { authKeys } from './auth.js';
 
 export const userKeys = { all: ['/api/users'] as const };
 
-export const usersQuery = () => queryOptions<PublicUser[]>({ queryKey: userKeys.all });
+export const usersQuery = () => queryOptions<RouteResult<typeof Routes.listUsers>>({ queryKey: userKeys.all });
 
-export const updateUser = (id: string, patch: UpdateUser) => apiJson<unknown>('PATCH', `/api/users/${id}`, patch);
+export const updateUser = (id: string, patch: UpdateUser) =>
+  callApi(Routes.updateUser, { params: { userId: id }, body: patch });
 
 export const useUpdateUser = () => {
   const qc = useQueryClient();

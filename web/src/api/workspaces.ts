@@ -1,26 +1,19 @@
 // Workspaces of the signed-in user: list, create, logo, switch.
-import { isReadOnlyAt, type CreateWorkspace, type WorkspaceListItem } from '@teamchat/contracts';
+import { isReadOnlyAt, Routes, type CreateWorkspace } from '@teamchat/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiJson, apiRequest } from '../lib/request.js';
+import { callApi, type RouteResult } from '../lib/api-client.js';
 import { authKeys } from './auth.js';
-
-export interface Workspace {
-  id: string;
-  name: string;
-  profileImageUrl: string | null;
-  createdBy?: string;
-  createdAt?: string;
-}
 
 export const workspaceKeys = { all: ['/api/workspaces'] as const };
 
-export const workspacesQuery = () => queryOptions<WorkspaceListItem[]>({ queryKey: workspaceKeys.all });
+export const workspacesQuery = () =>
+  queryOptions<RouteResult<typeof Routes.listWorkspaces>>({ queryKey: workspaceKeys.all });
 
-export const createWorkspace = (body: CreateWorkspace) => apiJson<Workspace>('POST', '/api/workspaces', body);
+export const createWorkspace = (body: CreateWorkspace) => callApi(Routes.createWorkspace, { body });
 export const updateWorkspaceImage = (id: string, profileImageUrl: string) =>
-  apiRequest('PATCH', `/api/workspaces/${id}/profile-image`, { profileImageUrl });
-export const switchWorkspace = (workspaceId: string) => apiRequest('POST', '/api/switch-workspace', { workspaceId });
+  callApi(Routes.updateWorkspaceImage, { params: { workspaceId: id }, body: { profileImageUrl } });
+export const switchWorkspace = (workspaceId: string) => callApi(Routes.switchWorkspace, { body: { workspaceId } });
 
 export const useCreateWorkspace = () => {
   const qc = useQueryClient();

@@ -1,54 +1,71 @@
-// The one request convention of spec 1 §7/§8: JSON bodies, credentials always, `status: body` errors.
+// The errors of spec 1 §7/§8's request convention (`<status>: <body>`), with the gateway's error body read once.
+// Requests themselves go through the typed client (api-client.ts) or the default query function.
+
+/** One field's problem in a 400 answer. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * An answer that is not ok. Its message keeps the spec's `<status>: <body text or status text>` form; the parts of
+ * the gateway's error body (`{error, code, issues}`) are read once, here.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    /** The server's own words (`error` of its JSON body), or undefined for an empty, HTML or unreadable body. */
+    readonly serverMessage: string | undefined,
+    readonly code: string | undefined,
+    readonly issues: readonly ApiIssue[],
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+
+  static fromBody(status: number, body: string): ApiError {
+    const parsed = parseErrorBody(body);
+    return new ApiError(status, body, parsed.message, parsed.code, parsed.issues);
+  }
+}
+
+const parseErrorBody = (body: string): { message?: string; code?: string; issues: ApiIssue[] } => {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (!parsed || typeof parsed !== 'object') return { issues: [] };
+    const { error, message, code, issues } = parsed as Record<string, unknown>;
+    const text =
+      typeof error === 'string' && error ? error : typeof message === 'string' && message ? message : undefined;
+    return {
+      message: text,
+      code: typeof code === 'string' ? code : undefined,
+      issues: Array.isArray(issues) ? issues.filter(isIssue) : [],
+    };
+  } catch {
+    return { issues: [] };
+  }
+};
+
+const isIssue = (value: unknown): value is ApiIssue =>
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as ApiIssue).path === 'string' &&
+  typeof (value as ApiIssue).message === 'string';
 
 /** Raises the spec's error (`<status>: <body text or status text>`) for a response that is not ok. */
 export const throwIfResNotOk = async (res: Response): Promise<void> => {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
-};
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Sends one API call; resolves with the (ok) response so callers decide how to read it. */
-export const apiRequest = async (method: HttpMethod, url: string, body?: unknown): Promise<Response> => {
-  const res = await fetch(url, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: 'include',
-  });
-  await throwIfResNotOk(res);
-  return res;
-};
-
-/** `apiRequest` + JSON body; an empty 204/200 body reads as undefined. */
-export const apiJson = async <T>(method: HttpMethod, url: string, body?: unknown): Promise<T> => {
-  const res = await apiRequest(method, url, body);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  throw ApiError.fromBody(res.status, text);
 };
 
 /**
  * The server's own words for an error raised by `throwIfResNotOk`: the `error` (or `message`) field of its JSON
  * body. Anything else (an empty body, a proxy's HTML page, a network failure) gives the caller's fallback.
  */
-export const errorMessage = (err: unknown, fallback: string): string => {
-  if (!(err instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return fallback;
-  try {
-    const parsed = JSON.parse(match[1]!) as { error?: unknown; message?: unknown };
-    if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: fall through to the fallback
-  }
-  return fallback;
-};
+export const errorMessage = (err: unknown, fallback: string): string =>
+  (err instanceof ApiError ? err.serverMessage : undefined) ?? fallback;
 
 /** The HTTP status of an error raised by `throwIfResNotOk`, or undefined for other errors. */
-export const errorStatus = (err: unknown): number | undefined => {
-  if (!(err instanceof Error)) return undefined;
-  const match = /^(\d{3}): /.exec(err.message);
-  return match ? Number(match[1]) : undefined;
-};
+export const errorStatus = (err: unknown): number | undefined => (err instanceof ApiError ? err.status : undefined);

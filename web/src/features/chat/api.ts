@@ -1,14 +1,9 @@
 // Channel-screen calls: paged messages, sends, unread state, rename, image attachments, custom reactions.
-import {
-  attachmentPathFromUploadUrl,
-  type Channel,
-  type Message,
-  type UnreadCount,
-  type UploadURLResponse,
-} from '@teamchat/contracts';
+import { attachmentPathFromUploadUrl, Routes, type Message } from '@teamchat/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { channelKeys } from '../../api/channels.js';
-import { apiJson, errorMessage, throwIfResNotOk } from '../../lib/request.js';
+import { callApi, type RouteResult } from '../../lib/api-client.js';
+import { errorMessage } from '../../lib/request.js';
 
 export const MESSAGE_PAGE_SIZE = 50;
 
@@ -25,19 +20,8 @@ export const chatKeys = {
 export type MessageCursor = { before: string } | { after: string } | { around: string };
 
 /** One page of messages (ascending): the newest, or the ones next to the cursor. */
-export const fetchMessagePage = async (
-  channelId: string,
-  cursor?: MessageCursor,
-  signal?: AbortSignal,
-): Promise<Message[]> => {
-  const params = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE), ...cursor });
-  const res = await fetch(`/api/channels/${channelId}/messages?${params.toString()}`, {
-    credentials: 'include',
-    signal,
-  });
-  await throwIfResNotOk(res);
-  return (await res.json()) as Message[];
-};
+export const fetchMessagePage = (channelId: string, cursor?: MessageCursor, signal?: AbortSignal): Promise<Message[]> =>
+  callApi(Routes.listMessages, { params: { channelId }, query: { limit: MESSAGE_PAGE_SIZE, ...cursor } }, { signal });
 
 /** The page before the oldest one: none once a short page shows the start of the channel was reached. */
 const olderPageParam = (oldest: Message[]): MessageCursor | undefined =>
@@ -82,32 +66,26 @@ export const messagesAroundQuery = (channelId: string, messageId: string) =>
     enabled: channelId.length > 0,
   });
 
-export const unreadQuery = () => queryOptions<UnreadCount[]>({ queryKey: chatKeys.unread });
+export const unreadQuery = () => queryOptions<RouteResult<typeof Routes.listUnread>>({ queryKey: chatKeys.unread });
 
 /** keepalive: a read mark sent just before the tab navigates away or reloads still reaches the server. */
-export const markChannelRead = async (channelId: string): Promise<void> => {
-  const res = await fetch(`/api/channels/${channelId}/read`, {
-    method: 'POST',
-    credentials: 'include',
-    keepalive: true,
-  });
-  await throwIfResNotOk(res);
-};
+export const markChannelRead = (channelId: string) =>
+  callApi(Routes.markRead, { params: { channelId } }, { keepalive: true });
 
 export const postMessage = (
   channelId: string,
   body: { content?: string | null; imageUrl?: string | null; fileUrl?: string | null; clientMsgId: string },
-) => apiJson<Message>('POST', `/api/channels/${channelId}/messages`, body);
+) => callApi(Routes.postMessage, { params: { channelId }, body });
 
 /** The author's new content for their message; answers the message as it is now. */
 export const editMessage = (messageId: string, content: string) =>
-  apiJson<Message>('PATCH', `/api/messages/${messageId}`, { content });
+  callApi(Routes.editMessage, { params: { messageId }, body: { content } });
 
 /** Deletes a message (its author or a workspace admin). */
-export const deleteMessage = (messageId: string) => apiJson<void>('DELETE', `/api/messages/${messageId}`);
+export const deleteMessage = (messageId: string) => callApi(Routes.deleteMessage, { params: { messageId } });
 
 export const renameChannel = (channelId: string, name: string) =>
-  apiJson<Channel>('PATCH', `/api/channels/${channelId}/name`, { name });
+  callApi(Routes.renameChannel, { params: { channelId }, body: { name } });
 
 export class AttachmentUploadError extends Error {}
 
@@ -128,9 +106,9 @@ export const putToUploadUrl = async (uploadUrl: string, file: File): Promise<boo
  * `/attachments/...`, derived from the upload URL).
  */
 export const uploadMessageImage = async (file: File): Promise<string> => {
-  let ticket: UploadURLResponse;
+  let ticket: RouteResult<typeof Routes.createMessageUpload>;
   try {
-    ticket = await apiJson<UploadURLResponse>('POST', '/api/messages/upload', { filename: file.name });
+    ticket = await callApi(Routes.createMessageUpload, { body: { filename: file.name } });
   } catch (err) {
     throw new AttachmentUploadError(errorMessage(err, 'Failed to get upload URL'));
   }

@@ -1,8 +1,9 @@
 // Admin → Whole-channel mentions (issue 19): keep @channel, @everyone and @here in large channels to admins.
-import { LARGE_CHANNEL_MEMBERS, type BroadcastMentionPolicy } from '@teamchat/contracts';
+import { LARGE_CHANNEL_MEMBERS, Routes } from '@teamchat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { apiJson, errorMessage } from '../../lib/request.js';
+import { callApi, type RouteResult } from '../../lib/api-client.js';
+import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import './notifications.css';
 
@@ -10,7 +11,7 @@ export const BROADCAST_POLICY_KEY = ['/api/broadcast-mentions'] as const;
 
 export const BroadcastMentionsSection = () => {
   const qc = useQueryClient();
-  const policy = useQuery<BroadcastMentionPolicy>({ queryKey: BROADCAST_POLICY_KEY });
+  const policy = useQuery<RouteResult<typeof Routes.getBroadcastMentionPolicy>>({ queryKey: BROADCAST_POLICY_KEY });
   const [adminsOnly, setAdminsOnly] = useState(false);
   const [size, setSize] = useState(String(LARGE_CHANNEL_MEMBERS));
   const ids = { check: useId(), size: useId() };
@@ -21,9 +22,8 @@ export const BroadcastMentionsSection = () => {
   }, [policy.data]);
   const save = useMutation({
     mutationFn: () =>
-      apiJson<BroadcastMentionPolicy>('PUT', '/api/broadcast-mentions', {
-        adminsOnlyInLargeChannels: adminsOnly,
-        largeChannelMembers: Number(size),
+      callApi(Routes.setBroadcastMentionPolicy, {
+        body: { adminsOnlyInLargeChannels: adminsOnly, largeChannelMembers: Number(size) },
       }),
     onSuccess: (saved) => {
       qc.setQueryData(BROADCAST_POLICY_KEY, saved);

@@ -1,25 +1,26 @@
 // Notification preferences (issue 19): read once per workspace, changed from settings and the channel header.
-import type {
-  ChannelNotificationPref,
-  MentionsPage,
-  NotificationPrefs,
-  UpdateChannelNotificationPref,
-  UpdateNotificationPrefs,
+import {
+  Routes,
+  type ChannelNotificationPref,
+  type NotificationPrefs,
+  type UpdateChannelNotificationPref,
+  type UpdateNotificationPrefs,
 } from '@teamchat/contracts';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/request.js';
+import { callApi, type RouteResult } from '../../lib/api-client.js';
 
 export const MENTIONS_KEY = ['/api/mentions'] as const;
 
 export const NOTIFICATION_PREFS_KEY = ['/api/notification-preferences'] as const;
 
-export const notificationPrefsQuery = () => queryOptions<NotificationPrefs>({ queryKey: NOTIFICATION_PREFS_KEY });
+export const notificationPrefsQuery = () =>
+  queryOptions<RouteResult<typeof Routes.getNotificationPreferences>>({ queryKey: NOTIFICATION_PREFS_KEY });
 
 export const updateNotificationPrefs = (prefs: UpdateNotificationPrefs) =>
-  apiJson<NotificationPrefs>('PATCH', '/api/notification-preferences', prefs);
+  callApi(Routes.updateNotificationPreferences, { body: prefs });
 
 export const updateChannelNotificationPref = (channelId: string, pref: UpdateChannelNotificationPref) =>
-  apiJson<ChannelNotificationPref>('PATCH', `/api/channels/${channelId}/notification-preferences`, pref);
+  callApi(Routes.updateChannelNotificationPreference, { params: { channelId }, body: pref });
 
 /** Puts a channel's new setting into the cached preferences (a default, unmuted channel is not listed). */
 export const applyChannelPref = (qc: QueryClient, pref: ChannelNotificationPref): void => {
@@ -35,13 +36,9 @@ export const applyChannelPref = (qc: QueryClient, pref: ChannelNotificationPref)
 export const mentionsQuery = () =>
   infiniteQueryOptions({
     queryKey: MENTIONS_KEY,
-    queryFn: ({ pageParam }) =>
-      apiJson<MentionsPage>(
-        'GET',
-        pageParam ? `/api/mentions?before=${encodeURIComponent(pageParam)}` : '/api/mentions',
-      ),
+    queryFn: ({ pageParam }) => callApi(Routes.listMentions, { query: { before: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
   });
 
-export const markMentionsRead = () => apiJson<{ readAt: string }>('POST', '/api/mentions/read');
+export const markMentionsRead = () => callApi(Routes.markMentionsRead);

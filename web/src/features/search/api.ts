@@ -1,8 +1,8 @@
 // GET /api/messages/search?q=&tz=&cursor= (spec 2 §7): 50 results a page, best first; the `X-Next-Cursor` header
 // asks for the next page. An answer that is not ok is "Search failed", with the server's reason for a 400.
-import { SEARCH_CURSOR_HEADER, type SearchResult } from '@teamchat/contracts';
+import { Routes, SEARCH_CURSOR_HEADER } from '@teamchat/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/request.js';
+import { ApiError, callApiWithHeaders, type RouteResult } from '../../lib/api-client.js';
 
 export const SEARCH_FAILED = 'Search failed';
 
@@ -14,7 +14,7 @@ export class SearchError extends Error {
 }
 
 export interface SearchResultsPage {
-  results: SearchResult[];
+  results: RouteResult<typeof Routes.searchMessages>;
   nextCursor: string | null;
 }
 
@@ -26,16 +26,17 @@ export const searchMessages = async (
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<SearchResultsPage> => {
-  const params = new URLSearchParams({ q: query });
-  const tz = searchTimeZone();
-  if (tz) params.set('tz', tz);
-  if (cursor) params.set('cursor', cursor);
-  const res = await fetch(`/api/messages/search?${params.toString()}`, { credentials: 'include', signal });
-  if (!res.ok) {
-    const reason = res.status === 400 ? errorMessage(new Error(`400: ${await res.text()}`), '') : '';
-    throw new SearchError(reason || null);
+  try {
+    const answer = await callApiWithHeaders(
+      Routes.searchMessages,
+      { query: { q: query, tz: searchTimeZone(), cursor: cursor || undefined } },
+      { signal },
+    );
+    return { results: answer.body, nextCursor: answer.headers.get(SEARCH_CURSOR_HEADER) };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw new SearchError((err.status === 400 && err.serverMessage) || null);
   }
-  return { results: (await res.json()) as SearchResult[], nextCursor: res.headers.get(SEARCH_CURSOR_HEADER) };
 };
 
 export const searchQuery = (query: string) =>

@@ -1,15 +1,8 @@
 // Settings calls of spec 2 §7: profile, handle, stars, admin role, removal, invites, billing, custom reactions.
-import type {
-  CustomReaction,
-  Invite,
-  SubscriptionDetails,
-  UploadURLResponse,
-  VerifyWorkspacePaymentResponse,
-  WorkspacePaymentResponse,
-} from '@teamchat/contracts';
+import { Routes } from '@teamchat/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { inviteKeys } from '../../api/invites.js';
-import { apiJson, apiRequest } from '../../lib/request.js';
+import { callApi, type RouteResult } from '../../lib/api-client.js';
 
 export const settingsKeys = {
   invites: inviteKeys.list,
@@ -17,32 +10,32 @@ export const settingsKeys = {
   reactions: ['/api/custom-reactions'] as const,
 };
 
-export const invitesQuery = () => queryOptions<Invite[]>({ queryKey: settingsKeys.invites });
-export const subscriptionQuery = () => queryOptions<SubscriptionDetails>({ queryKey: settingsKeys.subscription });
-export const customReactionsQuery = () => queryOptions<CustomReaction[]>({ queryKey: settingsKeys.reactions });
+export const invitesQuery = () =>
+  queryOptions<RouteResult<typeof Routes.listInvites>>({ queryKey: settingsKeys.invites });
+export const subscriptionQuery = () =>
+  queryOptions<RouteResult<typeof Routes.getSubscriptionDetails>>({ queryKey: settingsKeys.subscription });
+export const customReactionsQuery = () =>
+  queryOptions<RouteResult<typeof Routes.listCustomReactions>>({ queryKey: settingsKeys.reactions });
 
 export const updateHandle = (userId: string, handle: string) =>
-  apiJson<unknown>('PATCH', `/api/users/${userId}/handle`, { handle });
+  callApi(Routes.updateHandle, { params: { userId }, body: { handle } });
 export const awardStars = (userId: string, stars: number) =>
-  apiJson<unknown>('POST', `/api/users/${userId}/stars`, { stars });
+  callApi(Routes.awardStars, { params: { userId }, body: { stars } });
 export const setAdmin = (userId: string, isAdmin: boolean) =>
-  apiJson<unknown>('PATCH', `/api/users/${userId}/admin`, { isAdmin });
+  callApi(Routes.setAdmin, { params: { userId }, body: { isAdmin } });
 export const removeUser = (workspaceId: string, userId: string) =>
-  apiRequest('DELETE', `/api/workspaces/${workspaceId}/users/${userId}`);
+  callApi(Routes.removeMember, { params: { workspaceId, userId } });
 
-export const createInvite = () => apiJson<Invite>('POST', '/api/invites', {});
-export const cancelInvite = (id: string) => apiRequest('DELETE', `/api/invites/${id}`);
+export const createInvite = () => callApi(Routes.createInvite, { body: {} });
+export const cancelInvite = (id: string) => callApi(Routes.cancelInvite, { params: { inviteId: id } });
 /** Spec 2 §2: the invite link is /invite/{token}, built from the site origin. */
 export const inviteLink = (token: string): string => `${window.location.origin}/invite/${token}`;
 
-export const purchaseSeats = (additionalSeats: number) =>
-  apiJson<{ message?: string }>('POST', '/api/purchase-seats', { additionalSeats });
+export const purchaseSeats = (additionalSeats: number) => callApi(Routes.purchaseSeats, { body: { additionalSeats } });
 /** A card setup paying for the current workspace (admins), then its confirmation once the card form succeeded. */
-export const startWorkspacePayment = () => apiJson<WorkspacePaymentResponse>('POST', '/api/workspace-payment', {});
-export const verifyWorkspacePayment = () =>
-  apiJson<VerifyWorkspacePaymentResponse>('POST', '/api/workspace-payment/verify', {});
+export const startWorkspacePayment = () => callApi(Routes.startWorkspacePayment);
+export const verifyWorkspacePayment = () => callApi(Routes.verifyWorkspacePayment);
 
-export const requestReactionUpload = (filename: string) =>
-  apiJson<UploadURLResponse>('POST', '/api/reactions/upload', { filename });
+export const requestReactionUpload = (filename: string) => callApi(Routes.createReactionUpload, { body: { filename } });
 export const createCustomReaction = (body: { name: string; imageUrl: string; createdBy: string }) =>
-  apiJson<CustomReaction>('POST', '/api/custom-reactions', body);
+  callApi(Routes.createCustomReaction, { body });

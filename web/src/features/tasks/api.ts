@@ -1,17 +1,17 @@
 // Task calls of spec 2 §7.
-import type { Task } from '@teamchat/contracts';
+import { Routes, type Task } from '@teamchat/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../../lib/request.js';
+import { callApi, type RouteResult } from '../../lib/api-client.js';
 
 export const taskKeys = { all: ['/api/tasks'] as const };
 
-export const tasksQuery = () => queryOptions<Task[]>({ queryKey: taskKeys.all });
+export const tasksQuery = () => queryOptions<RouteResult<typeof Routes.listTasks>>({ queryKey: taskKeys.all });
 
 export const createTask = (title: string, isTeam: boolean) =>
-  apiJson<Task>('POST', '/api/tasks', { title, completed: false, isTeam });
+  callApi(Routes.createTask, { body: { title, completed: false, isTeam } });
 export const setTaskCompleted = (id: string, completed: boolean) =>
-  apiJson<Task>('PATCH', `/api/tasks/${id}`, { completed });
-export const deleteTask = (id: string) => apiRequest('DELETE', `/api/tasks/${id}`);
+  callApi(Routes.updateTask, { params: { taskId: id }, body: { completed } });
+export const deleteTask = (id: string) => callApi(Routes.deleteTask, { params: { taskId: id } });
 
 /** Spec 2 §3: isTeam missing or false means personal. */
 export const isTeamTask = (task: Pick<Task, 'isTeam'>): boolean => task.isTeam === true;

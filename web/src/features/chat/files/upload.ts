@@ -5,10 +5,11 @@ import {
   messageUploadKind,
   TOO_LARGE_MESSAGES,
   UPLOAD_LIMITS,
+  Routes,
   type MessageFile,
-  type MessageUploadResponse,
 } from '@teamchat/contracts';
-import { apiJson, errorMessage } from '../../../lib/request.js';
+import { callApi, type RouteResult } from '../../../lib/api-client.js';
+import { errorMessage } from '../../../lib/request.js';
 import { AttachmentUploadError, putToUploadUrl } from '../api.js';
 
 /** Whether the server takes this file as a message image (png, jpeg, gif, webp by name: a preview) or as a file. */
@@ -25,12 +26,10 @@ export const attachmentProblem = (file: Pick<File, 'name' | 'size'>): string | n
  * recorded for the upload, which are the same as the file's here.
  */
 export const uploadMessageFile = async (file: File): Promise<MessageFile> => {
-  let ticket: MessageUploadResponse;
+  let ticket: RouteResult<typeof Routes.createMessageUpload>;
   try {
-    ticket = await apiJson<MessageUploadResponse>('POST', '/api/messages/upload', {
-      filename: file.name,
-      ...(file.type ? { contentType: file.type } : {}),
-      size: file.size,
+    ticket = await callApi(Routes.createMessageUpload, {
+      body: { filename: file.name, ...(file.type ? { contentType: file.type } : {}), size: file.size },
     });
   } catch (err) {
     throw new AttachmentUploadError(errorMessage(err, 'Failed to get upload URL'));

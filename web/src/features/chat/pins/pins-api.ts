@@ -1,8 +1,8 @@
 // Pinned messages: pin and unpin (the message comes back as it is now), and a channel's pin list, kept in step with
 // live changes.
-import type { Message, ServerFrame } from '@teamchat/contracts';
+import { Routes, type Message, type ServerFrame } from '@teamchat/contracts';
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/request.js';
+import { callApi, type RouteResult } from '../../../lib/api-client.js';
 import { replaceMessageInCache } from '../message-cache.js';
 
 export const pinKeys = {
@@ -12,10 +12,13 @@ export const pinKeys = {
 
 /** The channel's pinned messages, newest pin first. */
 export const pinsQuery = (channelId: string) =>
-  queryOptions<Message[]>({ queryKey: pinKeys.channel(channelId), enabled: channelId.length > 0 });
+  queryOptions<RouteResult<typeof Routes.listPins>>({
+    queryKey: pinKeys.channel(channelId),
+    enabled: channelId.length > 0,
+  });
 
-export const pinMessage = (messageId: string) => apiJson<Message>('POST', `/api/messages/${messageId}/pin`);
-export const unpinMessage = (messageId: string) => apiJson<Message>('DELETE', `/api/messages/${messageId}/pin`);
+export const pinMessage = (messageId: string) => callApi(Routes.pinMessage, { params: { messageId } });
+export const unpinMessage = (messageId: string) => callApi(Routes.unpinMessage, { params: { messageId } });
 
 /** Pins or unpins, then shows the message as the server has it and refreshes the channel's pin list. */
 export const usePinToggle = () => {

@@ -1,9 +1,10 @@
 // Reacting to a message: `{ emoji }` for a Unicode emoji, `{ reactionId }` for a custom reaction (or a :short_code:),
 // applied at once in the cache and put back if the server refuses.
-import { isUnicodeEmoji, type Message, type MessageReactions, type ReactionSummary } from '@teamchat/contracts';
+import { isUnicodeEmoji, Routes, type Message, type ReactionSummary } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { errorMessage, apiJson } from '../../../lib/request.js';
+import { callApi } from '../../../lib/api-client.js';
+import { errorMessage } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
 import { setReactionsInCache } from '../message-cache.js';
 
@@ -12,10 +13,10 @@ export const reactionBody = (reactionId: string): { emoji: string } | { reaction
   isUnicodeEmoji(reactionId) ? { emoji: reactionId } : { reactionId };
 
 export const addReaction = (messageId: string, reactionId: string) =>
-  apiJson<MessageReactions>('POST', `/api/messages/${messageId}/reactions`, reactionBody(reactionId));
+  callApi(Routes.addReaction, { params: { messageId }, body: reactionBody(reactionId) });
 
 export const removeReaction = (messageId: string, reactionId: string) =>
-  apiJson<MessageReactions>('DELETE', `/api/messages/${messageId}/reactions`, reactionBody(reactionId));
+  callApi(Routes.removeReaction, { params: { messageId }, body: reactionBody(reactionId) });
 
 /** Whether `userId` is among those who applied this reaction. */
 export const hasReacted = (reactions: readonly ReactionSummary[] | undefined, reactionId: string, userId?: string) =>

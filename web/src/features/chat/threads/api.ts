@@ -1,7 +1,7 @@
 // Thread calls: a thread with its replies, the threads the user follows, posting a reply, marking a thread read.
-import type { FollowedThread, Message, Thread, ThreadReadState } from '@teamchat/contracts';
+import { Routes } from '@teamchat/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/request.js';
+import { callApi, type RouteResult } from '../../../lib/api-client.js';
 
 export const threadKeys = {
   all: ['threads'] as const,
@@ -10,14 +10,15 @@ export const threadKeys = {
 };
 
 export const threadQuery = (rootId: string) =>
-  queryOptions<Thread>({
+  queryOptions({
     queryKey: threadKeys.thread(rootId),
-    queryFn: () => apiJson<Thread>('GET', `/api/messages/${rootId}/thread`),
+    queryFn: () => callApi(Routes.getThread, { params: { messageId: rootId } }),
     enabled: rootId.length > 0,
   });
 
 /** The threads the user follows with their unread replies (the default fetcher GETs the key). */
-export const followedThreadsQuery = () => queryOptions<FollowedThread[]>({ queryKey: threadKeys.followed });
+export const followedThreadsQuery = () =>
+  queryOptions<RouteResult<typeof Routes.listThreads>>({ queryKey: threadKeys.followed });
 
 export interface NewReply {
   content: string | null;
@@ -29,7 +30,6 @@ export interface NewReply {
 }
 
 export const postReply = (channelId: string, reply: NewReply) =>
-  apiJson<Message>('POST', `/api/channels/${channelId}/messages`, reply);
+  callApi(Routes.postMessage, { params: { channelId }, body: reply });
 
-export const markThreadRead = (rootId: string) =>
-  apiJson<ThreadReadState>('POST', `/api/messages/${rootId}/thread/read`);
+export const markThreadRead = (rootId: string) => callApi(Routes.markThreadRead, { params: { messageId: rootId } });
