@@ -39,12 +39,38 @@ export default tseslint.config(
             { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:any'] },
             // contracts are shared by browser and server: zod only
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], allowedExternalImports: ['zod'] },
+            // the transport and the other libs never reach up into the service kit
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
+            // the kit services are built with sits on the bus and the other libs
+            { sourceTag: 'type:service-kit', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
             // a service never imports another service
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
+            {
+              sourceTag: 'type:service',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service-kit', 'type:contracts', 'type:testing'],
+            },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
-            { sourceTag: 'scope:runner', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:service', 'scope:gateway', 'type:testing'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:service', 'scope:gateway', 'scope:runner'] },
+            {
+              sourceTag: 'scope:runner',
+              onlyDependOnLibsWithTags: [
+                'type:lib',
+                'type:service-kit',
+                'type:contracts',
+                'type:service',
+                'scope:gateway',
+                'type:testing',
+              ],
+            },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: [
+                'type:lib',
+                'type:service-kit',
+                'type:contracts',
+                'type:service',
+                'scope:gateway',
+                'scope:runner',
+              ],
+            },
           ],
         },
       ],

@@ -8,7 +8,7 @@ const services = Object.keys(
 );
 
 const workspaceAliases = {
-  '^@teamchat/(contracts|bus|database|config|observability|testing)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@teamchat/(contracts|bus|service-kit|database|config|observability|testing)$': '<rootDir>/libs/$1/src/index.ts',
   [`^@teamchat/(${services.join('|')})$`]: '<rootDir>/services/$1/src/index.ts',
   '^@teamchat/testing/(postgres|ports|wait|fake-bus|fake-workspaces)$': '<rootDir>/libs/testing/src/$1.ts',
   '^@teamchat/gateway$': '<rootDir>/gateway/src/index.ts',

@@ -11,6 +11,7 @@ export const SERVER_PACKAGES = [
   'libs/config',
   'libs/bus',
   'libs/database',
+  'libs/service-kit',
   ...SERVICES.map((s) => `services/${s}`),
   'gateway',
   'deploy/standalone',

@@ -16,9 +16,10 @@ import { holdIdle, offer, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
 import { cpuSecondsOf, everyServiceReady } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
+// the one list of services (libs/contracts/services.json), in product order
+import { SERVICES } from '../../scripts/packages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
 const MEMBERS_PER_CHANNEL = 5;
 const GC_HOOK = new URL('./gc-on-signal.mjs', import.meta.url).href;
 const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@teamchat/testing/ports';
 import { createTestDatabase } from '@teamchat/testing/postgres';
+// the one list of services (libs/contracts/services.json), in product order
+import { SERVICES } from '../../scripts/packages.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const SERVICES = ['identity', 'workspace', 'chat', 'tasks', 'billing', 'media'];
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Refuses any address that is not this machine. */

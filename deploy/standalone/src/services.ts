@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@teamchat/bus';
+import type { ServiceDefinition } from '@teamchat/service-kit';
 import { SERVICE_NAMES, type ServiceName } from '@teamchat/contracts';
 import { identityService } from '@teamchat/identity';
 import { workspaceService } from '@teamchat/workspace';

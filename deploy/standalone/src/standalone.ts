@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { INestMicroservice, LoggerService } from '@nestjs/common';
-import { bootService, busOptionsFromEnv, InProcessBroker, startEventRelay, type BusOptions } from '@teamchat/bus';
+import { busOptionsFromEnv, InProcessBroker, type BusOptions } from '@teamchat/bus';
+import { bootService, startEventRelay } from '@teamchat/service-kit';
 import { secretFromEnvOrDataDir, type Env } from '@teamchat/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@teamchat/database';
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
@@ -38,7 +39,8 @@ export interface RunningStack {
 export const startStack = async (options: StackOptions): Promise<RunningStack> => {
   const { env } = options;
   let embedded: EmbeddedDatabase | undefined;
-  const databaseUrl = env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT)).url;
+  const databaseUrl =
+    env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT)).url;
   const broker = new InProcessBroker();
   const bus = busOptionsFromEnv(env, options.transport ?? 'inprocess');
   // in process, an event relayed before its consumers listen would reach nobody: relays start once all are up
@@ -57,7 +59,12 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       services.push(app);
       running.set(definition.name, app);
     }
-    const sessionSecret = secretFromEnvOrDataDir(env.SESSION_SECRET, env.DATA_DIR, 'SESSION_SECRET', env.NODE_ENV === 'production');
+    const sessionSecret = secretFromEnvOrDataDir(
+      env.SESSION_SECRET,
+      env.DATA_DIR,
+      'SESSION_SECRET',
+      env.NODE_ENV === 'production',
+    );
     const app = await createGatewayApp({ ...runtime, sessionSecret, webDist: options.webDist });
     await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
     const address = app.getHttpServer().address() as { port: number };

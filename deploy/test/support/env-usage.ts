@@ -8,6 +8,7 @@ export const repoRoot = resolve(dirname(new URL(import.meta.url).pathname), '../
 const PACKAGE_DIRS: Record<string, string> = {
   contracts: 'libs/contracts',
   bus: 'libs/bus',
+  'service-kit': 'libs/service-kit',
   database: 'libs/database',
   config: 'libs/config',
   observability: 'libs/observability',

@@ -25,14 +25,12 @@ export const DEFAULT_IS_RIGHT: Record<string, string> = {
   STRIPE_API_PROTOCOL: 'points Stripe at a mock in tests only',
 };
 
-/** Reads the import scan finds in code a process loads but never runs, per process, and why. */
-export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = {
-  gateway: {
-    METRICS_PORT:
-      'read by runServiceProcess of @teamchat/bus, which the gateway imports but never calls (its /metrics is on PORT)',
-    MIGRATIONS_RUN: 'read by defineService of @teamchat/bus, which builds service modules the gateway never boots',
-  },
-};
+/**
+ * Reads the import scan finds in code a process loads but never runs, per process, and why. None today: the gateway
+ * imports only the transport (@teamchat/bus), not the service kit whose defineService and runServiceProcess read
+ * MIGRATIONS_RUN and METRICS_PORT.
+ */
+export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = {};
 
 /** `migrate --wait <service>` (the init container of service pods) only reads the schema and never migrates. */
 export const WAIT_MODE_NOT_READ = { MIGRATIONS_RUN: 'the --wait mode checks the schema and never applies migrations' };

@@ -9,17 +9,7 @@ export * from './bus.module.js';
 export * from './bus-exception.filter.js';
 export * from './zod.pipe.js';
 export * from './request-id.interceptor.js';
-export * from './service.bootstrap.js';
-
 export * from './nats.transport.js';
 export * from './handler.decorators.js';
-export * from './service.runtime.js';
-export * from './service.process.js';
-export * from './service.definition.js';
-export * from './stored-images.js';
-export * from './workspace-membership.js';
-export * from './workspace-membership.module.js';
-export * from './workspace-entitlements.js';
 export * from './durable-events.js';
 export * from './jetstream.js';
-export * from './outbox.js';

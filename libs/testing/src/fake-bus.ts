@@ -1,8 +1,10 @@
 // A stand-in for `BusClient` in tests whose peers are other services: they answer through replies registered per
 // contract, and every request, reply and event is held to the contract's zod schemas, so a fake that drifts from the
-// contract fails the test instead of hiding the drift. Only types come from @teamchat/bus: no transport is loaded.
+// contract fails the test instead of hiding the drift. Only types come from @teamchat/bus and @teamchat/service-kit:
+// no transport is loaded.
 import type { z } from 'zod';
-import type { BusClient, EventPublisher, OutgoingEvent } from '@teamchat/bus';
+import type { BusClient, OutgoingEvent } from '@teamchat/bus';
+import type { EventPublisher } from '@teamchat/service-kit';
 import type { EventContract, EventPayloadOf, RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
 
 /**

@@ -1,6 +1,6 @@
 // The workspace service as its peers see it over a FakeBus (who belongs where with which role, until when they may
 // write), for the tests of services that only ask it. Its refusals are the workspace service's own errors.
-import { membershipErrors } from '@teamchat/bus';
+import { membershipErrors } from '@teamchat/service-kit';
 import { WorkspaceContracts, type Actor, type WorkspaceRole } from '@teamchat/contracts';
 import type { FakeBus } from './fake-bus.js';
 

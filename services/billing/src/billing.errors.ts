@@ -1,4 +1,5 @@
-import { DomainError, membershipErrors, type MembershipErrors } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { membershipErrors, type MembershipErrors } from '@teamchat/service-kit';
 import { ErrorCodes } from '@teamchat/contracts';
 
 /** The billing service's expected failures, with the words the SPA shows. */

@@ -1,4 +1,4 @@
-import { defineService } from '@teamchat/bus';
+import { defineService } from '@teamchat/service-kit';
 import { billingEntities } from './billing.entities.js';
 import { billingMigrations } from './migrations/index.js';
 import { PaymentProviderModule } from './providers/payment-provider.module.js';

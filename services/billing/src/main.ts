@@ -6,7 +6,7 @@ import { startTracing } from '@teamchat/observability';
 const env = loadConfigOrExit();
 await startTracing({ serviceName: 'billing', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
 const [{ runServiceProcess }, { billingService }] = await Promise.all([
-  import('@teamchat/bus'),
+  import('@teamchat/service-kit'),
   import('./billing.module.js'),
 ]);
 await runServiceProcess(billingService);

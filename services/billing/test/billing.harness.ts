@@ -7,7 +7,6 @@ import { Payload } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
 import { parseEnv, type Env } from '@teamchat/config';
 import {
-  bootService,
   BusClient,
   BusModule,
   busOptionsFromEnv,
@@ -15,8 +14,8 @@ import {
   InProcessBroker,
   OnEvent,
   OnRequest,
-  startService,
 } from '@teamchat/bus';
+import { bootService, startService } from '@teamchat/service-kit';
 import {
   BillingEvents,
   ErrorCodes,

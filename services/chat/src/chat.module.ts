@@ -1,4 +1,4 @@
-import { defineService } from '@teamchat/bus';
+import { defineService } from '@teamchat/service-kit';
 import { chatEntities } from './chat.entities.js';
 import { chatMigrations } from './migrations/index.js';
 import { ChatFeaturesModule } from './chat-features.module.js';

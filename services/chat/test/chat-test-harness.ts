@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusClient, DomainError, WorkspaceMembershipModule } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { WorkspaceMembershipModule } from '@teamchat/service-kit';
 import { DatabaseModule } from '@teamchat/database';
 import {
   ErrorCodes,

@@ -1,4 +1,4 @@
-import { defineService } from '@teamchat/bus';
+import { defineService } from '@teamchat/service-kit';
 import { identityEntities } from './identity.entities.js';
 import { identityMigrations } from './migrations/index.js';
 import { PasswordsModule } from './passwords/passwords.module.js';

@@ -6,7 +6,7 @@ import { startTracing } from '@teamchat/observability';
 const env = loadConfigOrExit();
 await startTracing({ serviceName: 'identity', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
 const [{ runServiceProcess }, { identityService }] = await Promise.all([
-  import('@teamchat/bus'),
+  import('@teamchat/service-kit'),
   import('./identity.module.js'),
 ]);
 await runServiceProcess(identityService);

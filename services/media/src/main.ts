@@ -6,7 +6,7 @@ import { startTracing } from '@teamchat/observability';
 const env = loadConfigOrExit();
 await startTracing({ serviceName: 'media', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
 const [{ runServiceProcess }, { mediaService }] = await Promise.all([
-  import('@teamchat/bus'),
+  import('@teamchat/service-kit'),
   import('./media.module.js'),
 ]);
 await runServiceProcess(mediaService);

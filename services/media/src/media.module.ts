@@ -1,4 +1,4 @@
-import { defineService } from '@teamchat/bus';
+import { defineService } from '@teamchat/service-kit';
 import { mediaEntities } from './media.entities.js';
 import { mediaMigrations } from './migrations/index.js';
 import { UploadModule } from './uploads/upload.module.js';

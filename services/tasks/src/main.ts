@@ -6,7 +6,7 @@ import { startTracing } from '@teamchat/observability';
 const env = loadConfigOrExit();
 await startTracing({ serviceName: 'tasks', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
 const [{ runServiceProcess }, { tasksService }] = await Promise.all([
-  import('@teamchat/bus'),
+  import('@teamchat/service-kit'),
   import('./tasks.module.js'),
 ]);
 await runServiceProcess(tasksService);

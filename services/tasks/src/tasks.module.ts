@@ -1,4 +1,4 @@
-import { defineService } from '@teamchat/bus';
+import { defineService } from '@teamchat/service-kit';
 import { tasksEntities } from './tasks.entities.js';
 import { tasksMigrations } from './migrations/index.js';
 import { TaskModule } from './tasks/task.module.js';

@@ -6,7 +6,7 @@ import { startTracing } from '@teamchat/observability';
 const env = loadConfigOrExit();
 await startTracing({ serviceName: 'workspace', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
 const [{ runServiceProcess }, { workspaceService }] = await Promise.all([
-  import('@teamchat/bus'),
+  import('@teamchat/service-kit'),
   import('./workspace.module.js'),
 ]);
 await runServiceProcess(workspaceService);

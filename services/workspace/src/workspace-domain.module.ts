@@ -6,7 +6,7 @@ import { WorkspaceService } from './workspaces/workspace.service.js';
 import { MemberService } from './members/member.service.js';
 import { InviteService } from './invites/invite.service.js';
 import { WorkspaceAccess } from './members/workspace-access.js';
-import { StoredImages } from '@teamchat/bus';
+import { StoredImages } from '@teamchat/service-kit';
 
 /** Workspaces, memberships, invites and seats: one transactional boundary, so one module. */
 @Module({

@@ -1,6 +1,6 @@
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { defineService } from '@teamchat/bus';
+import { defineService } from '@teamchat/service-kit';
 import { workspaceEntities } from './workspace.entities.js';
 import { workspaceMigrations } from './migrations/index.js';
 import { WorkspaceDomainModule } from './workspace-domain.module.js';

@@ -7,17 +7,15 @@ import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { BusClient, DEFAULT_EVENT_DELIVERY, DomainError } from '@teamchat/bus';
 import {
-  BusClient,
-  DEFAULT_EVENT_DELIVERY,
-  DomainError,
   EVENT_PUBLISHER,
   Inbox,
   Outbox,
   OUTBOX_OPTIONS,
   WorkspaceMembershipModule,
   type OutboxOptions,
-} from '@teamchat/bus';
+} from '@teamchat/service-kit';
 import {
   ErrorCodes,
   IdentityContracts,

@@ -1,4 +1,4 @@
-import { durableEventsMigration } from '@teamchat/bus';
+import { durableEventsMigration } from '@teamchat/service-kit';
 
 /**
  * Durable events (issue 16): `billing.outbox` holds the events this service emits, written in the transaction that

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { BusClient, DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { Outbox, WorkspaceMembership } from '@teamchat/service-kit';
 import {
   BillingEvents,
   ErrorCodes,

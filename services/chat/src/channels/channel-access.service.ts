@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
 import { ErrorCodes, type Actor, type ChannelAccess } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { isUuid } from '../common/ids.js';

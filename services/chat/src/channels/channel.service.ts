@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   normalizeIcon,

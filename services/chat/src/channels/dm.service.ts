@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import { ErrorCodes, type Actor, type Channel } from '@teamchat/contracts';
 import { UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';

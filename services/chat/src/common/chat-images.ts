@@ -1,4 +1,4 @@
-import type { StoredImageCheck } from '@teamchat/bus';
+import type { StoredImageCheck } from '@teamchat/service-kit';
 import { ImageOwners, type ChatImageKind } from '@teamchat/contracts';
 
 /** Message images and reaction pictures live under the member's current workspace; the issue names `imageUrl`. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { StoredImages } from '@teamchat/bus';
+import { StoredImages } from '@teamchat/service-kit';
 import { PreparedStatements } from '@teamchat/database';
 import { UserDirectory } from './user-directory.service.js';
 

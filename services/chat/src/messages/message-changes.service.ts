@@ -1,13 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import {
-  BusClient,
-  DomainError,
-  WorkspaceEntitlements,
-  WorkspaceMembership,
-  type WorkspaceMember,
-} from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { WorkspaceEntitlements, WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   MediaContracts,

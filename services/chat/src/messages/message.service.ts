@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DomainError, WorkspaceEntitlements, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceEntitlements, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   REPLAY_MAX_AGE_MS,
@@ -12,7 +13,6 @@ import {
   type ReactionSummary,
   type Replay,
 } from '@teamchat/contracts';
-import { StoredImages } from '@teamchat/bus';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { chatImage } from '../common/chat-images.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   IdentityContracts,

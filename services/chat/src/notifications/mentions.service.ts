@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WorkspaceMembership } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import type { Actor, MentionItem, MentionsPage } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
 import { ErrorCodes, type Actor, type Message, type MessageChange, type ReactionSummary } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { isUuid } from '../common/ids.js';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership, type WorkspaceMember, StoredImages } from '@teamchat/service-kit';
 import {
   EMOJI_INVALID,
   ErrorCodes,
@@ -15,7 +16,6 @@ import {
   type ReactionBody,
   type ReactionChange,
 } from '@teamchat/contracts';
-import { StoredImages } from '@teamchat/bus';
 import { chatImage } from '../common/chat-images.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
 import { audienceOf, canRead } from '../channels/channel-access.service.js';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   SECTION_NOT_EMPTY_MESSAGE,

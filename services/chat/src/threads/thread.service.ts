@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BusClient, DomainError, WorkspaceMembership, type WorkspaceMember } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   FOLLOWED_THREADS_MAX,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WorkspaceMembership } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import type { Actor, ReadState, UnreadCount } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { ChannelAccessService } from '../channels/channel-access.service.js';

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { OnEvent, WorkspaceMembership, ZodPipe } from '@teamchat/bus';
+import { OnEvent, ZodPipe } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import { WorkspaceEvents } from '@teamchat/contracts';
 import { WorkspaceSetupService } from './workspace-setup.service.js';
 

@@ -15,12 +15,12 @@ import {
   type UserProfile,
   ImageOwners,
 } from '@teamchat/contracts';
-import { BusClient, DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { Outbox, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import { UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
 import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
 import { toIdentityUser, toUserProfile } from './user.mapper.js';
-import { StoredImages } from '@teamchat/bus';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';

@@ -4,7 +4,7 @@ import { UserEntity } from './user.entity.js';
 import { UserController } from './user.controller.js';
 import { UserService } from './user.service.js';
 import { PasswordHasher } from './password.hasher.js';
-import { StoredImages } from '@teamchat/bus';
+import { StoredImages } from '@teamchat/service-kit';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { busMembershipSource, WorkspaceMembership } from '@teamchat/bus';
+import { busMembershipSource, WorkspaceMembership } from '@teamchat/service-kit';
 import { ErrorCodes, FILE_MAX_BYTES, type Actor, type UploadTicket } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
 import { FakeBus } from '@teamchat/testing/fake-bus';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { busMembershipSource, WorkspaceMembership } from '@teamchat/bus';
+import { busMembershipSource, WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   UPLOAD_LIMITS,

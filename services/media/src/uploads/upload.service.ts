@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
-import { DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   NOT_AN_IMAGE_MESSAGES,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { busMembershipSource, WorkspaceMembership } from '@teamchat/bus';
+import { busMembershipSource, WorkspaceMembership } from '@teamchat/service-kit';
 import { ErrorCodes, RealtimeEvents, type Actor } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
 import { FakeBus } from '@teamchat/testing/fake-bus';

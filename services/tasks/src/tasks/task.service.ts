@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { BusClient, DomainError, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
   RealtimeEvents,

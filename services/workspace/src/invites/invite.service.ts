@@ -14,7 +14,8 @@ import {
   type Invite,
   type ValidateInviteResponse,
 } from '@teamchat/contracts';
-import { BusClient, DomainError, Outbox, workspaceReadOnly } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { Outbox, workspaceReadOnly } from '@teamchat/service-kit';
 import { InviteEntity } from './invite.entity.js';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 import { MembershipEntity } from '../members/membership.entity.js';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCodes, RealtimeEvents, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
-import { BusClient, DomainError, Outbox, WorkspaceMembership } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
+import { Outbox, WorkspaceMembership } from '@teamchat/service-kit';
 import { CurrentWorkspaceEntity, MembershipEntity } from './membership.entity.js';
 import { WorkspaceAccess } from './workspace-access.js';
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { MembershipSource } from '@teamchat/bus';
+import type { MembershipSource } from '@teamchat/service-kit';
 import { MembershipEntity } from './membership.entity.js';
 
 /** The workspace service answers membership checks from its own table (outside transactions; see WorkspaceAccess). */

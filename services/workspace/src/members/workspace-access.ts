@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCodes, OUT_OF_SEATS_MESSAGE, type Actor, type SeatUsage } from '@teamchat/contracts';
-import { DomainError, membershipErrors } from '@teamchat/bus';
+import { DomainError } from '@teamchat/bus';
+import { membershipErrors } from '@teamchat/service-kit';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 import { InviteEntity } from '../invites/invite.entity.js';
 import { MembershipEntity } from './membership.entity.js';

@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { durableEventsMigration } from '@teamchat/bus';
+import { durableEventsMigration } from '@teamchat/service-kit';
 
 /**
  * Durable events (issue 16): `workspace.outbox` holds the events this service emits, written in the transaction that

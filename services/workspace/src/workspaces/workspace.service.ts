@@ -17,11 +17,11 @@ import {
   type WorkspaceListItem,
   type WorkspaceRole,
 } from '@teamchat/contracts';
-import { BusClient, Inbox, Outbox, WorkspaceMembership, type EventMeta } from '@teamchat/bus';
+import { BusClient, type EventMeta } from '@teamchat/bus';
+import { Inbox, Outbox, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import { WorkspaceEntity } from './workspace.entity.js';
 import { CurrentWorkspaceEntity, MembershipEntity } from '../members/membership.entity.js';
 import { WorkspaceAccess, workspaceNotFound } from '../members/workspace-access.js';
-import { StoredImages } from '@teamchat/bus';
 
 export const toWorkspace = (w: WorkspaceEntity, role: WorkspaceRole): Workspace => ({
   id: w.id,

@@ -1,8 +1,7 @@
 // The one answer to "is this user a member of that workspace, and what may they do there", for every service.
 import { LRUCache } from 'lru-cache';
 import { ErrorCodes, WorkspaceContracts, type Actor, type WorkspaceRole } from '@teamchat/contracts';
-import type { BusClient } from './bus.client.js';
-import { DomainError } from './domain-error.js';
+import { type BusClient, DomainError } from '@teamchat/bus';
 
 /** An actor whose membership of their current workspace has been confirmed, with their role there. */
 export interface WorkspaceMember {

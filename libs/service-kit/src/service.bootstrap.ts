@@ -1,13 +1,17 @@
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import { NamespacedServerNats } from './nats.transport.js';
+import {
+  BusExceptionFilter,
+  type BusOptions,
+  DEFAULT_EVENT_DELIVERY,
+  defaultBroker,
+  InProcessBroker,
+  InProcessServer,
+  NamespacedServerNats,
+  RequestIdInterceptor,
+} from '@teamchat/bus';
 import type { INestMicroservice, LoggerService, Type } from '@nestjs/common';
 import type { ServiceName } from '@teamchat/contracts';
-import type { BusOptions } from './bus.options.js';
-import { BusExceptionFilter } from './bus-exception.filter.js';
-import { defaultBroker, InProcessBroker, InProcessServer } from './in-process.transport.js';
-import { RequestIdInterceptor } from './request-id.interceptor.js';
-import { DEFAULT_EVENT_DELIVERY } from './durable-events.js';
 
 export interface ServiceBootOptions {
   name: ServiceName;

@@ -9,8 +9,7 @@ import {
   type Actor,
   type StoredImageKind,
 } from '@teamchat/contracts';
-import { BusClient } from './bus.client.js';
-import { DomainError } from './domain-error.js';
+import { BusClient, DomainError } from '@teamchat/bus';
 
 export interface StoredImageCheck {
   kind: StoredImageKind;

@@ -1,9 +1,7 @@
 import { Controller, type DynamicModule, type INestMicroservice, type LoggerService } from '@nestjs/common';
 import { healthPing, type ServiceName } from '@teamchat/contracts';
 import type { Env } from '@teamchat/config';
-import type { BusOptions } from './bus.options.js';
-import { OnRequest } from './handler.decorators.js';
-import type { InProcessBroker } from './in-process.transport.js';
+import { type BusOptions, type InProcessBroker, OnRequest } from '@teamchat/bus';
 import { startService } from './service.bootstrap.js';
 
 /** What a service needs to boot, decided by the runner (standalone, cluster process, or a test). */
@@ -23,14 +21,6 @@ export interface ServiceDefinition {
   module(runtime: ServiceRuntime): DynamicModule;
 }
 
-export const busOptionsFromEnv = (env: Env, transport: BusOptions['transport'] = env.BUS_TRANSPORT): BusOptions => ({
-  transport,
-  natsUrl: env.NATS_URL,
-  namespace: env.BUS_NAMESPACE,
-  requestTimeoutMs: env.BUS_TIMEOUT_MS,
-  events: { maxDeliveries: env.EVENT_MAX_DELIVERIES, retryBackoffMs: env.EVENT_RETRY_BACKOFF_MS },
-});
-
 /** `<service>.health.ping` handler: proves the service's handlers are reachable over the bus. */
 export const createHealthController = (name: ServiceName) => {
   @Controller()
@@ -45,5 +35,10 @@ export const createHealthController = (name: ServiceName) => {
 
 export const bootService = (definition: ServiceDefinition, runtime: ServiceRuntime): Promise<INestMicroservice> => {
   const module = definition.module(runtime);
-  return startService(module as never, { name: definition.name, bus: runtime.bus, broker: runtime.broker, logger: runtime.logger });
+  return startService(module as never, {
+    name: definition.name,
+    bus: runtime.bus,
+    broker: runtime.broker,
+    logger: runtime.logger,
+  });
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCodes, type WorkspaceRole } from '@teamchat/contracts';
-import { BusUnavailableError, DomainError } from './domain-error.js';
+import { BusUnavailableError, DomainError } from '@teamchat/bus';
 import {
   busMembershipSource,
   membershipErrors,

@@ -14,12 +14,16 @@ import {
   InProcessBroker,
   REQUEST_ID_HEADER,
   requestContext,
-  startService,
   ZodPipe,
   type BusOptions,
-} from '../src/index.js';
+} from '@teamchat/bus';
+import { startService } from '../src/index.js';
 
-const Echo = defineRequest('identity.echo.run', z.object({ text: z.string().min(1, 'Text is required') }), z.object({ text: z.string(), requestId: z.string() }));
+const Echo = defineRequest(
+  'identity.echo.run',
+  z.object({ text: z.string().min(1, 'Text is required') }),
+  z.object({ text: z.string(), requestId: z.string() }),
+);
 const Fail = defineRequest('identity.failure.run', z.object({}), z.never());
 const Crash = defineRequest('identity.crash.run', z.object({}), z.never());
 const Slow = defineRequest('identity.slow.run', z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
@@ -130,7 +134,10 @@ describe.each(transports)('service bus over %s', (transport) => {
   });
 
   it('validates the payload in the handler with the schema message', async () => {
-    await expect(bus.request(Echo, { text: '' })).rejects.toMatchObject({ code: ErrorCodes.validation, message: 'Text is required' });
+    await expect(bus.request(Echo, { text: '' })).rejects.toMatchObject({
+      code: ErrorCodes.validation,
+      message: 'Text is required',
+    });
   });
 
   it('keeps a domain error code intact across the bus', async () => {
@@ -140,17 +147,24 @@ describe.each(transports)('service bus over %s', (transport) => {
   });
 
   it('hides unexpected errors behind INTERNAL', async () => {
-    await expect(bus.request(Crash, {})).rejects.toMatchObject({ code: ErrorCodes.internal, message: 'Internal error' });
+    await expect(bus.request(Crash, {})).rejects.toMatchObject({
+      code: ErrorCodes.internal,
+      message: 'Internal error',
+    });
   });
 
   it('turns a timeout into BUS.UNAVAILABLE instead of hanging', async () => {
     const started = Date.now();
-    await expect(bus.request(Slow, { ms: 3000 }, { timeoutMs: 300 })).rejects.toMatchObject({ code: ErrorCodes.busUnavailable });
+    await expect(bus.request(Slow, { ms: 3000 }, { timeoutMs: 300 })).rejects.toMatchObject({
+      code: ErrorCodes.busUnavailable,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('turns a subject nobody serves into BUS.UNAVAILABLE', async () => {
-    await expect(bus.send('nobody.home.ping', {}, { timeoutMs: 500 })).rejects.toMatchObject({ code: ErrorCodes.busUnavailable });
+    await expect(bus.send('nobody.home.ping', {}, { timeoutMs: 500 })).rejects.toMatchObject({
+      code: ErrorCodes.busUnavailable,
+    });
   });
 
   it('carries a large payload (512 KiB)', async () => {

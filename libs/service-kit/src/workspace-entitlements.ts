@@ -8,8 +8,7 @@ import {
   type EventPayloadOf,
   type BillingEvents,
 } from '@teamchat/contracts';
-import type { BusClient } from './bus.client.js';
-import { DomainError } from './domain-error.js';
+import { type BusClient, DomainError } from '@teamchat/bus';
 
 /** How a write to a read-only workspace is refused (402 at the gateway, an `error` frame on the socket). */
 export const workspaceReadOnly = () => new DomainError(ErrorCodes.workspaceReadOnly, WORKSPACE_READ_ONLY_MESSAGE);

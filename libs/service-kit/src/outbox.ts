@@ -24,11 +24,20 @@ import type {
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventPayloadOf } from '@teamchat/contracts';
 import { busMetrics, currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
-import { traceHeaders } from './bus-tracing.js';
-import type { BusOptions } from './bus.options.js';
-import { DEFAULT_EVENT_DELIVERY, type EventDeliveryPolicy, type EventMeta } from './durable-events.js';
-import { BusHeaders, defaultBroker, type InProcessBroker } from './in-process.transport.js';
-import { ensureEventStreams, eventHeaders, publishToJetStream, type OutgoingEvent } from './jetstream.js';
+import {
+  BusHeaders,
+  type BusOptions,
+  DEFAULT_EVENT_DELIVERY,
+  defaultBroker,
+  ensureEventStreams,
+  type EventDeliveryPolicy,
+  eventHeaders,
+  type EventMeta,
+  type InProcessBroker,
+  type OutgoingEvent,
+  publishToJetStream,
+  traceHeaders,
+} from '@teamchat/bus';
 
 /** Where the relay hands committed events: JetStream in a cluster, the in-process broker standalone. */
 export interface EventPublisher {

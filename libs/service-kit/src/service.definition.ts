@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type ForwardReference, type Type } from '@n
 import type { MixedList } from 'typeorm';
 import type { ServiceName } from '@teamchat/contracts';
 import { DatabaseModule } from '@teamchat/database';
-import { BusModule } from './bus.module.js';
+import { BusModule } from '@teamchat/bus';
 import { DurableEventsModule, EVENT_RELAY, NO_EVENT_RELAY } from './outbox.js';
 import { createHealthController, type ServiceDefinition, type ServiceRuntime } from './service.runtime.js';
 import { WorkspaceMembershipModule, type WorkspaceMembershipModuleOptions } from './workspace-membership.module.js';

@@ -12,10 +12,14 @@ import {
 import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { BillingEvents, WorkspaceEvents } from '@teamchat/contracts';
-import { BusClient } from './bus.client.js';
-import type { BusOptions } from './bus.options.js';
-import { defaultBroker, InProcessServer, type InProcessBroker } from './in-process.transport.js';
-import { NamespacedServerNats } from './nats.transport.js';
+import {
+  BusClient,
+  type BusOptions,
+  defaultBroker,
+  type InProcessBroker,
+  InProcessServer,
+  NamespacedServerNats,
+} from '@teamchat/bus';
 import {
   busMembershipSource,
   WorkspaceMembership,

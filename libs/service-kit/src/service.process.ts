@@ -9,9 +9,8 @@ import {
 } from '@teamchat/observability';
 import { NestFactory } from '@nestjs/core';
 import { Module } from '@nestjs/common';
-import { BusClient } from './bus.client.js';
-import { BusModule } from './bus.module.js';
-import { bootService, busOptionsFromEnv, type ServiceDefinition } from './service.runtime.js';
+import { BusClient, BusModule, busOptionsFromEnv } from '@teamchat/bus';
+import { bootService, type ServiceDefinition } from './service.runtime.js';
 
 /**
  * Entry point of one service process in cluster mode: NATS bus, `DATABASE_URL`, `/metrics` and health on

@@ -9,18 +9,8 @@ import { Payload } from '@nestjs/microservices';
 import { parseEnv } from '@teamchat/config';
 import { ErrorCodes, WorkspaceContracts, WorkspaceEvents, type Actor, type WorkspaceRole } from '@teamchat/contracts';
 import { createTestDatabase, waitFor, type TestDatabase } from '@teamchat/testing';
-import {
-  bootService,
-  BusClient,
-  BusModule,
-  defineService,
-  DomainError,
-  InProcessBroker,
-  OnRequest,
-  startService,
-  WorkspaceMembership,
-  type BusOptions,
-} from '../src/index.js';
+import { BusClient, BusModule, DomainError, InProcessBroker, OnRequest, type BusOptions } from '@teamchat/bus';
+import { bootService, defineService, startService, WorkspaceMembership } from '../src/index.js';
 
 /** The workspace service as the replicas see it: memberships it answers, and how often it was asked. */
 const directory = new Map<string, WorkspaceRole>();
