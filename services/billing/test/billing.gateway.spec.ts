@@ -73,7 +73,7 @@ describe.each(['inprocess', 'nats'] as const)(
     });
 
     it('describes the billing routes in the OpenAPI document', async () => {
-      const docs = await request(stack.url).get('/api/docs');
+      const docs = await request(stack.url).get('/api/docs/openapi.json');
       expect(Object.keys(docs.body.paths)).toEqual(
         expect.arrayContaining([
           '/api/create-signup-subscription',
