@@ -1,12 +1,11 @@
-import { Controller, NotFoundException } from '@nestjs/common';
-import { ErrorCodes, Routes, WorkspaceContracts } from '@teamchat/contracts';
+import { Controller } from '@nestjs/common';
+import { Routes, WorkspaceContracts } from '@teamchat/contracts';
 import { BusClient } from '@teamchat/bus';
-import { Route, RouteBody, RouteParam } from '../http/route-table.js';
+import { parsePathParam, Route, RouteBody, RouteParam } from '../http/route-table.js';
 import { Actor, type RequestActor } from '../auth/actor.js';
 import { SocketEvictions } from '../realtime/socket-evictions.js';
 import { ChangesActors } from '../auth/changes-actors.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const { switchWorkspace, removeMember } = Routes;
 
 /**
@@ -23,9 +22,9 @@ export class WorkspacesController {
   @Route(switchWorkspace)
   @ChangesActors()
   switch(@RouteBody(switchWorkspace) body: { workspaceId: string }, @Actor() actor: RequestActor) {
-    if (!UUID.test(body.workspaceId))
-      throw new NotFoundException({ error: 'Workspace not found', code: ErrorCodes.workspaceNotFound });
-    return this.bus.request(WorkspaceContracts.switch, { actor, workspaceId: body.workspaceId.toLowerCase() });
+    // an id that cannot be a workspace is answered like the logo route's {workspaceId}: 404, lower-cased otherwise
+    const workspaceId = parsePathParam(Routes.updateWorkspaceImage.params.workspaceId, body.workspaceId);
+    return this.bus.request(WorkspaceContracts.switch, { actor, workspaceId });
   }
 
   @Route(removeMember)

@@ -2,14 +2,7 @@
 import { Controller, Inject, Optional, Req, Res, type Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { BusClient, parseClientInput } from '@teamchat/bus';
-import type {
-  ForwardRoute,
-  HttpRoute,
-  MessageChange,
-  MessageDeletion,
-  PathParam,
-  ReactionChange,
-} from '@teamchat/contracts';
+import type { ForwardRoute, HttpRoute, MessageChange, MessageDeletion, ReactionChange } from '@teamchat/contracts';
 import { ActorService, resolvedOf } from '../auth/actor.service.js';
 import { ImageAddresses } from '../media/image-address.js';
 import { MessageRelay } from '../realtime/message-relay.service.js';
@@ -27,10 +20,7 @@ type Fields = Record<string, unknown>;
 
 const parsedParams = (route: ForwardRoute, req: Request): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(route.params as Record<string, PathParam>).map(([name, param]) => [
-      name,
-      parsePathParam(param, req.params[name]),
-    ]),
+    Object.entries(route.params).map(([name, param]) => [name, parsePathParam(param, req.params[name])]),
   );
 
 /** Upload addresses in the body become the site-relative form the services store. */

@@ -37,9 +37,7 @@ export const nestPath = (route: HttpRoute): string =>
   route.path
     .replace(/^\/api(?=\/|$)/, '')
     .replace(/^\//, '')
-    .replace(/\{(\w+)\}/g, (_, name: string) =>
-      (route.params as Record<string, PathParam>)[name]?.wildcard ? `*${name}` : `:${name}`,
-    );
+    .replace(/\{(\w+)\}/g, (_, name: string) => (route.params[name]?.wildcard ? `*${name}` : `:${name}`));
 
 const guardsFor = (route: HttpRoute) =>
   route.auth === 'public' ? [] : route.auth === 'signedIn' ? [AuthGuard] : [AuthGuard, WorkspaceGuard];
@@ -87,7 +85,7 @@ class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>
 
 /** A path parameter of the route, checked against its declaration. */
 export const RouteParam = <R extends HttpRoute>(route: R, name: keyof R['params'] & string): ParameterDecorator =>
-  Param(name, new PathParamPipe((route.params as Record<string, PathParam>)[name]!));
+  Param(name, new PathParamPipe(route.params[name]!));
 
 /** The route's body parsed with its schema; the first issue's message is the error text. */
 export const RouteBody = (route: HttpRoute): ParameterDecorator => Body(new ZodPipe(schemaOf(route, 'body')));

@@ -53,7 +53,7 @@ const successResponse = (route: HttpRoute) => {
 };
 
 const register = (registry: OpenAPIRegistry, operationId: string, route: HttpRoute): void => {
-  const params = Object.entries(route.params as Record<string, PathParam>);
+  const params = Object.entries(route.params);
   registry.registerPath({
     method: methodOf(route),
     path: route.path,

@@ -36,11 +36,23 @@ const START = `window.addEventListener('load', function () {
 
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
-/** The document, built once per process from the route table. */
+/** The document, built from the route table on its first request (not at every start) and kept. */
 @Injectable()
 export class OpenApiDocument {
-  readonly document: OpenAPIObject = buildOpenApiDocument();
+  private built: OpenAPIObject | undefined;
+
+  get document(): OpenAPIObject {
+    return (this.built ??= buildOpenApiDocument());
+  }
 }
+
+/** Swagger UI's files, read from the package once each. */
+const assets = new Map<string, Promise<string>>();
+const bundled = (asset: string): Promise<string> => {
+  let text = assets.get(asset);
+  if (!text) assets.set(asset, (text = readFile(join(swaggerUi, asset), 'utf8')));
+  return text;
+};
 
 /** `/api/docs`: the interactive reference; `/api/docs/openapi.json`: the document it shows. */
 @Controller()
@@ -65,6 +77,6 @@ export class OpenApiController {
   ): Promise<string> {
     res.type(TYPES[asset.slice(asset.lastIndexOf('.'))] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    return asset === 'reference.js' ? START : readFile(join(swaggerUi, asset), 'utf8');
+    return asset === 'reference.js' ? START : bundled(asset);
   }
 }
