@@ -164,9 +164,10 @@ export const startStandalone = async ({ logLevel = 'info', embedded = false } = 
     database: db,
     gatewayPid: proc.child.pid,
     logDir: dir,
-    close: async () => {
+    /** Stops the product; `keepDatabase` leaves its database in place (for EXPLAIN after a bench). */
+    close: async ({ keepDatabase = false } = {}) => {
       await stopChild(proc.child);
-      await db.drop().catch(() => undefined);
+      if (!keepDatabase) await db.drop().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -408,7 +408,8 @@ export const runSearchBench = async (options = {}) => {
     };
     return { ...result, report: formatReport({ ...result, queries }) };
   } finally {
-    await product.close();
+    await product.close({ keepDatabase: o.keepDatabase });
+    if (o.keepDatabase && !o.embedded) process.stderr.write(`kept the database: ${product.database.url}\n`);
   }
 };
 
@@ -449,6 +450,9 @@ export const parseArgs = (argv) => {
         break;
       case '--log-level':
         o.logLevel = value();
+        break;
+      case '--keep-database':
+        o.keepDatabase = true;
         break;
       default:
         throw new Error(`unknown option ${flag} (see bench/search/README.md)`);

@@ -719,6 +719,43 @@ describe('chat service', () => {
       expect(arms.join('')).toBe('w'.repeat(230) + 'p'.repeat(30) + 's'.repeat(20));
     });
 
+    // after a whole word is found, the prefix and substring arms are read together; the read serves both only when it
+    // holds a whole prefix window or everything, and the arms are read one by one otherwise
+    it.each([
+      ['a whole prefix window in the read', 120, 10],
+      ['fewer prefix hits than a window and more rows than the read holds', 40, 140],
+      ['everything in the read', 5, 5],
+    ])('keeps arm order and loses nothing when prefix and substring hits interleave: %s', async (_label, p, s) => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const ids: string[] = [];
+      const post = async (content: string) =>
+        ids.push((await messages.create(t.as(t.alice), { channelId: general.id, content })).message.id);
+      for (let i = 0; i < 3; i++) await post(`kappa note ${i}`);
+      // newest first the arms interleave: prefix-only (kappamax) and substring-only (xkappa) hits alternate in time
+      for (let i = 0; i < Math.max(p, s); i++) {
+        if (i < p) await post(`kappamax build ${i}`);
+        if (i < s) await post(`xkappa build ${i}`);
+      }
+      const seen: string[] = [];
+      const arms: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await search.search(t.as(t.bob), 'kappa', cursor);
+        seen.push(...page.results.map((r) => r.id));
+        arms.push(
+          ...page.results.map((r) =>
+            r.content!.startsWith('kappamax') ? 'p' : r.content!.startsWith('x') ? 's' : 'w',
+          ),
+        );
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && ++pages < 20);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      expect(arms.join('')).toBe('w'.repeat(3) + 'p'.repeat(p) + 's'.repeat(s));
+    });
+
     it('ranks denser hits first within the first window and says when there is no next page', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
