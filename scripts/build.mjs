@@ -1,28 +1,25 @@
-// Builds every server package with swc (into <pkg>/dist) and the SPA with Vite (into web/dist).
-// `--if-missing` builds only what has no dist yet (used by `npm start`).
+// Builds every package through Nx: each package's own `build` script (swc into <pkg>/dist, Vite into web/dist), in the
+// order of the project graph Nx reads from the imports (`nx graph` shows it), two at a time, cached in .nx/cache by
+// the sources' hashes. `--if-missing` builds nothing when every dist is there and newer than its sources (used by
+// `npm start`, so a started product never runs stale code after an edit).
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isBuilt, root, SERVER_PACKAGES, webBuilt } from './packages.mjs';
 
 const ifMissing = process.argv.includes('--if-missing');
-const run = (cmd, args, cwd) => {
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`build failed: ${cmd} ${args.join(' ')} (in ${cwd})`);
-    process.exit(r.status ?? 1);
-  }
-};
-
-const swc = join(root, 'node_modules', '.bin', 'swc');
 const started = Date.now();
-for (const pkg of SERVER_PACKAGES) {
-  if (ifMissing && isBuilt(pkg)) continue;
-  const dir = join(root, pkg);
-  rmSync(join(dir, 'dist'), { recursive: true, force: true });
-  run(swc, ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(root, '.swcrc'), '--ignore', '**/*.spec.ts', '--quiet'], dir);
+if (ifMissing && SERVER_PACKAGES.every(isBuilt) && webBuilt()) process.exit(0);
+
+const r = spawnSync(
+  join(root, 'node_modules', '.bin', 'nx'),
+  ['run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
+);
+if (r.status !== 0) {
+  process.stdout.write(r.stdout ?? '');
+  console.error('build failed: nx run-many -t build');
+  process.exit(r.status ?? 1);
 }
-if (existsSync(join(root, 'web', 'package.json')) && !(ifMissing && webBuilt())) {
-  run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], join(root, 'web'));
-}
-console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// Nx prints every task's output; only its summary line matters when all went well
+const summary = (r.stdout ?? '').split('\n').find((line) => /Successfully ran target build/.test(line));
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s${summary ? ` (${summary.replace(/^[\s>]*NX\s*/, '').trim()})` : ''}`);

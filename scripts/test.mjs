@@ -70,7 +70,6 @@ if (wants('jest')) {
       bin('jest').replace(/\.bin\/jest$/, 'jest/bin/jest.js'),
       '--json',
       `--outputFile=${report}`,
-      '--forceExit',
       '--maxWorkers=2',
       ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
     ],

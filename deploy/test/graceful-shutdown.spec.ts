@@ -207,7 +207,7 @@ describe('graceful shutdown in cluster mode', () => {
   afterAll(async () => {
     for (const child of processes.values()) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
-      [...processes.values()].map((c) => Promise.race([exited(c), new Promise((r) => setTimeout(r, 15000))])),
+      [...processes.values()].map((c) => Promise.race([exited(c), new Promise((r) => setTimeout(r, 15000).unref())])),
     );
     for (const child of processes.values()) if (child.exitCode === null) child.kill('SIGKILL');
     await db?.drop();

@@ -2,7 +2,7 @@
 // counts, typing, image attachments, search, tasks visibility, invites, stars in the hover card, settings tabs,
 // widgets; screenshots of every screen at 1440×900 and 390×844.
 import type { TestStack } from '@teamchat/testing';
-import { pngImage } from '@teamchat/testing';
+import { pngImage, waitFor } from '@teamchat/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { aPerson, DESKTOP, newContext, screenshots, toast, cspViolations, startTeamChat } from '../shell/support.js';
 
@@ -194,8 +194,13 @@ describe('chat journeys', () => {
     await attachSquare(ada);
     await toast(ada, 'Image uploaded').waitFor();
     await ada.getByTestId('pending-attachment').waitFor();
-    // the preview makes the list shorter: the newest message stays in full view above it
-    expect(await newestMessage(ada)).toEqual({ hiddenPx: 0, scrolls: true });
+    // the preview makes the list shorter: the newest message stays in full view above it (once the preview's image
+    // has its size, which on a busy machine can be a few frames after the preview appears)
+    const inView = await waitFor(async () => {
+      const newest = await newestMessage(ada);
+      return newest.hiddenPx === 0 ? newest : null;
+    }).catch(() => newestMessage(ada));
+    expect(inView).toEqual({ hiddenPx: 0, scrolls: true });
     await shot(ada, '05-pending-attachment', () => attachSquare(ada));
     await composer(ada).fill('Here is the chart');
     await composer(ada).press('Enter');

@@ -16,10 +16,7 @@ const env = loadConfigOrExit();
 // tracing starts before the product's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
 // patched as they load
 await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
-const [{ EmbeddedPostgresError }, { startStack }] = await Promise.all([
-  import('@teamchat/database'),
-  import('./standalone.js'),
-]);
+const { EmbeddedPostgresError, startStack } = await import('./standalone.js');
 const log = createLogger('standalone', env.LOG_LEVEL);
 startDefaultMetrics();
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));

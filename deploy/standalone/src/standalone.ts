@@ -7,6 +7,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '@teamchat/database
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
 import { ALL_SERVICES } from './services.js';
 
+/** For `main.ts`, which loads this module only after tracing has started. */
+export { EmbeddedPostgresError } from '@teamchat/database';
+
 export interface StackOptions {
   env: Env;
   /** `inprocess` for the standalone product; `nats` lets tests run the same stack over a real NATS server. */

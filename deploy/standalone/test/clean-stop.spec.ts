@@ -45,7 +45,9 @@ const healthy = async (url: string, { child, output }: Launched) =>
 const errorLines = (output: string) =>
   output
     .split('\n')
-    .filter((line) => /"level":(5|6)\d\b|unhandled|uncaught|terminating connection|^\s*\w*Error\b|^npm error/i.test(line));
+    .filter((line) =>
+      /"level":(5|6)\d\b|unhandled|uncaught|terminating connection|^\s*\w*Error\b|^npm error/i.test(line),
+    );
 
 /** Only what would be an error: a warn about a lost idle connection is allowed when Postgres got the signal too. */
 const errorLevelLines = (output: string) =>
@@ -56,7 +58,13 @@ const exercise = async (url: string) => {
   const agent = request.agent(url);
   const reg = await agent
     .post('/api/register')
-    .send({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${Date.now()}@example.com`, password: 'password123', companySize: '2-5' });
+    .send({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `ada.${Date.now()}@example.com`,
+      password: 'password123',
+      companySize: '2-5',
+    });
   expect(reg.status).toBe(201);
   return agent;
 };
@@ -66,7 +74,9 @@ const stopWith = async (launched: Launched, signal: NodeJS.Signals, group = fals
   else launched.child.kill(signal);
   const exit = await Promise.race([
     launched.exited,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit after ${signal}\n${launched.output().slice(-3000)}`)), 30_000)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no exit after ${signal}\n${launched.output().slice(-3000)}`)), 30_000).unref(),
+    ),
   ]);
   return exit;
 };
@@ -83,7 +93,10 @@ const started = (launched: Launched) => {
 };
 
 beforeAll(() => {
-  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-missing'], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-missing'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(build.stderr);
 }, 120_000);
 
@@ -143,7 +156,12 @@ describe('standalone process', () => {
     try {
       const port = await freePort();
       const app = started(
-        launch(process.execPath, ['deploy/standalone/dist/main.js'], { ...secrets, PORT: String(port), DATABASE_URL: db.url, DATA_DIR: dataDir }),
+        launch(process.execPath, ['deploy/standalone/dist/main.js'], {
+          ...secrets,
+          PORT: String(port),
+          DATABASE_URL: db.url,
+          DATA_DIR: dataDir,
+        }),
       );
       await healthy(`http://127.0.0.1:${port}/api/health`, app);
       await exercise(`http://127.0.0.1:${port}`);
@@ -164,7 +182,13 @@ describe('npm start on embedded Postgres', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    env = { ...secrets, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '' };
+    env = {
+      ...secrets,
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    };
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -199,11 +223,19 @@ describe('npm start when the embedded Postgres port is taken', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-taken-'));
     try {
       const app = started(
-        launch('npm', ['start'], { ...secrets, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }),
+        launch('npm', ['start'], {
+          ...secrets,
+          PORT: String(await freePort()),
+          EMBEDDED_PG_PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+        }),
       );
       const exit = await Promise.race([
         app.exited,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running\n${app.output()}`)), 60_000)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`still running\n${app.output()}`)), 60_000).unref(),
+        ),
       ]);
       expect(exit).toEqual({ code: 1, signal: null });
       const fatal = app
@@ -245,7 +277,9 @@ describe('cluster processes', () => {
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       BUS_NAMESPACE: `stop${process.pid}${Date.now().toString(36)}.`,
     };
-    const identity = started(launch(process.execPath, ['services/identity/dist/main.js'], { ...env, METRICS_PORT: String(metricsPort) }));
+    const identity = started(
+      launch(process.execPath, ['services/identity/dist/main.js'], { ...env, METRICS_PORT: String(metricsPort) }),
+    );
     const gateway = started(launch(process.execPath, ['gateway/dist/main.js'], { ...env, PORT: String(gatewayPort) }));
     await healthy(`http://127.0.0.1:${metricsPort}/health`, identity);
     await healthy(`http://127.0.0.1:${gatewayPort}/api/health`, gateway);

@@ -20,7 +20,9 @@ const get = (url: string, headers: Record<string, string> = {}, onFirstBytes?: (
           if (chunks.length === 0) onFirstBytes?.();
           chunks.push(c);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -47,7 +49,9 @@ describe(compressResponses.name, () => {
       res.setHeader('Content-Type', 'text/event-stream');
       res.write(`data: ${'x'.repeat(2 * COMPRESSION_THRESHOLD)}\n\n`);
       // the stream ends once the client has seen the first event (or after 3 s, if it never arrives)
-      void Promise.race([firstEventSeen, new Promise((r) => setTimeout(r, 3000))]).then(() => {
+      let giveUp: NodeJS.Timeout | undefined;
+      void Promise.race([firstEventSeen, new Promise((r) => (giveUp = setTimeout(r, 3000)))]).then(() => {
+        clearTimeout(giveUp);
         streamEnded = true;
         res.end('data: done\n\n');
       });
