@@ -756,6 +756,44 @@ describe('chat service', () => {
       expect(arms.join('')).toBe('w'.repeat(3) + 'p'.repeat(p) + 's'.repeat(s));
     });
 
+    // a phrase walks the newest messages first and reads what is older through the index: however far the walk
+    // reaches, the pages are the same
+    it('pages a phrase the same whether its windows come from the walk, the index or both', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const phrase: string[] = [];
+      const post = (content: string) => messages.create(t.as(t.alice), { channelId: general.id, content });
+      for (let i = 0; i < 130; i++) {
+        phrase.push((await post(i % 3 ? `lambda sigma shipped ${i}` : `lambda sigma, lambda sigma ${i}`)).message.id);
+        if (i % 4 === 0) await post(`xlambda sigma note ${i}`); // the words, but not as the phrase
+        if (i % 5 === 0) await post(`sigma then lambda ${i}`);
+      }
+      const pagesWith = async (walk: number) => {
+        const before = search.phraseWalk;
+        search.phraseWalk = walk;
+        try {
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          let pages = 0;
+          do {
+            const page = await search.search(t.as(t.bob), '"lambda sigma"', cursor);
+            seen.push(...page.results.map((r) => r.id));
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor && ++pages < 20);
+          return seen;
+        } finally {
+          search.phraseWalk = before;
+        }
+      };
+      const walked = await pagesWith(100_000);
+      expect(new Set(walked).size).toBe(walked.length);
+      expect([...walked].sort()).toEqual([...phrase].sort());
+      // denser hits ranked first within the first window
+      expect(walked.slice(0, 34)).toEqual(expect.arrayContaining(phrase.filter((_, i) => i % 3 === 0 && i >= 30)));
+      expect(await pagesWith(7)).toEqual(walked);
+      expect(await pagesWith(1)).toEqual(walked);
+    });
+
     it('ranks denser hits first within the first window and says when there is no next page', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
