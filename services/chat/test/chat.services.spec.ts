@@ -10,6 +10,8 @@ import {
   SECTION_NOT_EMPTY_MESSAGE,
   WORKSPACE_READ_ONLY_MESSAGE,
   WorkspaceContracts,
+  type Actor,
+  type SearchResult,
 } from '@teamchat/contracts';
 import { SectionService } from '../src/sections/section.service.js';
 import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
@@ -684,6 +686,21 @@ describe('chat service', () => {
   });
 
   describe('SearchService pages', () => {
+    /** Every page of a search, following the cursor (at most 20 pages); `afterPage` runs after each one. */
+    const allPages = async (actor: Actor, q: string, afterPage?: (page: number) => Promise<unknown>) => {
+      const results: SearchResult[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await search.search(actor, q, cursor);
+        expect(page.results.length).toBeLessThanOrEqual(50);
+        results.push(...page.results);
+        cursor = page.nextCursor ?? undefined;
+        await afterPage?.(pages);
+      } while (cursor && ++pages < 20);
+      return { results, ids: results.map((r) => r.id), pages: pages + 1 };
+    };
+
     it('pages through every arm and window without duplicates or gaps, ignoring what is posted meanwhile', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
@@ -696,22 +713,16 @@ describe('chat service', () => {
       for (let i = 0; i < 230; i++) await post(i % 3 === 0 ? `zeta zeta report ${i}` : `zeta report ${i}`);
       for (let i = 0; i < 30; i++) await post(`zetamax build ${i}`);
       for (let i = 0; i < 20; i++) await post(`xzetax build ${i}`);
-      const seen: string[] = [];
-      const arms: string[] = [];
-      let cursor: string | undefined;
-      let pages = 0;
-      do {
-        const page = await search.search(t.as(t.bob), 'zeta', cursor);
-        expect(page.results.length).toBeLessThanOrEqual(50);
-        seen.push(...page.results.map((r) => r.id));
-        arms.push(
-          ...page.results.map((r) =>
-            r.content!.startsWith('zetamax') ? 'p' : r.content!.startsWith('xzetax') ? 's' : 'w',
-          ),
-        );
-        cursor = page.nextCursor ?? undefined;
-        if (pages++ === 0) await post('zeta posted while paging');
-      } while (cursor && pages < 20);
+      const {
+        results,
+        ids: seen,
+        pages,
+      } = await allPages(t.as(t.bob), 'zeta', (page) =>
+        page === 0 ? post('zeta posted while paging') : Promise.resolve(),
+      );
+      const arms = results.map((r) =>
+        r.content!.startsWith('zetamax') ? 'p' : r.content!.startsWith('xzetax') ? 's' : 'w',
+      );
       expect(pages).toBe(6);
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen.sort()).toEqual(expected.slice(0, 280).sort());
@@ -737,20 +748,10 @@ describe('chat service', () => {
         if (i < p) await post(`kappamax build ${i}`);
         if (i < s) await post(`xkappa build ${i}`);
       }
-      const seen: string[] = [];
-      const arms: string[] = [];
-      let cursor: string | undefined;
-      let pages = 0;
-      do {
-        const page = await search.search(t.as(t.bob), 'kappa', cursor);
-        seen.push(...page.results.map((r) => r.id));
-        arms.push(
-          ...page.results.map((r) =>
-            r.content!.startsWith('kappamax') ? 'p' : r.content!.startsWith('x') ? 's' : 'w',
-          ),
-        );
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor && ++pages < 20);
+      const { results, ids: seen } = await allPages(t.as(t.bob), 'kappa');
+      const arms = results.map((r) =>
+        r.content!.startsWith('kappamax') ? 'p' : r.content!.startsWith('x') ? 's' : 'w',
+      );
       expect(new Set(seen).size).toBe(seen.length);
       expect([...seen].sort()).toEqual([...ids].sort());
       expect(arms.join('')).toBe('w'.repeat(3) + 'p'.repeat(p) + 's'.repeat(s));
@@ -772,15 +773,7 @@ describe('chat service', () => {
         const before = search.phraseWalk;
         search.phraseWalk = walk;
         try {
-          const seen: string[] = [];
-          let cursor: string | undefined;
-          let pages = 0;
-          do {
-            const page = await search.search(t.as(t.bob), '"lambda sigma"', cursor);
-            seen.push(...page.results.map((r) => r.id));
-            cursor = page.nextCursor ?? undefined;
-          } while (cursor && ++pages < 20);
-          return seen;
+          return (await allPages(t.as(t.bob), '"lambda sigma"')).ids;
         } finally {
           search.phraseWalk = before;
         }
