@@ -115,8 +115,11 @@ const startProductProcesses = async () => {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import=${GC_HOOK}`.trim(),
   };
   const children = [];
+  // PRODUCT_NODE_ARGS: extra node flags for the product's processes, as in bench/http (e.g. `--cpu-prof
+  // --cpu-prof-dir=/tmp/prof`; each process writes its profile when it stops)
+  const nodeArgs = process.env.PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const launch = (script, extra) => {
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...env, ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
