@@ -9,6 +9,7 @@ import {
   type BillingEvents,
 } from '@teamchat/contracts';
 import { type BusClient, DomainError } from '@teamchat/bus';
+import { SharedLookups } from './shared-lookups.js';
 
 /** How a write to a read-only workspace is refused (402 at the gateway, an `error` frame on the socket). */
 export const workspaceReadOnly = () => new DomainError(ErrorCodes.workspaceReadOnly, WORKSPACE_READ_ONLY_MESSAGE);
@@ -46,8 +47,7 @@ export const ENTITLEMENT_CACHE_DEFAULTS: EntitlementCacheOptions = { max: 20_000
  */
 export class WorkspaceEntitlements {
   private readonly cache: LRUCache<string, Known>;
-  private readonly pending = new Map<string, Promise<string | null>>();
-  private generation = 0;
+  private readonly lookups = new SharedLookups<string | null>();
 
   constructor(
     private readonly source: EntitlementSource,
@@ -65,23 +65,11 @@ export class WorkspaceEntitlements {
   writableUntil(workspaceId: string): Promise<string | null> {
     const cached = this.cache.get(workspaceId);
     if (cached) return Promise.resolve(cached.writableUntil);
-    const inFlight = this.pending.get(workspaceId);
-    if (inFlight) return inFlight;
-    const generation = this.generation;
-    const lookup = this.source.writableUntil(workspaceId).then(
-      (writableUntil) => {
-        if (this.pending.get(workspaceId) === lookup) this.pending.delete(workspaceId);
-        // an event that arrived while this was on its way is newer than this answer
-        if (generation === this.generation) this.cache.set(workspaceId, { writableUntil, changedAt: 0 });
-        return writableUntil;
-      },
-      (err: unknown) => {
-        if (this.pending.get(workspaceId) === lookup) this.pending.delete(workspaceId);
-        throw err;
-      },
+    return this.lookups.get(
+      workspaceId,
+      () => this.source.writableUntil(workspaceId),
+      (writableUntil) => this.cache.set(workspaceId, { writableUntil, changedAt: 0 }),
     );
-    this.pending.set(workspaceId, lookup);
-    return lookup;
   }
 
   /** Billing changed the workspace's entitlement: the event carries the new deadline, so nothing is asked again. */
@@ -89,15 +77,13 @@ export class WorkspaceEntitlements {
     const changedAt = new Date(event.changedAt).getTime();
     const cached = this.cache.get(event.workspaceId);
     if (cached && cached.changedAt > changedAt) return;
-    this.generation++;
-    this.pending.delete(event.workspaceId);
+    this.lookups.invalidate(event.workspaceId);
     this.cache.set(event.workspaceId, { writableUntil: event.writableUntil, changedAt });
   }
 
   /** Events may have been missed: every next check asks again. */
   clear(): void {
-    this.generation++;
+    this.lookups.invalidate();
     this.cache.clear();
-    this.pending.clear();
   }
 }

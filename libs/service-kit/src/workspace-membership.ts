@@ -2,6 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import { ErrorCodes, WorkspaceContracts, type Actor, type WorkspaceRole } from '@teamchat/contracts';
 import { type BusClient, DomainError } from '@teamchat/bus';
+import { SharedLookups } from './shared-lookups.js';
 
 /** An actor whose membership of their current workspace has been confirmed, with their role there. */
 export interface WorkspaceMember {
@@ -80,12 +81,7 @@ export interface WorkspaceMembershipOptions {
 export class WorkspaceMembership {
   private readonly errors: MembershipErrors;
   private readonly cache: LRUCache<string, WorkspaceRole>;
-  private readonly pending = new Map<string, Promise<WorkspaceRole | null>>();
-  /**
-   * Bumped by every `forget`. An answer is cached only if nothing was forgotten while it was on its way, so a
-   * removal that overtakes the reply of a check started before it can not leave the old answer behind.
-   */
-  private generation = 0;
+  private readonly lookups = new SharedLookups<WorkspaceRole | null>();
 
   constructor(
     private readonly source: MembershipSource,
@@ -121,36 +117,25 @@ export class WorkspaceMembership {
     const key = `${workspaceId}:${userId}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return Promise.resolve(cached);
-    const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
-    const generation = this.generation;
-    const lookup = this.source.role(workspaceId, userId).then(
+    return this.lookups.get(
+      key,
+      () => this.source.role(workspaceId, userId),
       (role) => {
-        if (this.pending.get(key) === lookup) this.pending.delete(key);
-        if (role !== null && generation === this.generation) this.cache.set(key, role);
-        return role;
-      },
-      (err: unknown) => {
-        if (this.pending.get(key) === lookup) this.pending.delete(key);
-        throw err;
+        if (role !== null) this.cache.set(key, role); // refusals are never kept
       },
     );
-    this.pending.set(key, lookup);
-    return lookup;
   }
 
   /** Nothing cached can be trusted any more (invalidations may have been missed): every next check asks again. */
   clear(): void {
-    this.generation++;
+    this.lookups.invalidate();
     this.cache.clear();
-    this.pending.clear();
   }
 
   /** The membership changed (removed, role changed): the next check asks again. */
   forget(workspaceId: string, userId: string): void {
     const key = `${workspaceId}:${userId}`;
-    this.generation++;
+    this.lookups.invalidate(key);
     this.cache.delete(key);
-    this.pending.delete(key);
   }
 }

@@ -60,17 +60,17 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
   let publisher: INestApplicationContext;
   let replicas: WorkspaceMembership[];
 
-  const emit = (
-    contract: typeof WorkspaceEvents.memberRemoved,
-    payload: { workspaceId: string; userId: string; role: WorkspaceRole },
-  ) => publisher.get(Publisher).bus.emit(contract, payload);
-
-  /** Resolves once every replica has handled `count` invalidations in all. */
-  const forgotten = (count: number) => {
+  /** Emits a membership event for the actor and resolves once every replica has forgotten them. */
+  const announce = async (contract: typeof WorkspaceEvents.memberRemoved, actor: Actor, role: WorkspaceRole) => {
     const spies = replicas.map((r) => jest.spyOn(r, 'forget'));
-    return waitFor(() => spies.every((s) => s.mock.calls.length === count)).finally(() =>
-      spies.forEach((s) => s.mockRestore()),
-    );
+    try {
+      await publisher
+        .get(Publisher)
+        .bus.emit(contract, { workspaceId: actor.workspaceId!, userId: actor.userId, role });
+      await waitFor(() => spies.every((s) => s.mock.calls.length === 1));
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
   };
 
   const join = (role: WorkspaceRole = 'member'): Actor => {
@@ -124,13 +124,7 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
     for (const replica of replicas) await replica.member(actor);
     expect(asks).toBe(2);
     directory.delete(`${actor.workspaceId}:${actor.userId}`);
-    const delivered = forgotten(1);
-    await emit(WorkspaceEvents.memberRemoved, {
-      workspaceId: actor.workspaceId!,
-      userId: actor.userId,
-      role: 'member',
-    });
-    await delivered;
+    await announce(WorkspaceEvents.memberRemoved, actor, 'member');
     for (const replica of replicas) {
       expect(await rejection(replica.member(actor))).toMatchObject({
         code: ErrorCodes.workspaceNotFound,
@@ -144,13 +138,7 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
     const actor = join('admin');
     for (const replica of replicas) await expect(replica.requireAdmin(actor)).resolves.toMatchObject({ role: 'admin' });
     directory.set(`${actor.workspaceId}:${actor.userId}`, 'member');
-    const delivered = forgotten(1);
-    await emit(WorkspaceEvents.memberRoleChanged, {
-      workspaceId: actor.workspaceId!,
-      userId: actor.userId,
-      role: 'member',
-    });
-    await delivered;
+    await announce(WorkspaceEvents.memberRoleChanged, actor, 'member');
     for (const replica of replicas) {
       expect(await rejection(replica.requireAdmin(actor))).toMatchObject({ code: ErrorCodes.notAdmin });
       await expect(replica.member(actor)).resolves.toEqual({ ...actor, role: 'member' });
