@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 
+/** Every server-side layer, from the bottom up: the whole stack the standalone runner and the test kit put together. */
+const STACK = ['type:contracts', 'type:lib', 'type:service-kit', 'type:service', 'scope:gateway'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,14 +39,10 @@ export default tseslint.config(
           allow: [],
           // tests import @teamchat/testing, which starts the whole stack; only tests do (every package.json drops that
           // edge from the build graph with `implicitDependencies: ["!@teamchat/testing"]`), so it is no cycle
-          ignoredCircularDependencies: [
-            'tag:type:contracts',
-            'tag:type:lib',
-            'tag:type:service-kit',
-            'tag:type:service',
-            'tag:scope:gateway',
-            'tag:scope:runner',
-          ].map((tested) => [tested, '@teamchat/testing']),
+          ignoredCircularDependencies: [...STACK, 'scope:runner'].map((tested) => [
+            `tag:${tested}`,
+            '@teamchat/testing',
+          ]),
           // every process entry (main.ts) imports its packages dynamically so tracing is started before they load;
           // that is ordering, not code splitting, so static imports of those packages elsewhere are fine
           checkDynamicDependenciesExceptions: ['@teamchat/*'],
@@ -62,28 +61,8 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['type:lib', 'type:service-kit', 'type:contracts', 'type:testing'],
             },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', 'type:testing'] },
-            {
-              sourceTag: 'scope:runner',
-              onlyDependOnLibsWithTags: [
-                'type:lib',
-                'type:service-kit',
-                'type:contracts',
-                'type:service',
-                'scope:gateway',
-                'type:testing',
-              ],
-            },
-            {
-              sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: [
-                'type:lib',
-                'type:service-kit',
-                'type:contracts',
-                'type:service',
-                'scope:gateway',
-                'scope:runner',
-              ],
-            },
+            { sourceTag: 'scope:runner', onlyDependOnLibsWithTags: [...STACK, 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [...STACK, 'scope:runner'] },
           ],
         },
       ],
