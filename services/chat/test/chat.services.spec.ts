@@ -733,29 +733,41 @@ describe('chat service', () => {
     // after a whole word is found, the prefix and substring arms are read together; the read serves both only when it
     // holds a whole prefix window or everything, and the arms are read one by one otherwise
     it.each([
-      ['a whole prefix window in the read', 120, 10],
-      ['fewer prefix hits than a window and more rows than the read holds', 40, 140],
-      ['everything in the read', 5, 5],
-    ])('keeps arm order and loses nothing when prefix and substring hits interleave: %s', async (_label, p, s) => {
-      const t = team();
-      const [general] = await channels.list(t.as(t.alice));
-      const ids: string[] = [];
-      const post = async (content: string) =>
-        ids.push((await messages.create(t.as(t.alice), { channelId: general.id, content })).message.id);
-      for (let i = 0; i < 3; i++) await post(`kappa note ${i}`);
-      // newest first the arms interleave: prefix-only (kappamax) and substring-only (xkappa) hits alternate in time
-      for (let i = 0; i < Math.max(p, s); i++) {
-        if (i < p) await post(`kappamax build ${i}`);
-        if (i < s) await post(`xkappa build ${i}`);
-      }
-      const { results, ids: seen } = await allPages(t.as(t.bob), 'kappa');
-      const arms = results.map((r) =>
-        r.content!.startsWith('kappamax') ? 'p' : r.content!.startsWith('x') ? 's' : 'w',
-      );
-      expect(new Set(seen).size).toBe(seen.length);
-      expect([...seen].sort()).toEqual([...ids].sort());
-      expect(arms.join('')).toBe('w'.repeat(3) + 'p'.repeat(p) + 's'.repeat(s));
-    });
+      ['a whole prefix window in the read', 120, 10, 'prefixes'],
+      ['fewer prefix hits than a window and more rows than the read holds', 40, 140, 'neither'],
+      ['everything in the read', 5, 5, 'both'],
+    ])(
+      'keeps arm order and loses nothing when prefix and substring hits interleave: %s',
+      async (_label, p, s, served) => {
+        const t = team();
+        const [general] = await channels.list(t.as(t.alice));
+        const ids: string[] = [];
+        const post = async (content: string) =>
+          ids.push((await messages.create(t.as(t.alice), { channelId: general.id, content })).message.id);
+        for (let i = 0; i < 3; i++) await post(`kappa note ${i}`);
+        // newest first the arms interleave: prefix-only (kappamax) and substring-only (xkappa) hits alternate in time
+        for (let i = 0; i < Math.max(p, s); i++) {
+          if (i < p) await post(`kappamax build ${i}`);
+          if (i < s) await post(`xkappa build ${i}`);
+        }
+        type Read = { prefixes: unknown[]; substrings: unknown[] | null } | null;
+        const joint = jest.spyOn(search as unknown as { fallbacks: () => Promise<Read> }, 'fallbacks');
+        const reads = joint.mock.results;
+        const { results, ids: seen } = await allPages(t.as(t.bob), 'kappa');
+        // the first time the prefix arm is reached, the joint read serves what it can
+        const read = (await reads[0]?.value) as Read | undefined;
+        joint.mockRestore();
+        expect(read === undefined ? 'not read' : !read ? 'neither' : read.substrings ? 'both' : 'prefixes').toBe(
+          served,
+        );
+        const arms = results.map((r) =>
+          r.content!.startsWith('kappamax') ? 'p' : r.content!.startsWith('x') ? 's' : 'w',
+        );
+        expect(new Set(seen).size).toBe(seen.length);
+        expect([...seen].sort()).toEqual([...ids].sort());
+        expect(arms.join('')).toBe('w'.repeat(3) + 'p'.repeat(p) + 's'.repeat(s));
+      },
+    );
 
     // a phrase walks the newest messages first and reads what is older through the index: however far the walk
     // reaches, the pages are the same
@@ -769,22 +781,34 @@ describe('chat service', () => {
         if (i % 4 === 0) await post(`xlambda sigma note ${i}`); // the words, but not as the phrase
         if (i % 5 === 0) await post(`sigma then lambda ${i}`);
       }
+      const db = h.app.get(DataSource);
+      /** The pages, and how many statements walked the newest messages and how many read below the walk. */
       const pagesWith = async (walk: number) => {
         const before = search.phraseWalk;
         search.phraseWalk = walk;
+        const query = jest.spyOn(db, 'query');
         try {
-          return (await allPages(t.as(t.bob), '"lambda sigma"')).ids;
+          const { ids } = await allPages(t.as(t.bob), '"lambda sigma"');
+          const sql = query.mock.calls.map(([text]) => String(text));
+          const count = (part: string) => sql.filter((q) => q.includes(part)).length;
+          return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
         } finally {
+          query.mockRestore();
           search.phraseWalk = before;
         }
       };
-      const walked = await pagesWith(100_000);
+      const whole = await pagesWith(100_000);
+      expect(whole.walks).toBeGreaterThan(0);
+      const walked = whole.ids;
       expect(new Set(walked).size).toBe(walked.length);
       expect([...walked].sort()).toEqual([...phrase].sort());
       // denser hits ranked first within the first window
       expect(walked.slice(0, 34)).toEqual(expect.arrayContaining(phrase.filter((_, i) => i % 3 === 0 && i >= 30)));
-      expect(await pagesWith(7)).toEqual(walked);
-      expect(await pagesWith(1)).toEqual(walked);
+      for (const walk of [7, 1]) {
+        const mixed = await pagesWith(walk);
+        expect(mixed.ids).toEqual(walked);
+        expect(mixed.below).toBeGreaterThan(0);
+      }
     });
 
     it('ranks denser hits first within the first window and says when there is no next page', async () => {

@@ -227,8 +227,13 @@ export class SearchService {
       const limit = ranked ? RANK_WINDOW : need;
       let rows: HitRow[] | null = null;
       if (at.w === null && arm === 'substrings' && substringsRead) rows = substringsRead.slice(0, limit);
-      const together = wordsFound && arms[at.a + 1] === 'substrings' && this.fallbacksTogether(scope);
-      if (at.w === null && arm === 'prefixes' && together) {
+      if (
+        at.w === null &&
+        arm === 'prefixes' &&
+        wordsFound &&
+        arms[at.a + 1] === 'substrings' &&
+        this.fallbacksTogether(scope)
+      ) {
         const read = await this.fallbacks(scope, arms, at.a);
         if (read) {
           rows = read.prefixes;
@@ -338,9 +343,11 @@ export class SearchService {
     const edge = `(SELECT e."created_at", e."id" FROM (SELECT m."created_at", m."id" FROM "chat"."message" m
                      WHERE ${rest.base.join(' AND ')} ORDER BY m."created_at" DESC, m."id" DESC
                      OFFSET ${q.add(this.phraseWalk - 1)} LIMIT 1) e)`;
+    // EXISTS first: when the walk held every message there is, no edge exists and Postgres skips the index read
+    // (a one-time filter) instead of reading every phrase match only to compare it with NULL
     const older = await this.newest(
       q,
-      [...rest.base, `(m."created_at", m."id") < ${edge}`, ...rest.matches],
+      [`EXISTS ${edge}`, ...rest.base, `(m."created_at", m."id") < ${edge}`, ...rest.matches],
       rest.rankBy,
       limit - recent.length,
     );
@@ -401,16 +408,16 @@ export class SearchService {
 
   /**
    * Whether every prefix match is also a substring match, so one read can serve both fallback arms: true when the
-   * query has no phrase (a phrase is matched stemmed by the prefix arm but literally by the substring arm) and every
-   * substring term is one of the prefix pieces in ASCII (a lexeme starting with `depl` then means the text holds
-   * `depl` in some case, which is what ILIKE finds).
+   * query has no phrase (the prefix arm matches it stemmed, the substring arm literally) and has a prefix query, which
+   * `searchTerms` makes only when every word is plain — the substring terms are then those very words — and those
+   * terms are ASCII (a lexeme starting with `depl` then means the text holds `depl` in some case, which ILIKE finds).
    */
-  private fallbacksTogether(scope: Scope): boolean {
-    const pieces = (scope.terms.prefixQuery ?? '').split(' & ').map((piece) => piece.replace(/:\*$/, ''));
+  private fallbacksTogether({ terms, substrings }: Scope): boolean {
     return (
-      !scope.terms.phrases &&
-      scope.substrings.length > 0 &&
-      scope.substrings.every((t) => /^[\x21-\x7e]+$/.test(t) && pieces.includes(t.toLowerCase()))
+      !terms.phrases &&
+      terms.prefixQuery !== null &&
+      substrings.length > 0 &&
+      substrings.every((t) => /^[\x21-\x7e]+$/.test(t))
     );
   }
 
