@@ -12,6 +12,17 @@ export const messagesStored = once(
   () => new Counter({ name: 'chat_messages_stored_total', help: 'Messages stored by the chat service' }),
 );
 
+/** Chat service: rows per INSERT of new channel messages (concurrent sends are written together, one commit each). */
+export const messageInsertBatch = once(
+  'chat_message_insert_batch_rows',
+  () =>
+    new Histogram({
+      name: 'chat_message_insert_batch_rows',
+      help: 'New channel messages written by one INSERT statement (group commit)',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    }),
+);
+
 /** Gateway: message frames handed to a socket, one per receiving socket. */
 export const messagesDelivered = once(
   'ws_messages_delivered_total',

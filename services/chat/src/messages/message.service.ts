@@ -20,15 +20,9 @@ import { isUuid } from '../common/ids.js';
 import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
 import { ThreadService } from '../threads/thread.service.js';
 import { MessageFiles } from './message-files.js';
+import { MessageWriter } from './message-writer.js';
 import { BroadcastMentions } from '../notifications/broadcast-mentions.js';
-import {
-  MESSAGE_COLUMNS,
-  MESSAGE_RETURNING,
-  REACTIONS_OF_M,
-  toMessage,
-  VISIBLE_IN_CHANNEL,
-  type MessageRow,
-} from './message.mapper.js';
+import { MESSAGE_COLUMNS, REACTIONS_OF_M, toMessage, VISIBLE_IN_CHANNEL, type MessageRow } from './message.mapper.js';
 
 export const INVALID_CURSOR = 'Invalid before cursor';
 export const INVALID_AFTER_CURSOR = 'Invalid after cursor';
@@ -66,14 +60,6 @@ const CURSOR = new PreparedStatement<{ created_at: Date; id: string }>(
   'chat.message.cursor',
   `SELECT "created_at", "id" FROM "chat"."message" WHERE "id" = $1 AND "channel_id" = $2`,
 );
-const INSERT = new PreparedStatement<MessageRow>(
-  'chat.message.insert',
-  `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id",
-                                  "file_url", "file_name", "file_size", "file_type")
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-   ON CONFLICT ("user_id", "client_msg_id") WHERE "client_msg_id" IS NOT NULL DO NOTHING
-   RETURNING ${MESSAGE_RETURNING}`,
-);
 const BY_CLIENT_MSG_ID = new PreparedStatement<MessageRow>(
   'chat.message.by-client-msg-id',
   `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m WHERE m."user_id" = $1 AND m."client_msg_id" = $2`,
@@ -105,6 +91,7 @@ export class MessageService {
     private readonly files: MessageFiles,
     private readonly threads: ThreadService,
     private readonly broadcastMentions: BroadcastMentions,
+    private readonly writer: MessageWriter,
   ) {}
 
   /** The newest `limit` messages, before a message or a time if given, oldest first. */
@@ -193,21 +180,21 @@ export class MessageService {
         file,
       });
     }
-    const inserted = await this.statements.rows(INSERT, [
-      member.workspaceId,
-      channel.id,
-      member.userId,
+    const inserted = await this.writer.insert({
+      workspaceId: member.workspaceId,
+      channelId: channel.id,
+      userId: member.userId,
       content,
       imageUrl,
       clientMsgId,
-      file?.url ?? null,
-      file?.name ?? null,
-      file?.size ?? null,
-      file?.type ?? null,
-    ]);
-    if (inserted.length === 1) {
+      fileUrl: file?.url ?? null,
+      fileName: file?.name ?? null,
+      fileSize: file?.size ?? null,
+      fileType: file?.type ?? null,
+    });
+    if (inserted) {
       return {
-        message: toMessage(inserted[0], author),
+        message: toMessage(inserted, author),
         created: true,
         workspaceId: member.workspaceId,
         audience: audienceOf(channel),

@@ -11,6 +11,7 @@ import { MessageChangesController } from './message-changes.controller.js';
 import { MessageChangesService } from './message-changes.service.js';
 import { MessageFiles } from './message-files.js';
 import { MessageService } from './message.service.js';
+import { MessageWriter } from './message-writer.js';
 import { SearchService } from './search.service.js';
 
 @Module({
@@ -23,6 +24,6 @@ import { SearchService } from './search.service.js';
     NotificationsModule,
   ],
   controllers: [MessageController, MessageChangesController],
-  providers: [MessageService, SearchService, MessageChangesService, MessageFiles],
+  providers: [MessageService, MessageWriter, SearchService, MessageChangesService, MessageFiles],
 })
 export class MessagesModule {}
