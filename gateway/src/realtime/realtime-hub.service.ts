@@ -274,12 +274,15 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     let replayed = 0;
     const seen = new Set<string>();
     try {
-      // subscribed first (so whatever is stored after the replay's query arrives live, held), then three things at
-      // once: this user's presence announced, the replay, and the presence snapshot (read after the announce)
-      const { announced } =
+      // subscribed first (so whatever is stored after the replay's query arrives live, held), then at once: the replay,
+      // and this socket counted with the presence snapshot read in the same step (a presence change after it follows
+      // `joined` and corrects it). After the upgrade a connect so waits for at most two round trips one after the
+      // other: the subscription (none when another socket of the workspace here holds it) and the slower of those two.
+      // The actor is the one the upgrade resolved and cached.
+      const reading =
         client.workspaceId !== workspaceId
-          ? await this.enterWorkspace(client, workspaceId)
-          : { announced: Promise.resolve() };
+          ? (await this.enterWorkspace(client, workspaceId)).online
+          : this.presence.online(workspaceId);
       const replaying =
         frame.since === undefined || frame.since === null
           ? undefined
@@ -289,14 +292,11 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
                 this.logger.warn(`replay failed: ${String(err)}`);
                 return { status: 'resync' as const, reason: 'delivery-interrupted' as const };
               });
-      // read while live frames are held: a presence change after this read follows `joined` and corrects it
-      const reading = announced
-        .then(() => this.presence.online(workspaceId))
-        .catch((err: unknown) => {
-          this.logger.warn(`presence announce or snapshot failed: ${String(err)}`);
-          return undefined;
-        });
-      const [replay, online] = await Promise.all([replaying, reading]);
+      const snapshot = reading.catch((err: unknown) => {
+        this.logger.warn(`presence count or snapshot failed: ${String(err)}`);
+        return undefined;
+      });
+      const [replay, online] = await Promise.all([replaying, snapshot]);
       if (replay?.status === 'ok') {
         const since = new Date(frame.since!).getTime();
         for (const message of replay.messages) {
@@ -374,10 +374,10 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
-   * Joins the workspace's fan-out; resolves once subscribed, with the announce of this user's presence (counted, and
-   * published when they just came online) still under way in `announced`.
+   * Joins the workspace's fan-out; resolves once subscribed, with this socket's presence count under way in `online`
+   * (the workspace's online users once counted; a user who just came online is announced meanwhile, not awaited).
    */
-  private async enterWorkspace(client: Client, workspaceId: string): Promise<{ announced: Promise<void> }> {
+  private async enterWorkspace(client: Client, workspaceId: string): Promise<{ online: Promise<string[]> }> {
     await this.leaveWorkspace(client);
     client.workspaceId = workspaceId;
     client.channels = null;
@@ -386,10 +386,11 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     members.add(client);
     this.evictions.track(client.socket, client.userId, workspaceId);
     await this.fanout.subscribe(workspaceId);
-    const announced = this.presence.connect(workspaceId, client.userId).then(async (cameOnline) => {
-      if (cameOnline) await this.publishPresence(workspaceId, client.userId, 'online');
+    const online = this.presence.connect(workspaceId, client.userId).then(({ first, online }) => {
+      if (first) void this.publishPresence(workspaceId, client.userId, 'online');
+      return online;
     });
-    return { announced };
+    return { online };
   }
 
   private async leaveWorkspace(client: Client): Promise<void> {

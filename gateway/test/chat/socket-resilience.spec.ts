@@ -1,12 +1,17 @@
 // The live socket when something goes wrong (DESIGN §6), through real gateway nodes over NATS and Redis: a node that
 // dies without a clean shutdown leaves no one "online" forever, while a clean shutdown still announces at once; a
 // client that stops reading is closed with 1013 once its send queue is full, and catches up with `since`.
+import { jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { BusClient } from '@teamchat/bus';
 import type { Redis } from 'ioredis';
 import type { Env } from '@teamchat/config';
 import { startGatewayNode, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
 import { closeGateway } from '../../src/index.js';
 import { REDIS } from '../../src/infrastructure.js';
+import { FANOUT, type Fanout } from '../../src/realtime/fanout/fanout.js';
+import { PRESENCE_STORE, type PresenceStore } from '../../src/realtime/fanout/presence.store.js';
+import { ChatContracts } from '@teamchat/contracts';
 import { team, TestSocket, type Person } from './chat-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -129,6 +134,47 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
     const replayed = back.messages().map((m) => m.id);
     expect(replayed.filter((id) => !received.includes(id))).toEqual(all.slice(received.length));
     expect(back.closed).toBeNull();
+  });
+
+  it('joins in two round trips one after the other: the actor from the upgrade, then the replay and the presence count at once', async () => {
+    const t = await team(stack.url, 15);
+    const e = await startNode();
+    await on(e.url, t.admin); // the workspace's fan-out is subscribed on node E from here on
+    // every bus request, presence call and subscription of node E now takes ROUND_TRIP_MS more, so the join's time
+    // counts its round trips that run one after the other
+    const ROUND_TRIP_MS = 300;
+    const slowed: string[] = [];
+    const slow = <T extends object>(target: T, method: keyof T & string) => {
+      const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+      jest.spyOn(target, method as never).mockImplementation((async (...args: unknown[]) => {
+        slowed.push(method === 'request' ? `request ${(args[0] as { subject: string }).subject}` : method);
+        await new Promise((resolve) => setTimeout(resolve, ROUND_TRIP_MS));
+        return original(...args);
+      }) as never);
+    };
+    const bus = e.app.get(BusClient, { strict: false });
+    const presence = e.app.get<PresenceStore>(PRESENCE_STORE, { strict: false });
+    const fanout = e.app.get<Fanout>(FANOUT, { strict: false });
+    const since = new Date().toISOString();
+    const socket = await TestSocket.open(e.url, t.bob); // the upgrade resolves and caches bob's actor
+    sockets.push(socket);
+    slow(bus, 'request');
+    slow(presence, 'connect');
+    slow(presence, 'online');
+    slow(fanout, 'subscribe');
+    try {
+      const started = Date.now();
+      const joined = await socket.join(t.bob, since);
+      const took = Date.now() - started;
+      expect(joined).toMatchObject({ workspaceId: t.workspaceId, replayed: 0 });
+      expect([...(joined.online as string[])].sort()).toEqual([t.admin.user.id, t.bob.user.id].sort());
+      // the subscription, then the replay and the presence count together; the actor was not asked again
+      expect(slowed.sort()).toEqual(['connect', `request ${ChatContracts.replay.subject}`, 'subscribe']);
+      expect(took).toBeGreaterThanOrEqual(2 * ROUND_TRIP_MS);
+      expect(took).toBeLessThan(3 * ROUND_TRIP_MS);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it('takes a reconnect storm: 200 sockets dropped at once all join again with `since`, with no error and nothing missed', async () => {

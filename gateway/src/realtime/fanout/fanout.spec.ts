@@ -161,12 +161,23 @@ describe.each([
 
   it('reports only the first connection and the last disconnection of a user', async () => {
     const [w, u] = [randomUUID(), randomUUID()];
-    expect(await store.connect(w, u)).toBe(true);
-    expect(await store.connect(w, u)).toBe(false);
+    expect((await store.connect(w, u)).first).toBe(true);
+    expect((await store.connect(w, u)).first).toBe(false);
     expect(await store.online(w)).toEqual([u]);
     expect(await store.disconnect(w, u)).toBe(false);
     expect(await store.disconnect(w, u)).toBe(true);
     expect(await store.online(w)).toEqual([]);
+  });
+
+  it('answers who is online, this user included, in the same step as it counts the socket', async () => {
+    const [w, u, v] = [randomUUID(), randomUUID(), randomUUID()];
+    expect(await store.connect(w, u)).toEqual({ first: true, online: [u] });
+    const second = await store.connect(w, v);
+    expect(second.first).toBe(true);
+    expect(second.online.sort()).toEqual([u, v].sort());
+    expect((await store.connect(w, u)).online.sort()).toEqual([u, v].sort());
+    await store.disconnect(w, v);
+    expect(await store.connect(randomUUID(), v)).toEqual({ first: true, online: [v] });
   });
 });
 
@@ -222,10 +233,10 @@ describe(`${RedisPresenceStore.name} with gateway nodes that die`, () => {
     const [a, b, c] = [nodes.node(), nodes.node(), nodes.node()];
     const [w, u, v, x] = ids();
     await Promise.all([a, b, c].map((n) => n.store.start()));
-    expect(await b.store.connect(w, u)).toBe(true);
-    expect(await b.store.connect(w, x)).toBe(true);
-    expect(await a.store.connect(w, x)).toBe(false);
-    expect(await a.store.connect(w, v)).toBe(true);
+    expect((await b.store.connect(w, u)).first).toBe(true);
+    expect((await b.store.connect(w, x)).first).toBe(true);
+    expect((await a.store.connect(w, x)).first).toBe(false);
+    expect((await a.store.connect(w, v)).first).toBe(true);
     expect((await c.store.online(w)).sort()).toEqual([u, v, x].sort());
 
     // b crashes: its connection is gone, so no heartbeat and no clean shutdown
@@ -272,12 +283,14 @@ describe(`${RedisPresenceStore.name} with gateway nodes that die`, () => {
     const [w, u, y] = ids();
     await a.store.start();
     // b never heartbeats after registering with its first socket
-    expect(await b.store.connect(w, u)).toBe(true);
+    expect((await b.store.connect(w, u)).first).toBe(true);
     await waitFor(() => a.changes.length === 1, { timeoutMs: 5000 });
     expect(a.changes).toEqual([offline(w, u)]);
     expect(await a.store.online(w)).toEqual([]);
 
-    expect(await b.store.connect(w, y)).toBe(true);
+    const again = await b.store.connect(w, y);
+    expect(again.first).toBe(true);
+    expect(again.online.sort()).toEqual([u, y].sort());
     expect(b.changes).toEqual([online(w, u)]);
     expect((await a.store.online(w)).sort()).toEqual([u, y].sort());
   });

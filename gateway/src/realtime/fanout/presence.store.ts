@@ -10,6 +10,11 @@ export interface PresenceChange {
   status: 'online' | 'offline';
 }
 
+export interface Connected {
+  first: boolean;
+  online: string[];
+}
+
 export type PresenceChangeHandler = (changes: PresenceChange[]) => Promise<void> | void;
 
 /**
@@ -17,8 +22,12 @@ export type PresenceChangeHandler = (changes: PresenceChange[]) => Promise<void>
  * and their last one, wherever those are connected.
  */
 export interface PresenceStore {
-  /** Counts one more socket; true when it is the user's first in the workspace. */
-  connect(workspaceId: string, userId: string): Promise<boolean>;
+  /**
+   * Counts one more socket. Says whether it is the user's first in the workspace, and who is online there now (this
+   * user included), read in the same step: a join needs both, and a second round trip for the list would be one more
+   * wait on every connect.
+   */
+  connect(workspaceId: string, userId: string): Promise<Connected>;
   /** Counts one socket less; true when it was the user's last in the workspace. */
   disconnect(workspaceId: string, userId: string): Promise<boolean>;
   online(workspaceId: string): Promise<string[]>;
@@ -38,12 +47,12 @@ export const PRESENCE_STORE = Symbol('PRESENCE_STORE');
 export class InMemoryPresenceStore implements PresenceStore {
   private readonly counts = new Map<string, Map<string, number>>();
 
-  connect(workspaceId: string, userId: string): Promise<boolean> {
+  connect(workspaceId: string, userId: string): Promise<Connected> {
     const users = this.counts.get(workspaceId) ?? new Map<string, number>();
     this.counts.set(workspaceId, users);
     const n = (users.get(userId) ?? 0) + 1;
     users.set(userId, n);
-    return Promise.resolve(n === 1);
+    return Promise.resolve({ first: n === 1, online: [...users.keys()] });
   }
 
   disconnect(workspaceId: string, userId: string): Promise<boolean> {
@@ -94,10 +103,14 @@ const SPLIT = `local function split(field)
   return string.sub(field, 1, cut - 1), string.sub(field, cut + 1)
 end`;
 
-/** KEYS: nodes, node hash, workspace hash; ARGV: nodeId, field, userId. The user's sockets, or 'unregistered'. */
+/**
+ * KEYS: nodes, node hash, workspace hash; ARGV: nodeId, field, userId. The user's sockets and the workspace's online
+ * users, or 'unregistered'.
+ */
 const CONNECT = `if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 'unregistered' end
 redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
-return redis.call('HINCRBY', KEYS[3], ARGV[3], 1)`;
+local n = redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
+return { n, redis.call('HKEYS', KEYS[3]) }`;
 
 /** KEYS/ARGV as CONNECT. The user's sockets left, or 'unregistered'. */
 const DISCONNECT = `if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 'unregistered' end
@@ -234,17 +247,17 @@ export class RedisPresenceStore implements PresenceStore {
     return this.beating;
   }
 
-  async connect(workspaceId: string, userId: string): Promise<boolean> {
-    if (this.closed) return false;
+  async connect(workspaceId: string, userId: string): Promise<Connected> {
+    if (this.closed) return { first: false, online: [] };
     const field = `${workspaceId}:${userId}`;
     this.mine.set(field, (this.mine.get(field) ?? 0) + 1);
-    const n = await this.update(CONNECT, workspaceId, field, userId);
-    if (n !== 'unregistered') return Number(n) === 1;
+    const reply = await this.update<[number, string[]]>(CONNECT, workspaceId, field, userId);
+    if (reply !== 'unregistered') return { first: Number(reply[0]) === 1, online: reply[1] };
     // taken for dead (or not registered yet): register with every socket, this one included
     const changes = await this.sync();
     const first = changes.some((c) => c.status === 'online' && c.workspaceId === workspaceId && c.userId === userId);
     await this.report(changes.filter((c) => c.workspaceId !== workspaceId || c.userId !== userId));
-    return first;
+    return { first, online: await this.online(workspaceId) };
   }
 
   async disconnect(workspaceId: string, userId: string): Promise<boolean> {
@@ -253,7 +266,7 @@ export class RedisPresenceStore implements PresenceStore {
     const left = (this.mine.get(field) ?? 0) - 1;
     if (left > 0) this.mine.set(field, left);
     else this.mine.delete(field);
-    const n = await this.update(DISCONNECT, workspaceId, field, userId);
+    const n = await this.update<number>(DISCONNECT, workspaceId, field, userId);
     if (n !== 'unregistered') return Number(n) <= 0;
     // taken for dead: the reaper already announced this user if this was their last socket; the others come back
     await this.report(await this.sync());
@@ -275,12 +288,12 @@ export class RedisPresenceStore implements PresenceStore {
     await this.report(pairsOf(gone));
   }
 
-  private async update(
+  private async update<Reply>(
     script: string,
     workspaceId: string,
     field: string,
     userId: string,
-  ): Promise<number | 'unregistered'> {
+  ): Promise<Reply | 'unregistered'> {
     try {
       return (await this.redis.eval(
         script,
@@ -291,7 +304,7 @@ export class RedisPresenceStore implements PresenceStore {
         this.nodeId,
         field,
         userId,
-      )) as number | 'unregistered';
+      )) as Reply | 'unregistered';
     } catch (err) {
       this.dirty = true;
       throw err;
