@@ -22,7 +22,15 @@ import {
   type ServerFrameMap,
   type ServerFrameType,
 } from '@teamchat/contracts';
-import { inSpan, replayMessages, replayResyncs, rootContext, SpanKind } from '@teamchat/observability';
+import {
+  inSpan,
+  replayMessages,
+  replayResyncs,
+  rootContext,
+  SpanKind,
+  wsFramesPending,
+  wsReadPauses,
+} from '@teamchat/observability';
 import { SocketEvictions } from './socket-evictions.js';
 import { ActorService } from '../auth/actor.service.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
@@ -109,6 +117,10 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000 });
   private readonly byWorkspace = new Map<string, Set<Client>>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Frames of every socket received and not yet handled (see RealtimeOptions.maxPendingFrames). */
+  private pending = 0;
+  /** Whether this node stopped reading its sockets until its pending frames halve. */
+  private reading = true;
 
   constructor(
     private readonly bus: BusClient,
@@ -150,6 +162,11 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     return this.clients.size;
   }
 
+  /** False while this node holds off reading its sockets (too many of their frames are waiting). */
+  get readingSockets(): boolean {
+    return this.reading;
+  }
+
   connect(socket: WebSocket, userId: string): void {
     const client: Client = {
       socket,
@@ -168,6 +185,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       client.alive = true;
     });
     this.clients.set(socket, client);
+    if (!this.reading) socket.pause();
   }
 
   /** True when the socket was known. */
@@ -191,6 +209,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     if (client.pending >= MAX_PENDING_FRAMES)
       return this.sendError(client, ErrorCodes.rateLimited, TOO_MANY_FRAMES_MESSAGE, clientMsgId);
     client.pending++;
+    this.took();
     const run = () =>
       // each frame is a trace of its own: its bus calls, the message's store and fan-out are its children
       inSpan(
@@ -205,6 +224,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
         })
         .finally(() => {
           client.pending--;
+          this.handled();
         });
     const lane = type === 'message' || type === 'typing' ? laneOf(data) : null;
     if (lane === null) {
@@ -448,8 +468,30 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     this.send(client, 'error', { code, message, ...(clientMsgId ? { clientMsgId } : {}) });
   }
 
+  /**
+   * One more frame waiting. At the bound the node stops reading every socket: their frames wait in TCP buffers and
+   * their senders slow down, rather than frames being refused.
+   */
+  private took(): void {
+    wsFramesPending.set(++this.pending);
+    if (!this.reading || this.pending < this.options.maxPendingFrames) return;
+    this.reading = false;
+    wsReadPauses.inc();
+    this.logger.warn(`${this.pending} frames waiting: reading no socket until half are handled`);
+    for (const socket of this.clients.keys()) socket.pause();
+  }
+
+  private handled(): void {
+    wsFramesPending.set(--this.pending);
+    if (this.reading || this.pending > this.options.maxPendingFrames / 2) return;
+    this.reading = true;
+    for (const socket of this.clients.keys()) socket.resume();
+  }
+
   /** Sockets that did not answer the last ping are gone (their TCP connection died without a close). */
   private beat(): void {
+    // a pong waits unread while the node holds off reading: no socket is taken for gone meanwhile
+    if (!this.reading) return;
     for (const client of this.clients.values()) {
       if (!client.alive) {
         client.socket.terminate();

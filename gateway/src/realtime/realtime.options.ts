@@ -6,16 +6,23 @@ import { DEFAULT_SEND_LIMITS, type SendQueueLimits } from './send-queue.js';
 export interface RealtimeOptions {
   /** Per-socket outbound queue bounds (see SendQueue): past them a slow reader is closed with 1013. */
   sendLimits: SendQueueLimits;
+  /**
+   * Frames received from all of this node's sockets and not yet handled. At this many the node stops reading its
+   * sockets (TCP pushes back on the senders) until half are handled: a gateway slower than its load makes frames
+   * wait, bounded, instead of refusing them.
+   */
+  maxPendingFrames: number;
 }
 
 export const REALTIME_OPTIONS = Symbol('REALTIME_OPTIONS');
 
-export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = { sendLimits: DEFAULT_SEND_LIMITS };
+export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = { sendLimits: DEFAULT_SEND_LIMITS, maxPendingFrames: 5000 };
 
 export const realtimeOptionsProvider: Provider = {
   provide: REALTIME_OPTIONS,
   inject: [GATEWAY_RUNTIME],
   useFactory: (runtime: GatewayRuntime): RealtimeOptions => ({
     sendLimits: { ...DEFAULT_SEND_LIMITS, maxQueued: runtime.env.WS_SEND_QUEUE_MAX },
+    maxPendingFrames: runtime.env.WS_FRAMES_PENDING_MAX,
   }),
 };

@@ -4,12 +4,14 @@
 import { jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BusClient } from '@teamchat/bus';
+import { wsReadPauses } from '@teamchat/observability';
 import type { Redis } from 'ioredis';
 import type { Env } from '@teamchat/config';
 import { startGatewayNode, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
 import { closeGateway } from '../../src/index.js';
 import { REDIS } from '../../src/infrastructure.js';
 import { FANOUT, type Fanout } from '../../src/realtime/fanout/fanout.js';
+import { RealtimeHub } from '../../src/realtime/realtime-hub.service.js';
 import { PRESENCE_STORE, type PresenceStore } from '../../src/realtime/fanout/presence.store.js';
 import { ChatContracts } from '@teamchat/contracts';
 import { team, TestSocket, type Person } from './chat-helpers.js';
@@ -172,6 +174,61 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
       expect(slowed.sort()).toEqual(['connect', `request ${ChatContracts.replay.subject}`, 'subscribe']);
       expect(took).toBeGreaterThanOrEqual(2 * ROUND_TRIP_MS);
       expect(took).toBeLessThan(3 * ROUND_TRIP_MS);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('stops reading its sockets while too many of their frames wait, and stores and echoes every one of them once', async () => {
+    const t = await team(stack.url, 16);
+    const general = (await t.admin.agent.get('/api/channels')).body[0].id as string;
+    const g = await startNode({ WS_FRAMES_PENDING_MAX: 10 });
+    const people = [t.admin, t.bob, t.carol];
+    const senders = await Promise.all(people.map((p) => on(g.url, p)));
+    // chat answers each message 50 ms late, so the frames pile up behind it
+    const bus = g.app.get(BusClient, { strict: false });
+    const request = bus.request.bind(bus);
+    jest.spyOn(bus, 'request').mockImplementation((async (contract: { subject: string }, ...rest: unknown[]) => {
+      if (contract.subject === ChatContracts.createMessage.subject) await new Promise((r) => setTimeout(r, 50));
+      return (request as (...args: unknown[]) => Promise<unknown>)(contract, ...rest);
+    }) as never);
+    const pauses = async () => (await wsReadPauses.get()).values[0]?.value ?? 0;
+    const pausedBefore = await pauses();
+    try {
+      senders.forEach((s, i) => {
+        for (let n = 0; n < 15; n++)
+          s.send({
+            type: 'message',
+            channelId: general,
+            userId: people[i].user.id,
+            content: `backpressure ${i}-${n}`,
+            clientMsgId: `bp-${i}-${n}`,
+          });
+      });
+      const hub = g.app.get(RealtimeHub, { strict: false });
+      await waitFor(
+        () => senders.every((s) => s.messages().filter((m) => m.content?.startsWith('backpressure ')).length === 45),
+        {
+          timeoutMs: 20_000,
+        },
+      );
+      expect(await pauses()).toBeGreaterThan(pausedBefore);
+      expect(hub.readingSockets).toBe(true);
+      expect(senders.flatMap((s) => s.of('error'))).toEqual([]);
+      const stored = (await t.admin.agent.get(`/api/channels/${general}/messages?limit=200`)).body as {
+        content: string;
+      }[];
+      const contents = stored.map((m) => m.content).filter((c) => c.startsWith('backpressure '));
+      expect(contents).toHaveLength(45);
+      expect(new Set(contents).size).toBe(45);
+      // each sender's messages in the order it sent them
+      for (let i = 0; i < 3; i++)
+        expect(contents.filter((c) => c.startsWith(`backpressure ${i}-`))).toEqual(
+          Array.from({ length: 15 }, (_, n) => `backpressure ${i}-${n}`),
+        );
+      // and the node reads again: a frame sent now is handled as usual
+      senders[0].send({ type: 'message', channelId: general, userId: t.admin.user.id, content: 'after the wave' });
+      await senders[1].next('message', (f) => (f.message as { content: string }).content === 'after the wave');
     } finally {
       jest.restoreAllMocks();
     }

@@ -69,6 +69,8 @@ export const EnvSchema = z.object({
   // the gateway's listen queue: reconnect storms arrive all at once (the kernel caps it at net.core.somaxconn)
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   WS_SEND_QUEUE_MAX: z.coerce.number().int().min(1).max(100000).default(1000),
+  // frames received from all of a gateway's sockets and not yet handled: at this many it stops reading until half are
+  WS_FRAMES_PENDING_MAX: z.coerce.number().int().min(1).max(1000000).default(5000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(2).default(604800),
   // a session in use has its sliding expiry written at most this often (the expiry may end up this much early)

@@ -38,6 +38,22 @@ export const wsFramesDropped = once(
     }),
 );
 
+/** Frames received from this node's sockets and not yet handled (see WS_FRAMES_PENDING_MAX). */
+export const wsFramesPending = once(
+  'ws_frames_pending',
+  () => new Gauge({ name: 'ws_frames_pending', help: 'Frames received from live sockets and not yet handled' }),
+);
+
+/** Times this node stopped reading its sockets because too many of their frames were waiting. */
+export const wsReadPauses = once(
+  'ws_read_pauses_total',
+  () =>
+    new Counter({
+      name: 'ws_read_pauses_total',
+      help: 'Times the gateway stopped reading its sockets until its pending frames halved',
+    }),
+);
+
 export const rateLimitFallbacks = once(
   'auth_rate_limit_fallback_total',
   () =>
