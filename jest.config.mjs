@@ -56,7 +56,11 @@ const web = {
       },
     ],
   },
-  moduleNameMapper: { ...workspaceAliases, '\\.(css|svg|png)$': '<rootDir>/web/test/file-stub.cjs' },
+  moduleNameMapper: {
+    ...workspaceAliases,
+    '\\.module\\.css$': '<rootDir>/web/test/css-module-stub.cjs',
+    '\\.(css|svg|png)$': '<rootDir>/web/test/file-stub.cjs',
+  },
   testMatch: ['<rootDir>/web/src/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.tsx'],
   setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
 };

@@ -8,6 +8,8 @@ const backend = 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // Each component's styles sit next to it in Foo.module.css; in the DOM its classes read Foo-module__class___hash.
+  css: { modules: { generateScopedName: '[name]__[local]___[hash:base64:5]' } },
   resolve: {
     alias: { '@teamchat/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
   },

@@ -132,7 +132,7 @@ describe('chat journeys', () => {
 
     await send(grace, 'Hi @ada.lovelace, welcome aboard');
     await messages(ada).getByTestId('message-row').filter({ hasText: 'welcome aboard' }).waitFor();
-    expect(await messages(ada).locator('.tc-mention').first().textContent()).toMatch(/^@/);
+    expect(await messages(ada).locator('[data-mention]').first().textContent()).toMatch(/^@/);
     await shot(ada, '03-conversation');
   });
 
@@ -167,7 +167,7 @@ describe('chat journeys', () => {
     await openChannel(grace, random);
     await send(ada, 'Unread check one');
     await send(ada, 'Unread check two');
-    const badge = grace.locator(`[data-channel-id="${general.id}"] .badge`);
+    const badge = grace.locator(`[data-channel-id="${general.id}"] [aria-label$=" unread"]`);
     await badge.waitFor();
     await expect(badge.textContent()).resolves.toBe('2');
     await shot(grace, '04-unread-badge');

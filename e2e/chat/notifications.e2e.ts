@@ -238,7 +238,7 @@ describe('notification journeys', () => {
   });
 
   it('with the page hidden and the channel open, notifies a mention of Grace, and none while she is in Do Not Disturb', async () => {
-    const badge = grace.locator(`[data-channel-id="${general.id}"] .badge`);
+    const badge = grace.locator(`[data-channel-id="${general.id}"] [aria-label$=" unread"]`);
     await openChannel(grace, general);
     // in plain sight (the channel open in the visible tab) a mention needs no notification
     await send(ada, '@grace.hopper on screen');

@@ -106,7 +106,7 @@ describe('search journey: filters and opening a result at its message', () => {
     expect(await results.getByRole('listitem').count()).toBe(50);
     await searchDialog(ada).getByRole('button', { name: 'Load more' }).click();
     await searchDialog(ada).getByText(`${CHATTER_AFTER} results`, { exact: true }).waitFor();
-    const contents = await results.locator('.tc-search__content').allTextContents();
+    const contents = await results.locator('[data-testid="search-result-content"]').allTextContents();
     expect(new Set(contents).size).toBe(CHATTER_AFTER);
     await searchDialog(ada).getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
 
@@ -129,7 +129,8 @@ describe('search journey: filters and opening a result at its message', () => {
     const target = row(ada, TARGET);
     await target.waitFor();
     expect(await target.getAttribute('aria-current')).toBe('true');
-    expect(await target.getAttribute('class')).toContain('tc-message--opened');
+    const marker = () => target.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).boxShadow);
+    expect(await marker()).toContain('inset'); // the highlight's bar on the left
     const position = await positionInList(ada, target);
     expect(position).toBeGreaterThan(0.3);
     expect(position).toBeLessThan(0.7);
@@ -140,7 +141,7 @@ describe('search journey: filters and opening a result at its message', () => {
     await messages(ada)
       .locator('[data-testid="message-row"][aria-current]')
       .waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await target.getAttribute('class')).not.toContain('tc-message--opened');
+    expect(await marker()).not.toContain('inset');
     expect(new URL(ada.url()).search).toBe('');
   });
 

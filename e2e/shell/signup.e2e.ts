@@ -74,7 +74,7 @@ describe('signup and login journeys', () => {
     await toast(page, 'Profile Complete').waitFor();
 
     await page.waitForURL(/\/channel\/[0-9a-f-]{36}$/);
-    const active = page.locator('.sidebar-link.is-active');
+    const active = page.locator('a[aria-current="page"]');
     await active.waitFor();
     expect((await active.textContent())?.trim()).toBe('general');
     await page.getByText('STATUS ACTIVE').waitFor();
@@ -108,7 +108,7 @@ describe('signup and login journeys', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await toast(page, 'Welcome Back').waitFor();
     await page.waitForURL(/\/channel\//);
-    expect((await page.locator('.sidebar-link.is-active').textContent())?.trim()).toBe('general');
+    expect((await page.locator('a[aria-current="page"]').textContent())?.trim()).toBe('general');
   });
 
   it('leaves the chat in every other tab when the user logs out in one (the session’s sockets are closed)', async () => {

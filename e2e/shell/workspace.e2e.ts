@@ -38,10 +38,10 @@ describe('workspace shell journeys', () => {
   const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
   const section = (name: string) =>
     sidebar()
-      .locator('.sidebar-section')
-      .filter({ has: page.locator('.sidebar-section__title', { hasText: new RegExp(`^${name}$`) }) });
+      .locator('[data-testid^="section-"]')
+      .filter({ has: page.locator('[data-testid="sidebar-section-title"]', { hasText: new RegExp(`^${name}$`) }) });
   const channelNames = async (sectionName: string) =>
-    (await section(sectionName).locator('.sidebar-link__label').allTextContents()).map((t) => t.trim());
+    (await section(sectionName).locator('[data-testid="sidebar-link-label"]').allTextContents()).map((t) => t.trim());
   const channels = async (): Promise<ChannelRow[]> =>
     (await (await admin.request.get('/api/channels')).json()) as ChannelRow[];
 
@@ -66,7 +66,7 @@ describe('workspace shell journeys', () => {
   };
 
   const askToDeleteSection = async (name: string) => {
-    await section(name).locator('.sidebar-section__trigger').click({ button: 'right' });
+    await section(name).locator('[data-testid="sidebar-section-trigger"]').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Delete Section' }).click();
     return page.getByRole('alertdialog');
   };
@@ -120,7 +120,7 @@ describe('workspace shell journeys', () => {
     await guestPage.getByRole('button', { name: 'Create Account & Join' }).click();
 
     await guestPage.waitForURL(/\/channel\//);
-    expect((await guestPage.locator('.sidebar-link.is-active').textContent())?.trim()).toBe('general');
+    expect((await guestPage.locator('a[aria-current="page"]').textContent())?.trim()).toBe('general');
     const switcher = guestPage.getByRole('navigation', { name: 'Workspaces' });
     await switcher.getByText('Orbital Labs').waitFor();
     expect(await switcher.getByText('member').isVisible()).toBe(true);
@@ -149,7 +149,7 @@ describe('workspace shell journeys', () => {
     await toast(page, 'Channel created').waitFor();
     const created = (await channels()).find((c) => c.name === 'launch-pad')!;
     await page.waitForURL(`**/channel/${created.id}`);
-    await expect_(async () => (await page.locator('.sidebar-link.is-active').textContent())?.trim()).toBe('launch-pad');
+    await expect_(async () => (await page.locator('a[aria-current="page"]').textContent())?.trim()).toBe('launch-pad');
   });
 
   it('creates a section, and refuses to delete it while it has channels', async () => {
@@ -163,7 +163,7 @@ describe('workspace shell journeys', () => {
     await createChannel('apollo', 'Projects');
     expect(await channelNames('Projects')).toEqual(['apollo']);
 
-    await section('Projects').locator('.sidebar-section__trigger').click({ button: 'right' });
+    await section('Projects').locator('[data-testid="sidebar-section-trigger"]').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Delete Section' }).waitFor();
     await screenshots(page, '14-section-context-menu', { only: 'desktop' });
     await page.getByRole('menuitem', { name: 'Delete Section' }).click();
@@ -190,9 +190,9 @@ describe('workspace shell journeys', () => {
     await dialog.getByPlaceholder('Search users...').fill('nobody-by-this-name');
     await dialog.getByText('No users found').waitFor();
     await dialog.getByPlaceholder('Search users...').fill('Grace');
-    const item = dialog.locator('.command__item').first();
+    const item = dialog.locator('[cmdk-item]').first();
     await item.waitFor();
-    const username = (await item.locator('.command__item-title').textContent())!.trim();
+    const username = (await item.locator('[data-testid="command-item-title"]').textContent())!.trim();
     await item.click();
     await dialog.getByRole('button', { name: 'Start DM' }).waitFor();
     await screenshots(page, '16-start-dm-dialog');
@@ -211,7 +211,7 @@ describe('workspace shell journeys', () => {
       data: { content: 'Hello from Grace' },
     });
     expect(res.ok()).toBe(true);
-    const badge = section('Channels').locator(`[data-channel-id="${general.id}"] .badge`);
+    const badge = section('Channels').locator(`[data-channel-id="${general.id}"] [aria-label$=" unread"]`);
     await badge.waitFor();
     expect((await badge.textContent())?.trim()).toBe('1');
     await screenshots(page, '17-unread-badge');
@@ -225,14 +225,14 @@ describe('workspace shell journeys', () => {
     await createChannel('zeta');
     const before = await channelNames('Channels');
     expect(before[before.length - 1]).toBe('zeta');
-    const first = section('Channels').locator('.sidebar-item').first();
-    const zeta = section('Channels').locator('.sidebar-item').filter({ hasText: 'zeta' });
+    const first = section('Channels').locator('[data-channel-id]').first();
+    const zeta = section('Channels').locator('[data-channel-id]').filter({ hasText: 'zeta' });
     await zeta.hover();
     await dragHandle(zeta.getByRole('button', { name: 'Reorder zeta' }), first);
     await expect_(async () => (await channelNames('Channels'))[0]).toBe('zeta');
     // The server kept it: a reload shows the same order.
     await page.reload();
-    await section('Channels').locator('.sidebar-link__label').first().waitFor();
+    await section('Channels').locator('[data-testid="sidebar-link-label"]').first().waitFor();
     expect((await channelNames('Channels'))[0]).toBe('zeta');
   });
 
@@ -246,7 +246,7 @@ describe('workspace shell journeys', () => {
     await screenshots(page, '18-workspace-settings');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Logo updated').waitFor();
-    await switcher.locator('.switcher__item.is-current img').waitFor();
+    await switcher.locator('[aria-current="true"] img').waitFor();
   });
 
   it('is usable on a phone: the sidebar opens as a drawer', async () => {
@@ -261,7 +261,7 @@ describe('workspace shell journeys', () => {
     const focused = (el: unknown) =>
       el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement;
     expect(await current.evaluate(focused)).toBe(true);
-    expect(await page.locator('.tooltip').count()).toBe(0);
+    expect(await page.locator('[role="tooltip"]').count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, '19-mobile-drawer-mobile-390x844.png') });
     await drawer.getByRole('link', { name: /launch-pad/ }).click();
     await drawer.waitFor({ state: 'detached' });
@@ -278,12 +278,12 @@ describe('workspace shell journeys', () => {
     await page.getByRole('button', { name: 'Create Workspace' }).click();
     await toast(page, 'Workspace Created').waitFor();
     await page.waitForURL(/\/channel\//);
-    await sidebar().locator('.sidebar__workspace', { hasText: 'Second Base' }).waitFor();
+    await sidebar().locator('[data-testid="sidebar-workspace"]', { hasText: 'Second Base' }).waitFor();
     await switcher.getByText('Orbital Labs').waitFor();
     expect(await channelNames('Channels')).not.toContain('zeta');
 
     await switcher.getByRole('button', { name: /Orbital Labs/ }).click();
-    await sidebar().locator('.sidebar__workspace', { hasText: 'Orbital Labs' }).waitFor();
+    await sidebar().locator('[data-testid="sidebar-workspace"]', { hasText: 'Orbital Labs' }).waitFor();
     await page.waitForURL(/\/channel\//);
     await expect_(async () => (await channelNames('Channels')).includes('zeta')).toBe(true);
   });

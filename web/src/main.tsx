@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import './styles/index.css';
 import { App } from './app/App.js';
 import { AppProviders } from './app/AppProviders.js';
-import './styles/index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

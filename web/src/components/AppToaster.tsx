@@ -1,6 +1,7 @@
 import { Toaster } from 'sonner';
 import { useTheme } from '../theme/ThemeProvider.js';
 import { TOAST_DURATION_MS, TOAST_VISIBLE } from '../lib/toast.js';
+import styles from './AppToaster.module.css';
 
 export const AppToaster = () => {
   const { theme } = useTheme();
@@ -14,7 +15,7 @@ export const AppToaster = () => {
       mobileOffset={{ top: 64 }}
       theme={theme === 'light' ? 'light' : 'dark'}
       closeButton
-      toastOptions={{ className: 'app-toast' }}
+      toastOptions={{ className: styles.toast }}
       // Sonner's own palette follows these variables; pointing them at the theme keeps toasts on-theme.
       style={
         {

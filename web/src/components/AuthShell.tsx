@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../routes.js';
 import { Button } from './ui/Button.js';
 import { Wordmark } from './ui/Wordmark.js';
+import styles from './AuthShell.module.css';
 
 interface AuthShellProps {
   title: ReactNode;
@@ -19,8 +20,8 @@ interface AuthShellProps {
 export const AuthShell = ({ title, subtitle, children, footer, above, backToHome = true, wide }: AuthShellProps) => {
   const navigate = useNavigate();
   return (
-    <div className="auth-shell">
-      <header className="auth-shell__top">
+    <div className={styles.shell}>
+      <header className={styles.top}>
         {backToHome ? (
           <Button variant="ghost" size="sm" onClick={() => navigate(ROUTES.home)}>
             <ArrowLeft size={16} aria-hidden /> Back to Home
@@ -30,14 +31,14 @@ export const AuthShell = ({ title, subtitle, children, footer, above, backToHome
         )}
         <Wordmark />
       </header>
-      <main className={['auth-card', wide ? 'auth-card--wide' : ''].filter(Boolean).join(' ')}>
+      <main className={[styles.card, wide ? styles.cardWide : ''].filter(Boolean).join(' ')}>
         {above}
-        <div className="auth-card__heading">
-          <h1 className="auth-card__title">{title}</h1>
-          {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
+        <div className={styles.cardHeading}>
+          <h1 className={styles.cardTitle}>{title}</h1>
+          {subtitle ? <p className={styles.cardSubtitle}>{subtitle}</p> : null}
         </div>
         {children}
-        {footer ? <div className="auth-card__footer">{footer}</div> : null}
+        {footer ? <div className={styles.cardFooter}>{footer}</div> : null}
       </main>
     </div>
   );

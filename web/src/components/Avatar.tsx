@@ -1,3 +1,4 @@
+import styles from './Avatar.module.css';
 // A picture when there is one, otherwise initials on a tinted tile.
 interface AvatarProps {
   name: string;
@@ -17,7 +18,7 @@ const initials = (name: string) =>
 
 export const Avatar = ({ name, src, size = 32, shape = 'square', className }: AvatarProps) => (
   <span
-    className={['avatar', `avatar--${shape}`, className ?? ''].filter(Boolean).join(' ')}
+    className={[styles.avatar, styles[shape], className ?? ''].filter(Boolean).join(' ')}
     style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.4)) }}
     aria-hidden
   >

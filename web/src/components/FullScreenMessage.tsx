@@ -1,6 +1,7 @@
+import styles from './FullScreenMessage.module.css';
 export const FullScreenMessage = ({ text, children }: { text: string; children?: React.ReactNode }) => (
-  <div className="fullscreen-message" role="status" aria-live="polite">
-    <span className="fullscreen-message__text">{text}</span>
+  <div className={styles.message} role="status" aria-live="polite">
+    <span className={styles.text}>{text}</span>
     {children}
   </div>
 );

@@ -5,6 +5,10 @@ import { useId, useRef, useState } from 'react';
 import { uploadFile, UploadError } from '../api/uploads.js';
 import { checkImageFile, type ImageUploadKind } from '../lib/image-file.js';
 import { notify } from '../lib/toast.js';
+import formStyles from './ui/form.module.css';
+import spinStyles from './ui/spin.module.css';
+import buttonStyles from './ui/Button.module.css';
+import styles from './ImagePicker.module.css';
 
 interface ImagePickerProps {
   label: string;
@@ -55,22 +59,25 @@ export const ImagePicker = ({
   };
 
   return (
-    <div className="image-picker">
-      <span className="field__label" id={`${inputId}-label`}>
+    <div className={styles.picker}>
+      <span className={formStyles.label} id={`${inputId}-label`}>
         {label}
       </span>
-      <div className="image-picker__row">
-        <div className={`image-picker__preview image-picker__preview--${shape}`}>
+      <div className={styles.row}>
+        <div className={`${styles.preview} ${shape === 'round' ? styles.previewRound : styles.previewSquare}`}>
           {uploading ? (
-            <Loader2 className="spin" size={20} aria-label="Uploading" />
+            <Loader2 className={spinStyles.spin} size={20} aria-label="Uploading" />
           ) : value ? (
             <img src={value} alt={`${label} preview`} />
           ) : (
             <ImagePlus size={22} aria-hidden />
           )}
         </div>
-        <div className="image-picker__actions">
-          <label className="btn btn--outline btn--sm" htmlFor={inputId}>
+        <div className={styles.actions}>
+          <label
+            className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm} ${styles.upload}`}
+            htmlFor={inputId}
+          >
             {value ? 'Change image' : 'Upload image'}
           </label>
           <input
@@ -83,17 +90,21 @@ export const ImagePicker = ({
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
           {value && removable ? (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(null)}>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.ghost} ${buttonStyles.sm}`}
+              onClick={() => onChange(null)}
+            >
               <Trash2 size={14} aria-hidden /> Remove
             </button>
           ) : null}
-          <p className="field__hint">
+          <p className={`${formStyles.hint} ${styles.hint}`}>
             {accept ? 'PNG or JPEG' : 'PNG, JPEG, GIF or WebP'}, up to {UPLOAD_LIMITS[kind] / (1024 * 1024)}MB.
           </p>
         </div>
       </div>
       {error ? (
-        <p className="field__error" role="alert">
+        <p className={formStyles.error} role="alert">
           {error}
         </p>
       ) : null}

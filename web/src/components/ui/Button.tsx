@@ -1,4 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import styles from './Button.module.css';
 
 type Variant = 'primary' | 'outline' | 'ghost' | 'danger' | 'icon';
 type Size = 'sm' | 'md' | 'lg';
@@ -17,7 +18,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
     <button
       ref={ref}
       type={type}
-      className={['btn', `btn--${variant}`, `btn--${size}`, loading ? 'is-loading' : '', className ?? '']
+      className={[styles.button, styles[variant], styles[size], loading ? styles.isLoading : '', className ?? '']
         .filter(Boolean)
         .join(' ')}
       disabled={disabled || loading}

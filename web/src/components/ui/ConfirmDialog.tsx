@@ -1,6 +1,8 @@
 // Radix alert dialog asking to confirm a destructive action.
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import dialogStyles from './Dialog.module.css';
+import buttonStyles from './Button.module.css';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -23,14 +25,16 @@ export const ConfirmDialog = ({
 }: ConfirmDialogProps) => (
   <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
     <AlertDialog.Portal>
-      <AlertDialog.Overlay className="dialog-overlay" />
-      <AlertDialog.Content className="dialog dialog--alert">
-        <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
-        <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
-        <div className="dialog__actions">
-          <AlertDialog.Cancel className="btn btn--outline btn--md">Cancel</AlertDialog.Cancel>
+      <AlertDialog.Overlay className={dialogStyles.overlay} />
+      <AlertDialog.Content className={`${dialogStyles.dialog} ${dialogStyles.alert}`}>
+        <AlertDialog.Title className={dialogStyles.title}>{title}</AlertDialog.Title>
+        <AlertDialog.Description className={dialogStyles.description}>{description}</AlertDialog.Description>
+        <div className={dialogStyles.actions}>
+          <AlertDialog.Cancel className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.md}`}>
+            Cancel
+          </AlertDialog.Cancel>
           <AlertDialog.Action
-            className="btn btn--danger btn--md"
+            className={`${buttonStyles.button} ${buttonStyles.danger} ${buttonStyles.md}`}
             disabled={pending}
             onClick={(event) => {
               // The caller closes the dialog when the call settles, so a failure stays in context.

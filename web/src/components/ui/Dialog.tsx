@@ -2,6 +2,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import buttonStyles from './Button.module.css';
+import styles from './Dialog.module.css';
 
 interface DialogProps {
   open: boolean;
@@ -15,21 +17,24 @@ interface DialogProps {
 export const Dialog = ({ open, onOpenChange, title, description, children, className }: DialogProps) => (
   <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="dialog-overlay" />
+      <RadixDialog.Overlay className={styles.overlay} />
       <RadixDialog.Content
-        className={['dialog', className ?? ''].filter(Boolean).join(' ')}
+        className={[styles.dialog, className ?? ''].filter(Boolean).join(' ')}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <header className="dialog__header">
-          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          <RadixDialog.Close className="btn btn--icon btn--sm dialog__close" aria-label="Close">
+        <header className={styles.header}>
+          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+          <RadixDialog.Close
+            className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm}`}
+            aria-label="Close"
+          >
             <X size={16} aria-hidden />
           </RadixDialog.Close>
         </header>
         {description ? (
-          <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+          <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
         ) : null}
-        <div className="dialog__body">{children}</div>
+        <div className={styles.body}>{children}</div>
       </RadixDialog.Content>
     </RadixDialog.Portal>
   </RadixDialog.Root>

@@ -1,6 +1,7 @@
 // A labelled form control with its validation message, wired for screen readers.
 import * as Label from '@radix-ui/react-label';
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import formStyles from './form.module.css';
 
 interface FieldProps {
   label: ReactNode;
@@ -26,13 +27,13 @@ export const Field = ({ label, error, hint, children, className, prefix }: Field
       })
     : children;
   return (
-    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <Label.Root className="field__label" htmlFor={controlId}>
+    <div className={[formStyles.field, error ? formStyles.invalid : '', className ?? ''].filter(Boolean).join(' ')}>
+      <Label.Root className={formStyles.label} htmlFor={controlId}>
         {label}
       </Label.Root>
       {prefix ? (
-        <div className="input-affix">
-          <span className="input-affix__prefix" aria-hidden>
+        <div className={formStyles.affix}>
+          <span className={formStyles.affixPrefix} aria-hidden>
             {prefix}
           </span>
           {control}
@@ -41,12 +42,12 @@ export const Field = ({ label, error, hint, children, className, prefix }: Field
         control
       )}
       {hint && !error ? (
-        <p className="field__hint" id={hintId}>
+        <p className={formStyles.hint} id={hintId}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="field__error" id={errorId} role="alert">
+        <p className={formStyles.error} id={errorId} role="alert">
           {error}
         </p>
       ) : null}

@@ -1,8 +1,9 @@
 import { MessageSquareCode } from 'lucide-react';
+import styles from './Wordmark.module.css';
 
 export const Wordmark = ({ size = 'md' }: { size?: 'md' | 'lg' }) => (
-  <span className={`wordmark wordmark--${size}`}>
-    <MessageSquareCode className="wordmark__icon" aria-hidden />
-    <span className="wordmark__text">TEAMCHAT</span>
+  <span className={`${styles.wordmark} ${styles[size]}`}>
+    <MessageSquareCode className={styles.icon} aria-hidden />
+    <span>TEAMCHAT</span>
   </span>
 );

@@ -12,6 +12,8 @@ import { Field } from '../../components/ui/Field.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import authShellStyles from '../../components/AuthShell.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 export const ForgotPasswordPage = () => {
   const ask = useMutation({ mutationFn: requestPasswordReset });
@@ -42,14 +44,14 @@ export const ForgotPasswordPage = () => {
   if (ask.isSuccess)
     return (
       <AuthShell title="Check your email" footer={footer}>
-        <div className="auth-card__notice" role="status">
+        <div className={authShellStyles.cardNotice} role="status">
           <MailCheck size={20} aria-hidden />
           <p>
             {ask.data.message} It is addressed to <strong>{getValues('email')}</strong> and works once, for{' '}
             {PASSWORD_RESET_TTL_MINUTES} minutes.
           </p>
         </div>
-        <Button variant="outline" size="lg" className="form__submit" onClick={() => ask.reset()}>
+        <Button variant="outline" size="lg" className={formStyles.submit} onClick={() => ask.reset()}>
           Use another email
         </Button>
       </AuthShell>
@@ -61,17 +63,17 @@ export const ForgotPasswordPage = () => {
       subtitle="Enter the email you sign in with and we will send you a link to choose a new one."
       footer={footer}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="Email" error={errors.email?.message}>
           <input
-            className="input"
+            className={formStyles.input}
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
             {...register('email')}
           />
         </Field>
-        <Button type="submit" size="lg" className="form__submit" loading={ask.isPending}>
+        <Button type="submit" size="lg" className={formStyles.submit} loading={ask.isPending}>
           {ask.isPending ? 'Sending...' : 'Send reset link'}
         </Button>
       </form>

@@ -10,6 +10,7 @@ import { Field } from '../../components/ui/Field.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import formStyles from '../../components/ui/form.module.css';
 
 export const LoginPage = () => {
   const navigate = useNavigate();
@@ -40,10 +41,10 @@ export const LoginPage = () => {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="Email" error={errors.email?.message}>
           <input
-            className="input"
+            className={formStyles.input}
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
@@ -51,12 +52,17 @@ export const LoginPage = () => {
           />
         </Field>
         <Field label="Password" error={errors.password?.message}>
-          <input className="input" type="password" autoComplete="current-password" {...register('password')} />
+          <input
+            className={formStyles.input}
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+          />
         </Field>
-        <p className="form__aside">
+        <p className={formStyles.aside}>
           <Link to={ROUTES.forgotPassword}>Forgot password?</Link>
         </p>
-        <Button type="submit" size="lg" className="form__submit" loading={loginMutation.isPending}>
+        <Button type="submit" size="lg" className={formStyles.submit} loading={loginMutation.isPending}>
           {loginMutation.isPending ? 'Logging in...' : 'Log In'}
         </Button>
       </form>

@@ -12,6 +12,8 @@ import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import { NewPasswordSchema, type NewPassword } from './password-schema.js';
+import authShellStyles from '../../components/AuthShell.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 export const ResetPasswordPage = () => {
   const [params] = useSearchParams();
@@ -37,7 +39,7 @@ export const ResetPasswordPage = () => {
   if (!token)
     return (
       <AuthShell title="This link is incomplete" footer={askAgain}>
-        <p className="auth-card__notice" role="alert">
+        <p className={authShellStyles.cardNotice} role="alert">
           Open the link from the email exactly as it was sent, or ask for a new one.
         </p>
       </AuthShell>
@@ -61,14 +63,24 @@ export const ResetPasswordPage = () => {
       subtitle="At least 8 characters. You will then log in with it."
       footer={askAgain}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="New password" error={errors.newPassword?.message}>
-          <input className="input" type="password" autoComplete="new-password" {...register('newPassword')} />
+          <input
+            className={formStyles.input}
+            type="password"
+            autoComplete="new-password"
+            {...register('newPassword')}
+          />
         </Field>
         <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-          <input className="input" type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          <input
+            className={formStyles.input}
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
         </Field>
-        <Button type="submit" size="lg" className="form__submit" loading={confirm.isPending}>
+        <Button type="submit" size="lg" className={formStyles.submit} loading={confirm.isPending}>
           {confirm.isPending ? 'Saving...' : 'Set new password'}
         </Button>
       </form>

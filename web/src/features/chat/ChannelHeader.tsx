@@ -10,6 +10,9 @@ import { RenameChannelDialog } from './RenameChannelDialog.js';
 import { PinnedMessages } from './pins/PinnedMessages.js';
 import { Avatar, IconButton } from './ui.js';
 import { ChannelNotifyMenu } from '../notifications/ChannelNotifyMenu.js';
+import badgeStyles from '../../components/ui/badge.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './ChannelHeader.module.css';
 
 export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   channel.type === 'direct' || (channel.type as string) === 'dm';
@@ -46,15 +49,15 @@ export const ChannelHeader = ({
   const canRename = !direct && channel.id.length > 0;
 
   return (
-    <header className="tc-channel-header">
-      <div className="tc-channel-header__info">
-        <div className="tc-channel-header__title-row">
-          <h1 className="tc-channel-header__title">
+    <header className={styles.header}>
+      <div className={styles.info}>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>
             {direct ? '@' : '#'}
             {channelTitle(channel, user.id, users)}
           </h1>
-          {direct ? <span className="tc-badge tc-badge--accent">DM</span> : null}
-          <span className="tc-badge" title={`${count} members`} data-testid="member-count">
+          {direct ? <span className={`${badgeStyles.label} ${badgeStyles.labelAccent}`}>DM</span> : null}
+          <span className={badgeStyles.label} title={`${count} members`} data-testid="member-count">
             <Users size={12} aria-hidden="true" /> {count}
           </span>
           {channel.id ? <PinnedMessages channelId={channel.id} users={users} /> : null}
@@ -64,19 +67,19 @@ export const ChannelHeader = ({
             </IconButton>
           ) : null}
         </div>
-        <div className="tc-channel-header__sub">
-          <span className="tc-channel-header__id">ID: {channel.id}</span>
-          {channel.description ? <span className="tc-channel-header__description">{channel.description}</span> : null}
+        <div className={styles.sub}>
+          <span className={styles.id}>ID: {channel.id}</span>
+          {channel.description ? <span className={styles.description}>{channel.description}</span> : null}
         </div>
       </div>
-      <div className="tc-channel-header__actions">
+      <div className={styles.actions}>
         <IconButton label="Search messages" onClick={() => setSearchOpen(true)}>
           <Search size={18} />
         </IconButton>
         <ChannelNotifyMenu channelId={channel.id} />
         <button
           type="button"
-          className="btn btn--icon btn--sm tc-profile-button"
+          className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm} ${styles.profileButton}`}
           aria-label="Update profile"
           title="Update profile"
           onPointerEnter={preloadSettings}

@@ -4,6 +4,7 @@ import type { Channel, Message, ServerFrame } from '@teamchat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useMatch, useNavigate } from 'react-router-dom';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import messageRowStyles from './MessageRow.module.css';
 
 type Listener = (frame: ServerFrame) => void;
 const listeners = new Set<Listener>();
@@ -172,7 +173,7 @@ describe(ChannelScreen.name, () => {
       .map((n) => String(n).padStart(2, '0'))
       .join(':');
     expect(within(first).getByText(hhmmss)).toBeInTheDocument();
-    expect(within(first).getByText('@ada')).toHaveClass('tc-mention');
+    expect(within(first).getByText('@ada')).toHaveAttribute('data-mention', 'person');
     expect(within(rows[1]!).getByRole('img', { name: 'Attached image' })).toHaveAttribute(
       'src',
       '/attachments/w/x/y.png',
@@ -438,7 +439,7 @@ describe(ChannelScreen.name, () => {
       renderWithApp(<Shell />, { route: `/channel/${GENERAL}?message=${msg(30).id}` });
       const target = await screen.findByText('message 30');
       const row = target.closest('[data-testid="message-row"]')!;
-      expect(row).toHaveClass('tc-message--opened');
+      expect(row).toHaveClass(messageRowStyles.opened);
       expect(row).toHaveAttribute('aria-current', 'true');
       expect(screen.getAllByTestId('message-row')).toHaveLength(50);
       expect(screen.getByText('message 5')).toBeInTheDocument();
@@ -447,7 +448,7 @@ describe(ChannelScreen.name, () => {
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/channel/${GENERAL}`));
       // newer messages exist: the way back to them is offered
       expect(screen.getByRole('button', { name: 'Jump to latest' })).toBeInTheDocument();
-      await waitFor(() => expect(row).not.toHaveClass('tc-message--opened'), { timeout: JUMP_HIGHLIGHT_MS + 2000 });
+      await waitFor(() => expect(row).not.toHaveClass(messageRowStyles.opened), { timeout: JUMP_HIGHLIGHT_MS + 2000 });
       expect(row).not.toHaveAttribute('aria-current');
     }, 20000);
 

@@ -24,7 +24,7 @@ import { useSendMessage } from './use-send-message.js';
 import { usePanelSize } from '../widgets/panel-size.js';
 import { ThreadPanel } from './threads/ThreadPanel.js';
 import { useOpenThread } from './threads/thread-store.js';
-import './chat.css';
+import styles from './ChannelScreen.module.css';
 
 export const SELECT_CHANNEL_TEXT = 'SELECT A CHANNEL...';
 export const PANEL_LAYOUT = { left: 70, leftMin: 50, right: 30, rightMin: 20, rightMax: 40 } as const;
@@ -94,7 +94,7 @@ const ChannelView = ({
   };
 
   const conversation = (
-    <section className={`tc-conversation${density === 'compact' ? ' is-compact' : ''}`} aria-label="Conversation">
+    <section className={styles.conversation} data-density={density} aria-label="Conversation">
       <ChannelHeader
         channel={channel}
         user={user}
@@ -111,7 +111,7 @@ const ChannelView = ({
         onDiscard={discard}
         jump={jump}
       />
-      <div className="tc-typing" aria-live="polite" data-testid="typing-indicator">
+      <div className={styles.typing} aria-live="polite" data-testid="typing-indicator">
         {typingText(typists)}
       </div>
       <StatusSelector user={user} compact={density === 'compact'} />
@@ -128,9 +128,9 @@ const ChannelView = ({
 
   if (narrow) {
     return (
-      <div className="tc-channel-screen is-narrow">
+      <div className={styles.screen}>
         {threadPanel ?? conversation}
-        <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className="tc-panel-sheet">
+        <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className={styles.panelSheet}>
           <WidgetPanel user={user} onHide={hidePanel} />
         </Modal>
       </div>
@@ -138,7 +138,7 @@ const ChannelView = ({
   }
 
   return (
-    <Group orientation="horizontal" className="tc-channel-screen" id="channel-split">
+    <Group orientation="horizontal" className={styles.screen} id="channel-split">
       <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}%`} minSize={`${PANEL_LAYOUT.leftMin}%`}>
         {conversation}
       </Panel>

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, mockFetch, renderWithApp } from '../../../test/render.js';
 import { Composer, COMPOSER_PLACEHOLDER } from './Composer.js';
+import pickerStyles from './composer/ComposerMentionPicker.module.css';
 
 const person = (id: string, username: string, handle: string | null = null): PublicUser => {
   const u = aUser({ id, username, handle });
@@ -15,7 +16,7 @@ const users = [
   person('22222222-2222-4222-8222-222222222222', 'alan.turing', 'enigma'),
   person('33333333-3333-4333-8333-333333333333', 'grace.hopper'),
 ];
-const names = () => screen.getAllByRole('option').map((o) => o.querySelector('.tc-mention-picker__name')?.textContent);
+const names = () => screen.getAllByRole('option').map((o) => o.querySelector(`.${pickerStyles.name}`)?.textContent);
 const CHANNEL = '44444444-4444-4444-8444-444444444444';
 
 const setup = () => {

@@ -16,6 +16,7 @@ import { FormattingToolbar } from './FormattingToolbar.js';
 import { PendingFileChip } from './files/PendingFileChip.js';
 import { isImageAttachment } from './files/upload.js';
 import { useFileAttachment } from './files/use-file-attachment.js';
+import styles from './Composer.module.css';
 
 export { MESSAGE_IMAGE_MAX_BYTES } from './composer/use-image-attachment.js';
 export const COMPOSER_PLACEHOLDER = 'Type your message...';
@@ -135,7 +136,7 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
   };
 
   return (
-    <div className="tc-composer">
+    <div className={styles.composer}>
       {image.attachment ? (
         <ComposerAttachmentPreview attachment={image.attachment} uploading={image.uploading} onRemove={clearImage} />
       ) : null}
@@ -158,11 +159,11 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
         />
       ) : null}
       <FormattingToolbar onFormat={format} disabled={disabled} />
-      <div className="tc-composer__row">
+      <div className={styles.row}>
         <ComposerAttachMenu disabled={disabled} onImage={image.attach} onFile={attachAnyFile} />
         <textarea
           ref={textarea}
-          className="tc-composer__input"
+          className={styles.input}
           placeholder={disabledReason ?? (threadId ? 'Reply…' : COMPOSER_PLACEHOLDER)}
           aria-label={threadId ? 'Reply' : 'Message'}
           disabled={disabled}
@@ -176,7 +177,7 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
           aria-autocomplete="list"
           aria-controls={mentions.open ? listId : undefined}
         />
-        <button type="button" className="tc-send-button" aria-label="Send" disabled={!canSend} onClick={submit}>
+        <button type="button" className={styles.send} aria-label="Send" disabled={!canSend} onClick={submit}>
           <SendHorizontal size={18} />
         </button>
       </div>

@@ -10,6 +10,7 @@ import { chatKeys, messagePagesQuery } from './api.js';
 import { DELETED_MESSAGE_TEXT } from './DeleteMessageDialog.js';
 import { flattenPages } from './message-cache.js';
 import { MessageRow } from './MessageRow.js';
+import messageRowStyles from './MessageRow.module.css';
 
 const CHANNEL = 'c0000000-0000-4000-8000-0000000000c1';
 const ADA = '11111111-1111-4111-8111-111111111111';
@@ -86,7 +87,7 @@ describe('deleting a message', () => {
     await user.click(within(rowOf(root.id)!).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     const tombstone = await within(rowOf(root.id)!).findByText(DELETED_MESSAGE_TEXT);
-    expect(tombstone).toHaveClass('tc-message__deleted');
+    expect(tombstone).toHaveClass(messageRowStyles.deleted);
     expect(within(rowOf(root.id)!).queryByText('a root')).not.toBeInTheDocument();
     expect(within(rowOf(root.id)!).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(rowOf(root.id)!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();

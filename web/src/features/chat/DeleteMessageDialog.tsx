@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { deleteMessage } from './api.js';
 import { removeMessageFromCache, replaceMessageInCache } from './message-cache.js';
+import messageRowStyles from './MessageRow.module.css';
 
 export const DELETED_MESSAGE_TEXT = 'This message was deleted.';
 
@@ -69,7 +70,7 @@ export const DeleteAction = ({ message }: { message: Message }) => {
     <>
       <button
         type="button"
-        className="tc-message__action tc-message__action--danger"
+        className={`${messageRowStyles.action} ${messageRowStyles.actionDanger}`}
         aria-label="Delete"
         title="Delete"
         onClick={() => setOpen(true)}
@@ -82,4 +83,4 @@ export const DeleteAction = ({ message }: { message: Message }) => {
 };
 
 /** What a deleted thread root shows instead of its content. */
-export const DeletedMessage = () => <p className="tc-message__deleted">{DELETED_MESSAGE_TEXT}</p>;
+export const DeletedMessage = () => <p className={messageRowStyles.deleted}>{DELETED_MESSAGE_TEXT}</p>;

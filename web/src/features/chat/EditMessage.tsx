@@ -12,6 +12,10 @@ import { editMessage } from './api.js';
 import { DeletedMessage } from './DeleteMessageDialog.js';
 import { MarkdownContent } from './markdown.js';
 import { replaceMessageInCache, type MessagePages } from './message-cache.js';
+import composerStyles from './Composer.module.css';
+import messageRowStyles from './MessageRow.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './EditMessage.module.css';
 
 // ---- which message is being edited (one at a time, wherever it is shown) ------------------------------------------
 
@@ -65,7 +69,7 @@ export const EditAction = ({ message }: { message: Message }) => {
   return (
     <button
       type="button"
-      className="tc-message__action"
+      className={messageRowStyles.action}
       aria-label="Edit"
       title="Edit"
       onClick={() => startEditing(message.id)}
@@ -79,7 +83,7 @@ export const EditAction = ({ message }: { message: Message }) => {
 
 /** Back to where the user was typing once the editor closes. */
 const focusComposer = () =>
-  requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('.tc-composer__input')?.focus());
+  requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>(`.${composerStyles.input}`)?.focus());
 
 export const EditMessage = ({ message }: { message: Message }) => {
   const qc = useQueryClient();
@@ -130,24 +134,28 @@ export const EditMessage = ({ message }: { message: Message }) => {
   };
 
   return (
-    <div className="tc-message-editor" data-testid="message-editor">
+    <div className={styles.editor} data-testid="message-editor">
       <textarea
         ref={area}
-        className="tc-message-editor__input"
+        className={styles.input}
         aria-label="Edit message"
         value={text}
         rows={1}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <div className="tc-message-editor__actions">
-        <span className="tc-message-editor__hint">Enter to save, Esc to cancel</span>
-        <button type="button" className="btn btn--outline btn--sm" onClick={close}>
+      <div className={styles.actions}>
+        <span className={styles.hint}>Enter to save, Esc to cancel</span>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm}`}
+          onClick={close}
+        >
           Cancel
         </button>
         <button
           type="button"
-          className="btn btn--primary btn--sm"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
           disabled={save.isPending || (blank && !hasAttachment)}
           onClick={submit}
         >
@@ -160,7 +168,7 @@ export const EditMessage = ({ message }: { message: Message }) => {
 
 /** "(edited)", with the time of the edit on hover. */
 export const EditedMark = ({ editedAt }: { editedAt: string }) => (
-  <span className="tc-message__edited" title={`Edited ${new Date(editedAt).toLocaleString()}`}>
+  <span className={messageRowStyles.edited} title={`Edited ${new Date(editedAt).toLocaleString()}`}>
     (edited)
   </span>
 );
@@ -176,7 +184,7 @@ export const MessageText = ({ message, editable = true }: { message: Message; ed
   const edited = message.editedAt ? <EditedMark editedAt={message.editedAt} /> : null;
   if (!message.content) return edited;
   return (
-    <div className={`tc-message__text${edited ? ' is-edited' : ''}`}>
+    <div className={[messageRowStyles.text, edited ? messageRowStyles.isEdited : ''].filter(Boolean).join(' ')}>
       <MarkdownContent content={message.content} />
       {edited}
     </div>

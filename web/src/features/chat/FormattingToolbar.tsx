@@ -1,6 +1,7 @@
 // The composer's formatting buttons (Markdown, rendered by markdown.tsx); shortcuts in their titles.
 import { Bold, Code, Italic, List, Quote, SquareCode, Strikethrough } from 'lucide-react';
 import type { FormatKind } from './format-text.js';
+import styles from './FormattingToolbar.module.css';
 
 const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
@@ -21,12 +22,12 @@ export const FormattingToolbar = ({
   onFormat: (kind: FormatKind) => void;
   disabled: boolean;
 }) => (
-  <div className="tc-format-bar" role="toolbar" aria-label="Formatting">
+  <div className={styles.bar} role="toolbar" aria-label="Formatting">
     {BUTTONS.map(({ kind, label, icon: Icon }) => (
       <button
         key={kind}
         type="button"
-        className="tc-format-bar__button"
+        className={styles.button}
         aria-label={label}
         title={label}
         disabled={disabled}

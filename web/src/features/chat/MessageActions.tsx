@@ -9,6 +9,7 @@ import { EditAction } from './EditMessage.js';
 import { ReplyInThreadAction } from './threads/ReplyInThreadAction.js';
 import { AddReactionAction } from './reactions/AddReactionAction.js';
 import { PinAction } from './pins/PinAction.js';
+import messageRowStyles from './MessageRow.module.css';
 
 /** The message's permalink: its channel opened at it, highlighted (older pages load as needed). */
 export const messageLink = (message: Pick<Message, 'id' | 'channelId'>): string =>
@@ -28,7 +29,7 @@ const CopyLink = ({ message }: { message: Message }) => {
   return (
     <button
       type="button"
-      className="tc-message__action"
+      className={messageRowStyles.action}
       aria-label={copied ? 'Link copied' : 'Copy link'}
       title="Copy link"
       onClick={copy}
@@ -44,7 +45,7 @@ export interface MessageActionsProps {
 
 /** The toolbar of a stored message (not one still sending or failed). */
 export const MessageActions = ({ message }: MessageActionsProps) => (
-  <div className="tc-message__actions" role="toolbar" aria-label="Message actions">
+  <div className={messageRowStyles.actions} role="toolbar" aria-label="Message actions">
     <AddReactionAction message={message} />
     <ReplyInThreadAction message={message} />
     <CopyLink message={message} />

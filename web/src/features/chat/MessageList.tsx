@@ -9,6 +9,8 @@ import { asMessage, type OutgoingMessage } from './live-store.js';
 import { asLatestPages, flattenPages, unreadAtOpening, type MessagePages } from './message-cache.js';
 import { MessageRow } from './MessageRow.js';
 import { realtime } from './realtime.js';
+import noteStyles from '../../components/ui/note.module.css';
+import styles from './MessageList.module.css';
 
 export const EMPTY_CHANNEL_TEXT = 'No messages yet. Start the conversation.';
 
@@ -221,15 +223,15 @@ export const MessageList = ({
   };
 
   let body;
-  if (query.isPending) body = <p className="tc-list-note">LOADING MESSAGES...</p>;
-  else if (query.isError) body = <p className="tc-list-note tc-list-note--error">Failed to load messages.</p>;
-  else if (messages.length === 0) body = <p className="tc-list-note">{EMPTY_CHANNEL_TEXT}</p>;
+  if (query.isPending) body = <p className={noteStyles.note}>LOADING MESSAGES...</p>;
+  else if (query.isError) body = <p className={`${noteStyles.note} ${noteStyles.error}`}>Failed to load messages.</p>;
+  else if (messages.length === 0) body = <p className={noteStyles.note}>{EMPTY_CHANNEL_TEXT}</p>;
   else {
     body = (
-      <ol className="tc-messages" aria-label="Messages">
-        {query.isFetchingNextPage ? <li className="tc-list-note">Loading older messages…</li> : null}
+      <ol className={styles.messages} aria-label="Messages">
+        {query.isFetchingNextPage ? <li className={noteStyles.note}>Loading older messages…</li> : null}
         {!query.hasNextPage && stored.length > 0 ? (
-          <li className="tc-list-note tc-list-note--start">Start of the channel</li>
+          <li className={`${noteStyles.note} ${noteStyles.start}`}>Start of the channel</li>
         ) : null}
         {messages.map(({ message, delivery, deliveryError }, i) => {
           const prev = messages[i - 1]?.message;
@@ -238,12 +240,12 @@ export const MessageList = ({
           return (
             <Fragment key={message.clientMsgId && delivery ? `pending:${message.clientMsgId}` : message.id}>
               {newDay ? (
-                <li className="tc-day-divider">
+                <li className={styles.dayDivider}>
                   <span>{dayLabel(message.createdAt)}</span>
                 </li>
               ) : null}
               {message.id === firstUnread.current ? (
-                <li className="tc-new-messages" data-testid="new-messages">
+                <li className={styles.newMessages} data-testid="new-messages">
                   <span>New messages</span>
                 </li>
               ) : null}
@@ -261,16 +263,16 @@ export const MessageList = ({
             </Fragment>
           );
         })}
-        {query.isFetchingPreviousPage ? <li className="tc-list-note">Loading newer messages…</li> : null}
+        {query.isFetchingPreviousPage ? <li className={noteStyles.note}>Loading newer messages…</li> : null}
       </ol>
     );
   }
 
   return (
-    <div className="tc-message-scroller" ref={scroller} onScroll={onScroll} data-testid="message-list">
+    <div className={styles.scroller} ref={scroller} onScroll={onScroll} data-testid="message-list">
       {body}
       {behindLatest && query.isSuccess ? (
-        <button type="button" className="tc-jump-latest" onClick={jumpToLatest}>
+        <button type="button" className={styles.jumpLatest} onClick={jumpToLatest}>
           <ArrowDown size={14} aria-hidden="true" /> Jump to latest
         </button>
       ) : null}

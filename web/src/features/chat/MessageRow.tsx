@@ -11,6 +11,8 @@ import { ReactionBar } from './reactions/ReactionBar.js';
 import { ThreadSummary } from './threads/ThreadSummary.js';
 import { UserHoverCard } from './UserHoverCard.js';
 import { Avatar } from './ui.js';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './MessageRow.module.css';
 
 export interface MessageRowProps {
   message: Message;
@@ -42,8 +44,8 @@ export const MessageRow = memo(
   }: MessageRowProps) => {
     const username = author?.username ?? message.username;
     const agentId = message.agentId ?? author?.agentId;
-    const classes = ['tc-message', delivery ? `tc-message--${delivery}` : '', highlighted ? 'tc-message--opened' : ''];
-    if (grouped) classes.push('tc-message--grouped');
+    const classes = [styles.message, delivery ? styles[delivery] : '', highlighted ? styles.opened : ''];
+    if (grouped) classes.push(styles.grouped);
     return (
       <li
         className={classes.filter(Boolean).join(' ')}
@@ -52,41 +54,41 @@ export const MessageRow = memo(
         aria-current={highlighted ? 'true' : undefined}
       >
         {grouped ? (
-          <time className="tc-message__gutter-time" dateTime={message.createdAt}>
+          <time className={styles.gutterTime} dateTime={message.createdAt}>
             {formatTime(message.createdAt).slice(0, 5)}
           </time>
         ) : (
           <UserHoverCard user={author} fallbackName={username}>
-            <button type="button" className="tc-message__avatar" aria-label={`About ${username}`}>
+            <button type="button" className={styles.avatar} aria-label={`About ${username}`}>
               <Avatar name={username} src={author?.profileImageUrl} size={36} />
             </button>
           </UserHoverCard>
         )}
-        <div className="tc-message__body">
+        <div className={styles.body}>
           {delivery ? null : <PinnedMarker message={message} />}
           {grouped && !delivery ? (
             <span className="visually-hidden">{username}</span>
           ) : (
-            <div className="tc-message__meta">
+            <div className={styles.meta}>
               <UserHoverCard user={author} fallbackName={username}>
-                <button type="button" className="tc-message__username">
+                <button type="button" className={styles.username}>
                   {username}
                 </button>
               </UserHoverCard>
-              {agentId ? <span className="tc-message__agent">[{agentId}]</span> : null}
-              <time className="tc-message__time" dateTime={message.createdAt}>
+              {agentId ? <span className={styles.agent}>[{agentId}]</span> : null}
+              <time className={styles.time} dateTime={message.createdAt}>
                 {formatTime(message.createdAt)}
               </time>
-              {delivery === 'sending' ? <span className="tc-message__status">sending…</span> : null}
+              {delivery === 'sending' ? <span className={styles.status}>sending…</span> : null}
             </div>
           )}
           <MessageText message={message} editable={!delivery} />
           {delivery ? null : <ThreadSummary message={message} />}
           {delivery ? null : <MessageActions message={message} />}
           {message.imageUrl ? (
-            <a href={message.imageUrl} target="_blank" rel="noreferrer" className="tc-message__image-link">
+            <a href={message.imageUrl} target="_blank" rel="noreferrer" className={styles.imageLink}>
               <img
-                className="tc-message__image"
+                className={styles.image}
                 src={message.imageUrl}
                 alt="Attached image"
                 loading="lazy"
@@ -97,13 +99,13 @@ export const MessageRow = memo(
           {message.file ? <FileCard file={message.file} /> : null}
           {delivery ? null : <ReactionBar message={message} />}
           {delivery === 'failed' ? (
-            <div className="tc-message__failed" role="alert">
+            <div className={styles.failed} role="alert">
               <AlertCircle size={14} aria-hidden="true" /> Not sent.
-              {deliveryError ? <span className="tc-message__failed-reason">{deliveryError}</span> : null}
-              <button type="button" className="tc-link-button" onClick={onRetry}>
+              {deliveryError ? <span>{deliveryError}</span> : null}
+              <button type="button" className={buttonStyles.inlineLink} onClick={onRetry}>
                 <RotateCcw size={12} aria-hidden="true" /> Retry
               </button>
-              <button type="button" className="tc-link-button" onClick={onDiscard}>
+              <button type="button" className={buttonStyles.inlineLink} onClick={onDiscard}>
                 <Trash2 size={12} aria-hidden="true" /> Discard
               </button>
             </div>

@@ -4,6 +4,8 @@ import { WORKSPACE_READ_ONLY_MESSAGE, type CurrentUser } from '@teamchat/contrac
 import { CreditCard, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { LazySettingsDialog, preloadSettings } from '../settings/LazySettingsDialog.js';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './ReadOnlyBanner.module.css';
 
 export const READ_ONLY_ADMIN_HINT = 'Add a payment method in the Billing tab to post and invite again.';
 export const READ_ONLY_MEMBER_HINT = 'You can still read and search. Ask a workspace admin to update billing.';
@@ -12,16 +14,16 @@ export const OPEN_BILLING_LABEL = 'Go to Billing';
 export const ReadOnlyBanner = ({ user }: { user: CurrentUser }) => {
   const [billingOpen, setBillingOpen] = useState(false);
   return (
-    <div className="tc-read-only-banner" role="status" data-testid="read-only-banner">
+    <div className={styles.banner} role="status" data-testid="read-only-banner">
       <Lock size={16} aria-hidden="true" />
-      <p className="tc-read-only-banner__text">
+      <p className={styles.text}>
         <strong>{WORKSPACE_READ_ONLY_MESSAGE}</strong> {user.isAdmin ? READ_ONLY_ADMIN_HINT : READ_ONLY_MEMBER_HINT}
       </p>
       {user.isAdmin ? (
         <>
           <button
             type="button"
-            className="btn btn--primary btn--sm"
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
             onPointerEnter={preloadSettings}
             onFocus={preloadSettings}
             onClick={() => setBillingOpen(true)}

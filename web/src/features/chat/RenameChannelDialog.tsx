@@ -6,6 +6,8 @@ import { channelKeys } from '../../api/channels.js';
 import { notify } from '../../lib/toast.js';
 import { renameChannel } from './api.js';
 import { Modal } from './ui.js';
+import formStyles from '../../components/ui/form.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
 
 export const RenameChannelDialog = ({
   channel,
@@ -50,11 +52,11 @@ export const RenameChannelDialog = ({
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Rename Channel">
-      <form className="tc-form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">Channel name</span>
+      <form className={formStyles.stack} onSubmit={submit} noValidate>
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>Channel name</span>
           <input
-            className="input"
+            className={formStyles.input}
             value={name}
             onChange={(e) => setName(e.target.value)}
             aria-invalid={error ? true : undefined}
@@ -62,15 +64,23 @@ export const RenameChannelDialog = ({
           />
         </label>
         {error ? (
-          <p className="field__error" role="alert">
+          <p className={formStyles.error} role="alert">
             {error}
           </p>
         ) : null}
-        <div className="tc-form__actions">
-          <button type="button" className="btn btn--outline btn--md" onClick={() => onOpenChange(false)}>
+        <div className={formStyles.stackActions}>
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.md}`}
+            onClick={() => onOpenChange(false)}
+          >
             Cancel
           </button>
-          <button type="submit" className="btn btn--primary btn--md" disabled={rename.isPending}>
+          <button
+            type="submit"
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+            disabled={rename.isPending}
+          >
             Rename
           </button>
         </div>

@@ -4,6 +4,7 @@ import { Circle, Coffee, Focus, MinusCircle, Users, WifiOff } from 'lucide-react
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useUpdateUser } from '../../api/users.js';
 import { PICKER_STATUSES, STATUS_LABELS, saveUserStatus, useUserStatus, type PickerStatus } from './status.js';
+import styles from './StatusSelector.module.css';
 
 const ICONS: Record<PickerStatus, ReactNode> = {
   online: <Circle size={12} aria-hidden="true" />,
@@ -33,14 +34,18 @@ export const StatusSelector = ({ user, compact }: { user: CurrentUser; compact?:
   };
 
   return (
-    <div className={`tc-status-strip${compact ? ' is-compact' : ''}`} role="radiogroup" aria-label="Status">
+    <div
+      className={[styles.strip, compact ? styles.isCompact : ''].filter(Boolean).join(' ')}
+      role="radiogroup"
+      aria-label="Status"
+    >
       {PICKER_STATUSES.map((s) => (
         <button
           key={s}
           type="button"
           role="radio"
           aria-checked={s === status}
-          className={`tc-status-chip tc-status-chip--${s}${s === status ? ' is-active' : ''}`}
+          className={[styles.chip, s === status ? styles.isActive : ''].filter(Boolean).join(' ')}
           onClick={() => choose(s)}
           title={STATUS_LABELS[s]}
         >

@@ -4,6 +4,7 @@ import type { PublicUser } from '@teamchat/contracts';
 import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from './ui.js';
+import styles from './UserHoverCard.module.css';
 
 export const HOVER_OPEN_MS = 700;
 export const HOVER_CLOSE_MS = 300;
@@ -22,19 +23,19 @@ export const UserHoverCard = ({
     <HoverCard.Root openDelay={HOVER_OPEN_MS} closeDelay={HOVER_CLOSE_MS}>
       <HoverCard.Trigger asChild>{children}</HoverCard.Trigger>
       <HoverCard.Portal>
-        <HoverCard.Content className="tc-hovercard" sideOffset={6} align="start" data-testid="user-hover-card">
-          <div className="tc-hovercard__top">
+        <HoverCard.Content className={styles.card} sideOffset={6} align="start" data-testid="user-hover-card">
+          <div className={styles.top}>
             <Avatar name={user?.username ?? fallbackName} src={user?.profileImageUrl} size={48} />
-            <div className="tc-hovercard__names">
-              <span className="tc-hovercard__name">{name}</span>
-              <span className="tc-hovercard__handle">@{user?.handle || user?.username || fallbackName}</span>
+            <div className={styles.names}>
+              <span className={styles.name}>{name}</span>
+              <span className={styles.handle}>@{user?.handle || user?.username || fallbackName}</span>
             </div>
           </div>
-          <div className="tc-hovercard__stars" aria-label={`${user?.stars ?? 0} stars`}>
+          <div className={styles.stars} aria-label={`${user?.stars ?? 0} stars`}>
             <Star size={14} aria-hidden="true" /> <span data-testid="hover-card-stars">{user?.stars ?? 0}</span>{' '}
             {(user?.stars ?? 0) === 1 ? 'star' : 'stars'}
           </div>
-          {user?.aboutMe ? <p className="tc-hovercard__about">{user.aboutMe}</p> : null}
+          {user?.aboutMe ? <p className={styles.about}>{user.aboutMe}</p> : null}
         </HoverCard.Content>
       </HoverCard.Portal>
     </HoverCard.Root>

@@ -62,8 +62,8 @@ describe(MarkdownContent.name, () => {
 
   it('marks @mentions (not email addresses), links #channels the reader can see, and turns :shortcodes: into emoji', async () => {
     const c = show('thanks @ada.lovelace, mail ada@example.com :tada: in #design-reviews and #nowhere');
-    expect(c.querySelector('.tc-mention')).toHaveTextContent('@ada.lovelace');
-    expect(c.querySelectorAll('.tc-mention')).toHaveLength(1);
+    expect(c.querySelector('[data-mention]')).toHaveTextContent('@ada.lovelace');
+    expect(c.querySelectorAll('[data-mention]')).toHaveLength(1);
     expect(c).toHaveTextContent('🎉');
     await waitFor(() =>
       expect(screen.getByRole('link', { name: '#design-reviews' })).toHaveAttribute('href', `/channel/${CHANNEL_ID}`),
@@ -84,10 +84,10 @@ describe(MarkdownContent.name, () => {
 describe('group mentions', () => {
   it('shows @here, @channel and @everyone apart from a person', () => {
     const c = show('@here the build is red, @grace.hopper please look');
-    const [group, person] = [...c.querySelectorAll('.tc-mention')];
+    const [group, person] = [...c.querySelectorAll('[data-mention]')];
     expect(group).toHaveTextContent('@here');
-    expect(group).toHaveClass('tc-mention--group');
+    expect(group).toHaveAttribute('data-mention', 'group');
     expect(person).toHaveTextContent('@grace.hopper');
-    expect(person).not.toHaveClass('tc-mention--group');
+    expect(person).toHaveAttribute('data-mention', 'person');
   });
 });

@@ -15,6 +15,8 @@ import remarkGfm from 'remark-gfm';
 import { channelsQuery } from '../../api/channels.js';
 import { ROUTES } from '../../routes.js';
 import { MENTION_PATTERN } from './mention.js';
+import messageRowStyles from './MessageRow.module.css';
+import styles from './markdown.module.css';
 
 /** What a message may render: no images, headings, tables or raw HTML (their text is kept). */
 const ALLOWED_ELEMENTS = [
@@ -102,9 +104,9 @@ const CodeBlock = ({ children }: { children?: ReactNode }) => {
     });
   };
   return (
-    <div className="tc-code">
+    <div className={styles.code}>
       <pre ref={pre}>{children}</pre>
-      <button type="button" className="tc-code__copy" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code'}>
+      <button type="button" className={styles.codeCopy} onClick={copy} aria-label={copied ? 'Copied' : 'Copy code'}>
         {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
       </button>
     </div>
@@ -116,11 +118,18 @@ const components: Components = {
     if (href?.startsWith(MENTION_URL)) {
       // @here, @channel and @everyone address a group, not a person: shown apart
       const group = GROUP_MENTIONS.has(href.slice(MENTION_URL.length).toLowerCase());
-      return <span className={group ? 'tc-mention tc-mention--group' : 'tc-mention'}>{children}</span>;
+      return (
+        <span
+          className={group ? `${styles.mention} ${styles.mentionGroup}` : styles.mention}
+          data-mention={group ? 'group' : 'person'}
+        >
+          {children}
+        </span>
+      );
     }
     if (href?.startsWith('/channel/'))
       return (
-        <Link className="tc-channel-link" to={href}>
+        <Link className={styles.channelLink} to={href}>
           {children}
         </Link>
       );
@@ -141,7 +150,7 @@ export const MarkdownContent = memo(({ content }: { content: string }) => {
   );
   const remarkPlugins = useMemo(() => [remarkGfm, remarkHtmlAsText, remarkChatTokens(byName)], [byName]);
   return (
-    <div className="tc-message__content tc-markdown">
+    <div className={`${messageRowStyles.content} ${styles.markdown}`}>
       <ReactMarkdown
         remarkPlugins={remarkPlugins}
         rehypePlugins={[[rehypeHighlight, { detect: false }]]}

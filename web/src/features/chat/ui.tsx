@@ -2,6 +2,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Avatar as ShellAvatar } from '../../components/Avatar.js';
 import { Dialog } from '../../components/ui/Dialog.js';
+import buttonStyles from '../../components/ui/Button.module.css';
 
 export const Modal = ({
   open,
@@ -34,7 +35,7 @@ export const IconButton = ({
     type="button"
     aria-label={label}
     title={label}
-    className={['btn', 'btn--icon', `btn--${size}`, className ?? ''].filter(Boolean).join(' ')}
+    className={[buttonStyles.button, buttonStyles.icon, buttonStyles[size], className ?? ''].filter(Boolean).join(' ')}
     {...rest}
   >
     {children}

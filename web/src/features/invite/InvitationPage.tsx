@@ -15,6 +15,9 @@ import { Field } from '../../components/ui/Field.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import authShellStyles from '../../components/AuthShell.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './InvitationPage.module.css';
 
 export const InvitationPage = () => {
   const { token = '' } = useParams();
@@ -45,18 +48,18 @@ export const InvitationPage = () => {
       <AuthShell
         title="You're invited"
         above={
-          <span className="auth-card__badge" aria-hidden>
+          <span className={authShellStyles.cardBadge} aria-hidden>
             <MailOpen size={28} />
           </span>
         }
       >
-        <div className="invite-summary">
-          <p className="invite-summary__line">
+        <div className={styles.summary}>
+          <p className={styles.line}>
             <strong>{invitedBy}</strong> invited you to join
           </p>
-          <p className="invite-summary__workspace">{workspace.name}</p>
+          <p className={styles.workspace}>{workspace.name}</p>
         </div>
-        <div className="form__row">
+        <div className={formStyles.row}>
           <Button size="lg" onClick={() => setStep('account')}>
             Accept Invitation
           </Button>
@@ -102,22 +105,22 @@ const InviteAccountForm = ({
 
   return (
     <AuthShell title="Create your account" subtitle={`You're joining ${workspaceName}.`}>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="Email" error={errors.email?.message}>
-          <input className="input" type="email" autoComplete="email" {...register('email')} />
+          <input className={formStyles.input} type="email" autoComplete="email" {...register('email')} />
         </Field>
-        <div className="form__grid">
+        <div className={formStyles.grid}>
           <Field label="First name" error={errors.firstName?.message}>
-            <input className="input" autoComplete="given-name" {...register('firstName')} />
+            <input className={formStyles.input} autoComplete="given-name" {...register('firstName')} />
           </Field>
           <Field label="Last name" error={errors.lastName?.message}>
-            <input className="input" autoComplete="family-name" {...register('lastName')} />
+            <input className={formStyles.input} autoComplete="family-name" {...register('lastName')} />
           </Field>
         </div>
         <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
-          <input className="input" type="password" autoComplete="new-password" {...register('password')} />
+          <input className={formStyles.input} type="password" autoComplete="new-password" {...register('password')} />
         </Field>
-        <Button type="submit" size="lg" className="form__submit" loading={isSubmitting}>
+        <Button type="submit" size="lg" className={formStyles.submit} loading={isSubmitting}>
           Create Account &amp; Join
         </Button>
       </form>

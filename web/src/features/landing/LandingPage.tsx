@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/Button.js';
 import { Wordmark } from '../../components/ui/Wordmark.js';
 import { ROUTES } from '../../routes.js';
+import styles from './LandingPage.module.css';
 
 const FEATURES = [
   { title: 'Real-time', text: 'Instant messaging over a live socket.', Icon: Zap },
@@ -14,22 +15,22 @@ const FEATURES = [
 export const LandingPage = () => {
   const navigate = useNavigate();
   return (
-    <div className="landing">
-      <header className="landing__header">
+    <div className={styles.landing}>
+      <header className={styles.header}>
         <Wordmark />
         <Button variant="outline" onClick={() => navigate(ROUTES.login)}>
           Log In
         </Button>
       </header>
 
-      <main className="landing__main">
-        <section className="hero" aria-labelledby="hero-title">
-          <p className="hero__eyebrow">// TEAM CHAT WORKSPACE</p>
-          <h1 className="hero__title" id="hero-title">
-            Talk Like It&apos;s <span className="hero__accent">Tomorrow.</span>
+      <main className={styles.main}>
+        <section className={styles.hero} aria-labelledby="hero-title">
+          <p className={styles.heroEyebrow}>// TEAM CHAT WORKSPACE</p>
+          <h1 className={styles.heroTitle} id="hero-title">
+            Talk Like It&apos;s <span className={styles.heroAccent}>Tomorrow.</span>
           </h1>
-          <p className="hero__subtitle">Team chat that&apos;s fresh, fast, and fun.</p>
-          <div className="hero__actions">
+          <p className={styles.heroSubtitle}>Team chat that&apos;s fresh, fast, and fun.</p>
+          <div className={styles.heroActions}>
             <Button size="lg" onClick={() => navigate(ROUTES.signup)}>
               Get Started <ArrowRight size={18} aria-hidden />
             </Button>
@@ -40,20 +41,20 @@ export const LandingPage = () => {
           </div>
         </section>
 
-        <section className="features" aria-label="Features">
+        <section className={styles.features} aria-label="Features">
           {FEATURES.map(({ title, text, Icon }) => (
-            <article className="feature-card" key={title}>
-              <span className="feature-card__icon" aria-hidden>
+            <article className={styles.card} key={title}>
+              <span className={styles.cardIcon} aria-hidden>
                 <Icon size={22} />
               </span>
-              <h2 className="feature-card__title">{title}</h2>
-              <p className="feature-card__text">{text}</p>
+              <h2 className={styles.cardTitle}>{title}</h2>
+              <p className={styles.cardText}>{text}</p>
             </article>
           ))}
         </section>
       </main>
 
-      <footer className="landing__footer">
+      <footer className={styles.footer}>
         <p>© {new Date().getFullYear()} TeamChat. All rights reserved.</p>
       </footer>
     </div>

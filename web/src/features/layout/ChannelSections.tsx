@@ -26,6 +26,9 @@ import { ChannelIcon } from '../../components/ChannelIcon.js';
 import { ROUTES } from '../../routes.js';
 import { useShellDialogs } from './ShellDialogs.js';
 import { reorderWithin } from './sort.js';
+import sidebarStyles from './Sidebar.module.css';
+import menuStyles from '../../components/ui/menu.module.css';
+import badgeStyles from '../../components/ui/badge.module.css';
 
 interface ChannelSectionsProps {
   sections: Section[];
@@ -99,10 +102,16 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
   };
 
   const header = (
-    <Collapsible.Trigger className="sidebar-section__trigger" data-section-id={section?.id}>
-      <ChevronRight size={14} className="sidebar-section__chevron" aria-hidden />
-      <span className="sidebar-section__title">{title}</span>
-      <span className="sidebar-section__count" aria-label={`${channels.length} channels`}>
+    <Collapsible.Trigger
+      className={sidebarStyles.sectionTrigger}
+      data-section-id={section?.id}
+      data-testid="sidebar-section-trigger"
+    >
+      <ChevronRight size={14} className={sidebarStyles.sectionChevron} aria-hidden />
+      <span className={sidebarStyles.sectionTitle} data-testid="sidebar-section-title">
+        {title}
+      </span>
+      <span className={sidebarStyles.sectionCount} aria-label={`${channels.length} channels`}>
         {channels.length}
       </span>
     </Collapsible.Trigger>
@@ -112,15 +121,15 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
     <Collapsible.Root
       open={open}
       onOpenChange={setOpen}
-      className="sidebar-section"
+      className={sidebarStyles.section}
       data-testid={section ? `section-${section.id}` : 'section-unsectioned'}
     >
       {onDelete ? (
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>{header}</ContextMenu.Trigger>
           <ContextMenu.Portal>
-            <ContextMenu.Content className="menu" aria-label={`${title} actions`}>
-              <ContextMenu.Item className="menu__item menu__item--danger" onSelect={onDelete}>
+            <ContextMenu.Content className={menuStyles.menu} aria-label={`${title} actions`}>
+              <ContextMenu.Item className={`${menuStyles.item} ${menuStyles.itemDanger}`} onSelect={onDelete}>
                 <Trash2 size={14} aria-hidden /> Delete Section
               </ContextMenu.Item>
             </ContextMenu.Content>
@@ -129,10 +138,10 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
       ) : (
         header
       )}
-      <Collapsible.Content className="sidebar-section__content">
+      <Collapsible.Content>
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={channels.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-            <ul className="sidebar-list" aria-label={`${title} channels`}>
+            <ul className={sidebarStyles.list} aria-label={`${title} channels`}>
               {channels.map((channel) => (
                 <SortableChannel
                   key={channel.id}
@@ -141,7 +150,7 @@ const SectionBlock = ({ title, section, channels, unread, onReorder, onDelete, o
                   onNavigate={onNavigate}
                 />
               ))}
-              {channels.length === 0 ? <li className="sidebar-list__empty">No channels yet</li> : null}
+              {channels.length === 0 ? <li className={sidebarStyles.listEmpty}>No channels yet</li> : null}
             </ul>
           </SortableContext>
         </DndContext>
@@ -165,21 +174,25 @@ const SortableChannel = ({
   return (
     <li
       ref={setNodeRef}
-      className={['sidebar-item', isDragging ? 'is-dragging' : ''].filter(Boolean).join(' ')}
+      className={[sidebarStyles.item, isDragging ? sidebarStyles.isDragging : ''].filter(Boolean).join(' ')}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-channel-id={channel.id}
     >
       <NavLink
         to={ROUTES.channel(channel.id)}
         className={({ isActive }) =>
-          ['sidebar-link', isActive ? 'is-active' : '', unread > 0 ? 'has-unread' : ''].filter(Boolean).join(' ')
+          [sidebarStyles.link, isActive ? sidebarStyles.isActive : '', unread > 0 ? sidebarStyles.hasUnread : '']
+            .filter(Boolean)
+            .join(' ')
         }
         onClick={onNavigate}
       >
-        <ChannelIcon icon={channel.icon} size={15} className="sidebar-link__icon" />
-        <span className="sidebar-link__label">{channel.name}</span>
+        <ChannelIcon icon={channel.icon} size={15} className={sidebarStyles.linkIcon} />
+        <span className={sidebarStyles.linkLabel} data-testid="sidebar-link-label">
+          {channel.name}
+        </span>
         {unread > 0 ? (
-          <span className="badge" aria-label={`${unread} unread`}>
+          <span className={`${badgeStyles.count} ${sidebarStyles.badge}`} aria-label={`${unread} unread`}>
             {unread > 99 ? '99+' : unread}
           </span>
         ) : null}
@@ -187,7 +200,7 @@ const SortableChannel = ({
       <button
         type="button"
         ref={setActivatorNodeRef}
-        className="sidebar-item__handle"
+        className={sidebarStyles.itemHandle}
         aria-label={`Reorder ${channel.name}`}
         {...attributes}
         {...listeners}

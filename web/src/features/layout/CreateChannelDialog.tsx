@@ -11,6 +11,8 @@ import { Dialog } from '../../components/ui/Dialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import formStyles from '../../components/ui/form.module.css';
+import dialogStyles from '../../components/ui/Dialog.module.css';
 
 const CreateChannelFormSchema = CreateChannelSchema.pick({ name: true }).extend({
   description: z.string().max(500, 'Description too long'),
@@ -65,15 +67,15 @@ export const CreateChannelDialog = ({ open, onOpenChange, sections, defaultSecti
       title="Create Channel"
       description="Channels are where your team talks about a topic."
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="Name" error={errors.name?.message} prefix="#">
-          <input className="input" placeholder="design-review" autoFocus {...register('name')} />
+          <input className={formStyles.input} placeholder="design-review" autoFocus {...register('name')} />
         </Field>
         <Field label="Description (optional)" error={errors.description?.message}>
-          <input className="input" placeholder="What is this channel about?" {...register('description')} />
+          <input className={formStyles.input} placeholder="What is this channel about?" {...register('description')} />
         </Field>
         <Field label="Section">
-          <select className="input select" {...register('sectionId')}>
+          <select className={`${formStyles.input} ${formStyles.select}`} {...register('sectionId')}>
             {sections.length === 0 ? <option value="">No section</option> : null}
             {sections.map((s) => (
               <option key={s.id} value={s.id}>
@@ -82,7 +84,7 @@ export const CreateChannelDialog = ({ open, onOpenChange, sections, defaultSecti
             ))}
           </select>
         </Field>
-        <div className="dialog__actions">
+        <div className={dialogStyles.actions}>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>

@@ -9,6 +9,8 @@ import { Button } from '../../components/ui/Button.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { notify } from '../../lib/toast.js';
+import formStyles from '../../components/ui/form.module.css';
+import dialogStyles from '../../components/ui/Dialog.module.css';
 
 const CreateSectionFormSchema = CreateSectionSchema.pick({ name: true });
 type CreateSectionForm = z.infer<typeof CreateSectionFormSchema>;
@@ -49,11 +51,11 @@ export const CreateSectionDialog = ({
       title="Create Section"
       description="Sections group related channels in the sidebar."
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="Name" error={errors.name?.message}>
-          <input className="input" placeholder="Projects" autoFocus {...register('name')} />
+          <input className={formStyles.input} placeholder="Projects" autoFocus {...register('name')} />
         </Field>
-        <div className="dialog__actions">
+        <div className={dialogStyles.actions}>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>

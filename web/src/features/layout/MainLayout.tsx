@@ -27,6 +27,8 @@ import { Sidebar } from './Sidebar.js';
 import { groupChannels, isDirect, sortSections } from './sort.js';
 import { ShellDialogsProvider } from './ShellDialogs.js';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.js';
+import buttonStyles from '../../components/ui/Button.module.css';
+import dialogStyles from '../../components/ui/Dialog.module.css';
 
 export const SIDEBAR_SIZES = { default: '20%', min: '15%', max: '30%', content: '80%' } as const;
 const SWITCHER_KEY = 'workspaceSwitcherCollapsed';
@@ -186,17 +188,23 @@ const Shell = ({ user }: { user: CurrentUser }) => {
       <div className="shell shell--mobile">
         <header className="mobile-bar">
           <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <RadixDialog.Trigger className="btn btn--icon btn--md" aria-label="Open navigation">
+            <RadixDialog.Trigger
+              className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.md}`}
+              aria-label="Open navigation"
+            >
               <Menu size={20} aria-hidden />
               {totalUnread > 0 ? <span className="mobile-bar__dot" aria-hidden /> : null}
             </RadixDialog.Trigger>
             <RadixDialog.Portal>
-              <RadixDialog.Overlay className="dialog-overlay" />
+              <RadixDialog.Overlay className={dialogStyles.overlay} />
               <RadixDialog.Content className="drawer" aria-describedby={undefined} onOpenAutoFocus={focusInDrawer}>
                 <RadixDialog.Title className="visually-hidden">Navigation</RadixDialog.Title>
                 <WorkspaceSwitcher user={user} collapsed />
                 <div className="drawer__sidebar">{sidebar(() => setDrawerOpen(false))}</div>
-                <RadixDialog.Close className="btn btn--icon btn--sm drawer__close" aria-label="Close navigation">
+                <RadixDialog.Close
+                  className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm} drawer__close`}
+                  aria-label="Close navigation"
+                >
                   <X size={18} aria-hidden />
                 </RadixDialog.Close>
               </RadixDialog.Content>

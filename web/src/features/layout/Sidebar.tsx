@@ -10,6 +10,9 @@ import { ROUTES } from '../../routes.js';
 import { ChannelSections } from './ChannelSections.js';
 import { useShellDialogs } from './ShellDialogs.js';
 import { MentionsLink } from '../notifications/MentionsLink.js';
+import buttonStyles from '../../components/ui/Button.module.css';
+import badgeStyles from '../../components/ui/badge.module.css';
+import styles from './Sidebar.module.css';
 
 interface SidebarProps {
   user: CurrentUser;
@@ -55,74 +58,80 @@ export const Sidebar = ({
   const regularCount = [...groups.values()].reduce((n, list) => n + list.length, 0);
 
   return (
-    <aside className="sidebar" aria-label="Sidebar">
-      <header className="sidebar__header">
-        <div className="sidebar__identity">
-          <span className="sidebar__workspace" title={workspaceName}>
+    <aside className={styles.sidebar} aria-label="Sidebar">
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <span className={styles.workspace} title={workspaceName} data-testid="sidebar-workspace">
             {workspaceName}
           </span>
-          <span className="sidebar__user">@{user.username}</span>
+          <span className={styles.user}>@{user.username}</span>
         </div>
-        <button type="button" className="btn btn--icon btn--sm" aria-label="Log out" title="Log out" onClick={logout}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm}`}
+          aria-label="Log out"
+          title="Log out"
+          onClick={logout}
+        >
           <LogOut size={15} aria-hidden />
         </button>
       </header>
 
-      <div className="sidebar__scroll">
+      <div className={styles.scroll}>
         <NavLink
           to={ROUTES.tasks}
           className={({ isActive }) =>
-            ['sidebar-link', 'sidebar-link--entry', isActive ? 'is-active' : ''].filter(Boolean).join(' ')
+            [styles.link, styles.linkEntry, isActive ? styles.isActive : ''].filter(Boolean).join(' ')
           }
           onClick={onNavigate}
         >
-          <ListTodo size={16} className="sidebar-link__icon" aria-hidden />
-          <span className="sidebar-link__label">Tasks</span>
+          <ListTodo size={16} className={styles.linkIcon} aria-hidden />
+          <span className={styles.linkLabel} data-testid="sidebar-link-label">
+            Tasks
+          </span>
         </NavLink>
         <MentionsLink onNavigate={onNavigate} />
 
-        <Collapsible.Root open={dmOpen} onOpenChange={setDmOpen} className="sidebar-section">
-          <div className="sidebar-section__row">
-            <Collapsible.Trigger className="sidebar-section__trigger">
-              <ChevronRight size={14} className="sidebar-section__chevron" aria-hidden />
-              <span className="sidebar-section__title">Private Messages</span>
-              <span className="sidebar-section__count">{dms.length}</span>
+        <Collapsible.Root open={dmOpen} onOpenChange={setDmOpen} className={styles.section} data-testid="section-dms">
+          <div className={styles.sectionRow}>
+            <Collapsible.Trigger className={styles.sectionTrigger} data-testid="sidebar-section-trigger">
+              <ChevronRight size={14} className={styles.sectionChevron} aria-hidden />
+              <span className={styles.sectionTitle} data-testid="sidebar-section-title">
+                Private Messages
+              </span>
+              <span className={styles.sectionCount}>{dms.length}</span>
             </Collapsible.Trigger>
             <button
               type="button"
-              className="btn btn--icon btn--xs"
+              className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.xs}`}
               aria-label="Start direct message"
               onClick={openDialog(dialogs.startDm)}
             >
               <Plus size={14} aria-hidden />
             </button>
           </div>
-          <Collapsible.Content className="sidebar-section__content">
-            <ul className="sidebar-list" aria-label="Private messages">
+          <Collapsible.Content>
+            <ul className={styles.list} aria-label="Private messages">
               {dms.map((dm) => {
                 const partner = dmPartnerName(dm, user.id, users);
                 const count = unread.get(dm.id) ?? 0;
                 return (
-                  <li key={dm.id} className="sidebar-item">
+                  <li key={dm.id} className={styles.item}>
                     <NavLink
                       to={ROUTES.channel(dm.id)}
                       className={({ isActive }) =>
-                        ['sidebar-link', isActive ? 'is-active' : '', count > 0 ? 'has-unread' : '']
+                        [styles.link, isActive ? styles.isActive : '', count > 0 ? styles.hasUnread : '']
                           .filter(Boolean)
                           .join(' ')
                       }
                       onClick={onNavigate}
                     >
-                      <Avatar
-                        name={partner.name}
-                        src={partner.user?.profileImageUrl}
-                        size={18}
-                        shape="round"
-                        className="sidebar-link__avatar"
-                      />
-                      <span className="sidebar-link__label">{partner.name}</span>
+                      <Avatar name={partner.name} src={partner.user?.profileImageUrl} size={18} shape="round" />
+                      <span className={styles.linkLabel} data-testid="sidebar-link-label">
+                        {partner.name}
+                      </span>
                       {count > 0 ? (
-                        <span className="badge" aria-label={`${count} unread`}>
+                        <span className={`${badgeStyles.count} ${styles.badge}`} aria-label={`${count} unread`}>
                           {count > 99 ? '99+' : count}
                         </span>
                       ) : null}
@@ -131,7 +140,7 @@ export const Sidebar = ({
                 );
               })}
               {dms.length === 0 ? (
-                <li className="sidebar-list__empty">
+                <li className={styles.listEmpty}>
                   <MessageCircle size={13} aria-hidden /> No conversations yet
                 </li>
               ) : null}
@@ -148,19 +157,27 @@ export const Sidebar = ({
         />
       </div>
 
-      <div className="sidebar__actions">
-        <button type="button" className="btn btn--outline btn--sm" onClick={openDialog(dialogs.createChannel)}>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm}`}
+          onClick={openDialog(dialogs.createChannel)}
+        >
           <Plus size={14} aria-hidden /> Channel
         </button>
-        <button type="button" className="btn btn--outline btn--sm" onClick={openDialog(dialogs.createSection)}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm}`}
+          onClick={openDialog(dialogs.createSection)}
+        >
           <FolderPlus size={14} aria-hidden /> Section
         </button>
       </div>
 
-      <footer className="sidebar__footer" aria-label="Status">
-        <span className="status-dot" aria-hidden />
+      <footer className={styles.footer} aria-label="Status">
+        <span className={styles.statusDot} aria-hidden />
         <span>STATUS ACTIVE</span>
-        <span className="sidebar__footer-counts">
+        <span className={styles.footerCounts}>
           {regularCount} {regularCount === 1 ? 'CHANNEL' : 'CHANNELS'} · {dms.length} {dms.length === 1 ? 'DM' : 'DMS'}
         </span>
       </footer>

@@ -12,6 +12,9 @@ import { Button } from '../../components/ui/Button.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import commandStyles from '../../components/ui/command.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import dialogStyles from '../../components/ui/Dialog.module.css';
 
 const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
@@ -57,34 +60,38 @@ export const StartDmDialog = ({
       title="Start Direct Message"
       description="Pick a teammate to message privately."
     >
-      <Command className="command" label="Users" loop>
-        <Command.Input className="input command__input" placeholder="Search users..." autoFocus />
-        <Command.List className="command__list">
+      <Command className={commandStyles.command} label="Users" loop>
+        <Command.Input className={formStyles.input} placeholder="Search users..." autoFocus />
+        <Command.List className={commandStyles.list}>
           {users.isPending ? (
             <Command.Loading>
-              <div className="command__empty">Loading users...</div>
+              <div className={commandStyles.empty}>Loading users...</div>
             </Command.Loading>
           ) : (
-            <Command.Empty className="command__empty">No users found</Command.Empty>
+            <Command.Empty className={commandStyles.empty}>No users found</Command.Empty>
           )}
           {others.map((u) => (
             <Command.Item
               key={u.id}
               value={`${u.username} ${displayName(u)} ${u.handle ?? ''} ${u.id}`}
               onSelect={() => setPicked(u)}
-              className={['command__item', picked?.id === u.id ? 'is-picked' : ''].filter(Boolean).join(' ')}
+              className={[commandStyles.item, picked?.id === u.id ? commandStyles.isPicked : '']
+                .filter(Boolean)
+                .join(' ')}
             >
               <Avatar name={u.username} src={u.profileImageUrl} size={28} shape="round" />
-              <span className="command__item-text">
-                <span className="command__item-title">{u.username}</span>
-                {displayName(u) ? <span className="command__item-sub">{displayName(u)}</span> : null}
+              <span className={commandStyles.itemText}>
+                <span className={commandStyles.itemTitle} data-testid="command-item-title">
+                  {u.username}
+                </span>
+                {displayName(u) ? <span className={commandStyles.itemSub}>{displayName(u)}</span> : null}
               </span>
-              {picked?.id === u.id ? <Check size={16} className="command__check" aria-label="Selected" /> : null}
+              {picked?.id === u.id ? <Check size={16} className={commandStyles.check} aria-label="Selected" /> : null}
             </Command.Item>
           ))}
         </Command.List>
       </Command>
-      <div className="dialog__actions">
+      <div className={dialogStyles.actions}>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
         </Button>

@@ -7,6 +7,8 @@ import { ImagePicker } from '../../components/ImagePicker.js';
 import { Button } from '../../components/ui/Button.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { notify } from '../../lib/toast.js';
+import dialogStyles from '../../components/ui/Dialog.module.css';
+import styles from './WorkspaceSettingsDialog.module.css';
 
 interface Props {
   open: boolean;
@@ -40,12 +42,12 @@ export const WorkspaceSettingsDialog = ({ open, onOpenChange, workspace }: Props
       title="Workspace Settings"
       description={`Manage how ${workspace.name} looks.`}
     >
-      <div className="workspace-settings">
-        <div className="workspace-settings__current">
+      <div className={styles.settings}>
+        <div className={styles.current}>
           <Avatar name={workspace.name} src={workspace.profileImageUrl || null} size={56} />
           <div>
-            <p className="workspace-settings__name">{workspace.name}</p>
-            <p className="text-muted">{workspace.profileImageUrl ? 'Current logo' : 'No logo yet'}</p>
+            <p className={styles.name}>{workspace.name}</p>
+            <p className={styles.muted}>{workspace.profileImageUrl ? 'Current logo' : 'No logo yet'}</p>
           </div>
         </div>
         <ImagePicker
@@ -55,7 +57,7 @@ export const WorkspaceSettingsDialog = ({ open, onOpenChange, workspace }: Props
           onChange={setUploaded}
           onUploadingChange={setUploading}
         />
-        <div className="dialog__actions">
+        <div className={dialogStyles.actions}>
           <Button
             variant="danger"
             onClick={() => void apply('')}

@@ -9,6 +9,9 @@ import { Avatar } from '../../components/Avatar.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import { useShellDialogs } from './ShellDialogs.js';
+import buttonStyles from '../../components/ui/Button.module.css';
+import menuStyles from '../../components/ui/menu.module.css';
+import styles from './WorkspaceSwitcher.module.css';
 
 interface Props {
   user: CurrentUser;
@@ -36,7 +39,7 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
   const gear = (ws: WorkspaceListItem) => (
     <button
       type="button"
-      className="btn btn--icon btn--sm switcher__gear"
+      className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm} ${styles.gear}`}
       aria-label="Workspace settings"
       onClick={() => dialogs.workspaceSettings(ws)}
     >
@@ -46,13 +49,16 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
 
   return (
     <Tooltip.Provider delayDuration={300}>
-      <nav className={['switcher', collapsed ? 'is-collapsed' : ''].filter(Boolean).join(' ')} aria-label="Workspaces">
-        <div className="switcher__top">
-          {!collapsed ? <span className="switcher__heading">WORKSPACES</span> : null}
+      <nav
+        className={[styles.switcher, collapsed ? styles.isCollapsed : ''].filter(Boolean).join(' ')}
+        aria-label="Workspaces"
+      >
+        <div className={styles.top}>
+          {!collapsed ? <span className={styles.heading}>WORKSPACES</span> : null}
           {onToggle ? (
             <button
               type="button"
-              className="btn btn--icon btn--sm"
+              className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm}`}
               onClick={onToggle}
               aria-label={collapsed ? 'Expand workspace switcher' : 'Collapse workspace switcher'}
               aria-expanded={!collapsed}
@@ -61,23 +67,23 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
             </button>
           ) : null}
         </div>
-        <ul className="switcher__list">
+        <ul className={styles.list}>
           {workspaces.map((ws) => {
             const current = ws.id === user.workspaceId;
             const item = (
-              <div className={['switcher__item', current ? 'is-current' : ''].filter(Boolean).join(' ')}>
+              <div className={[styles.item, current ? styles.isCurrent : ''].filter(Boolean).join(' ')}>
                 <button
                   type="button"
-                  className="switcher__select"
+                  className={styles.select}
                   onClick={() => void choose(ws)}
                   aria-current={current ? 'true' : undefined}
                   aria-label={collapsed ? `${ws.name} (${ws.role})` : undefined}
                 >
-                  <Avatar name={ws.name} src={ws.profileImageUrl || null} size={32} />
+                  <Avatar name={ws.name} src={ws.profileImageUrl || null} size={32} className={styles.avatar} />
                   {!collapsed ? (
-                    <span className="switcher__text">
-                      <span className="switcher__name">{ws.name}</span>
-                      <span className="switcher__role">{ws.role}</span>
+                    <span className={styles.text}>
+                      <span className={styles.name}>{ws.name}</span>
+                      <span className={styles.role}>{ws.role}</span>
                     </span>
                   ) : null}
                 </button>
@@ -90,7 +96,7 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
                   <Tooltip.Root>
                     <Tooltip.Trigger asChild>{item}</Tooltip.Trigger>
                     <Tooltip.Portal>
-                      <Tooltip.Content className="tooltip" side="right" sideOffset={8}>
+                      <Tooltip.Content className={menuStyles.tooltip} side="right" sideOffset={8}>
                         {ws.name} · {ws.role}
                       </Tooltip.Content>
                     </Tooltip.Portal>
@@ -106,7 +112,7 @@ export const WorkspaceSwitcher = ({ user, collapsed, onToggle }: Props) => {
         </ul>
         <button
           type="button"
-          className="switcher__add"
+          className={styles.add}
           onClick={() => navigate(ROUTES.createWorkspace)}
           aria-label="New workspace"
         >

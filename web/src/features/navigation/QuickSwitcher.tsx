@@ -9,6 +9,10 @@ import { Dialog } from '../../components/ui/Dialog.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import type { NavEntry } from './navigation.js';
+import commandStyles from '../../components/ui/command.module.css';
+import badgeStyles from '../../components/ui/badge.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './QuickSwitcher.module.css';
 
 export const QuickSwitcher = ({
   open,
@@ -43,25 +47,27 @@ export const QuickSwitcher = ({
       value={`${e.kind === 'channel' ? '#' : '@'}${e.label} ${e.id}`}
       keywords={[e.label]}
       onSelect={() => go(e.id)}
-      className="command__item"
+      className={commandStyles.item}
     >
       {e.kind === 'channel' ? <Hash size={16} aria-hidden /> : <MessageCircle size={16} aria-hidden />}
-      <span className="command__item-text">
-        <span className="command__item-title">{e.label}</span>
+      <span className={commandStyles.itemText}>
+        <span className={commandStyles.itemTitle} data-testid="command-item-title">
+          {e.label}
+        </span>
       </span>
       {e.unread > 0 ? (
-        <span className="tc-badge" aria-label={`${e.unread} unread`}>
+        <span className={badgeStyles.label} aria-label={`${e.unread} unread`}>
           {e.unread}
         </span>
       ) : null}
     </Command.Item>
   );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Jump to" className="quick-switcher">
-      <Command className="command" label="Channels, direct messages and people" loop>
-        <Command.Input className="input command__input" placeholder="Channel, conversation or person…" autoFocus />
-        <Command.List className="command__list">
-          <Command.Empty className="command__empty">Nothing matches</Command.Empty>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Jump to" className={styles.switcher}>
+      <Command className={commandStyles.command} label="Channels, direct messages and people" loop>
+        <Command.Input className={formStyles.input} placeholder="Channel, conversation or person…" autoFocus />
+        <Command.List className={`${commandStyles.list} ${styles.list}`}>
+          <Command.Empty className={commandStyles.empty}>Nothing matches</Command.Empty>
           {unread.length > 0 ? <Command.Group heading="Unread">{unread.map(item)}</Command.Group> : null}
           {read.some((e) => e.kind === 'channel') ? (
             <Command.Group heading="Channels">{read.filter((e) => e.kind === 'channel').map(item)}</Command.Group>
@@ -77,12 +83,14 @@ export const QuickSwitcher = ({
                   value={`@${p.username} ${p.firstName ?? ''} ${p.lastName ?? ''} ${p.id}`}
                   keywords={[p.username, p.handle ?? '']}
                   onSelect={() => void startDm(p)}
-                  className="command__item"
+                  className={commandStyles.item}
                 >
                   <User size={16} aria-hidden />
-                  <span className="command__item-text">
-                    <span className="command__item-title">{p.username}</span>
-                    <span className="command__item-sub">Start a direct message</span>
+                  <span className={commandStyles.itemText}>
+                    <span className={commandStyles.itemTitle} data-testid="command-item-title">
+                      {p.username}
+                    </span>
+                    <span className={commandStyles.itemSub}>Start a direct message</span>
                   </span>
                 </Command.Item>
               ))}

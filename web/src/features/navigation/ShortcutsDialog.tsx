@@ -1,5 +1,6 @@
 // Ctrl/Cmd-/: the keyboard shortcuts of the signed-in screens.
 import { Dialog } from '../../components/ui/Dialog.js';
+import styles from './ShortcutsDialog.module.css';
 
 const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
@@ -15,9 +16,9 @@ export const SHORTCUTS: readonly { keys: string[]; what: string }[] = [
 
 export const ShortcutsDialog = ({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) => (
   <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts">
-    <dl className="shortcuts">
+    <dl className={styles.shortcuts}>
       {SHORTCUTS.map((s) => (
-        <div key={s.what} className="shortcuts__row">
+        <div key={s.what} className={styles.row}>
           <dt>
             {s.keys.map((k, i) => (
               <span key={k}>

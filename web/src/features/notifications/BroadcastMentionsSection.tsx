@@ -5,7 +5,11 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { callApi, type RouteResult } from '../../lib/api-client.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
-import './notifications.css';
+import adminStyles from '../settings/admin/admin.module.css';
+import sectionStyles from '../settings/section.module.css';
+import notificationSettingsStyles from './NotificationSettings.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
 
 export const BROADCAST_POLICY_KEY = ['/api/broadcast-mentions'] as const;
 
@@ -36,10 +40,10 @@ export const BroadcastMentionsSection = () => {
     save.mutate();
   };
   return (
-    <section className="tc-admin-section" aria-label="Whole-channel mentions">
-      <h3 className="tc-settings-section__title">Whole-channel mentions</h3>
-      <form className="tc-notify-settings" onSubmit={submit} noValidate>
-        <label className="tc-notify-settings__sound" htmlFor={ids.check}>
+    <section className={adminStyles.section} aria-label="Whole-channel mentions">
+      <h3 className={sectionStyles.title}>Whole-channel mentions</h3>
+      <form className={notificationSettingsStyles.settings} onSubmit={submit} noValidate>
+        <label className={notificationSettingsStyles.sound} htmlFor={ids.check}>
           <input
             id={ids.check}
             type="checkbox"
@@ -48,11 +52,11 @@ export const BroadcastMentionsSection = () => {
           />
           Only admins may use @channel, @everyone and @here in large channels
         </label>
-        <label className="tc-notify-settings__sound" htmlFor={ids.size}>
+        <label className={notificationSettingsStyles.sound} htmlFor={ids.size}>
           Large means more than
           <input
             id={ids.size}
-            className="input input--narrow"
+            className={`${formStyles.input} ${formStyles.narrow}`}
             type="number"
             min={2}
             step={1}
@@ -61,8 +65,12 @@ export const BroadcastMentionsSection = () => {
           />
           members
         </label>
-        <div className="tc-form__actions">
-          <button type="submit" className="btn btn--primary btn--md" disabled={save.isPending}>
+        <div className={formStyles.stackActions}>
+          <button
+            type="submit"
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+            disabled={save.isPending}
+          >
             Save Mentions Policy
           </button>
         </div>

@@ -6,7 +6,9 @@ import { Bell, BellOff, Check } from 'lucide-react';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { applyChannelPref, notificationPrefsQuery, updateChannelNotificationPref } from './api.js';
-import './notifications.css';
+import menuStyles from '../../components/ui/menu.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './ChannelNotifyMenu.module.css';
 
 export const CHANNEL_LEVEL_LABELS: Record<ChannelNotifyLevel, string> = {
   default: 'Use my default',
@@ -33,7 +35,9 @@ export const ChannelNotifyMenu = ({ channelId }: { channelId: string }) => {
       <DropdownMenu.Trigger asChild>
         <button
           type="button"
-          className={`btn btn--icon btn--sm${muted ? ' tc-notify--muted' : ''}`}
+          className={[buttonStyles.button, buttonStyles.icon, buttonStyles.sm, muted ? styles.muted : '']
+            .filter(Boolean)
+            .join(' ')}
           aria-label={label}
           title={label}
         >
@@ -41,15 +45,15 @@ export const ChannelNotifyMenu = ({ channelId }: { channelId: string }) => {
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          <DropdownMenu.Label className="menu__label">Notify me about</DropdownMenu.Label>
+        <DropdownMenu.Content className={menuStyles.menu} align="end" sideOffset={6}>
+          <DropdownMenu.Label className={menuStyles.label}>Notify me about</DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={level}
             onValueChange={(value) => change.mutate({ level: value as ChannelNotifyLevel })}
           >
             {CHANNEL_NOTIFY_LEVELS.map((l) => (
-              <DropdownMenu.RadioItem key={l} value={l} className="menu__item">
-                <span className="menu__check" aria-hidden="true">
+              <DropdownMenu.RadioItem key={l} value={l} className={menuStyles.item}>
+                <span className={menuStyles.check} aria-hidden="true">
                   <DropdownMenu.ItemIndicator>
                     <Check size={14} />
                   </DropdownMenu.ItemIndicator>
@@ -58,13 +62,13 @@ export const ChannelNotifyMenu = ({ channelId }: { channelId: string }) => {
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Separator className={menuStyles.separator} />
           <DropdownMenu.CheckboxItem
-            className="menu__item"
+            className={menuStyles.item}
             checked={muted}
             onCheckedChange={(checked) => change.mutate({ muted: checked === true })}
           >
-            <span className="menu__check" aria-hidden="true">
+            <span className={menuStyles.check} aria-hidden="true">
               <DropdownMenu.ItemIndicator>
                 <Check size={14} />
               </DropdownMenu.ItemIndicator>

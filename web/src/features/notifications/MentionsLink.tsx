@@ -4,6 +4,8 @@ import { AtSign } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { ROUTES } from '../../routes.js';
 import { mentionsQuery } from './api.js';
+import sidebarStyles from '../layout/Sidebar.module.css';
+import badgeStyles from '../../components/ui/badge.module.css';
 
 export const MentionsLink = ({ onNavigate }: { onNavigate?: () => void }) => {
   const mentions = useInfiniteQuery(mentionsQuery());
@@ -12,14 +14,16 @@ export const MentionsLink = ({ onNavigate }: { onNavigate?: () => void }) => {
     <NavLink
       to={ROUTES.mentions}
       className={({ isActive }) =>
-        ['sidebar-link', 'sidebar-link--entry', isActive ? 'is-active' : ''].filter(Boolean).join(' ')
+        [sidebarStyles.link, sidebarStyles.linkEntry, isActive ? sidebarStyles.isActive : ''].filter(Boolean).join(' ')
       }
       onClick={onNavigate}
     >
-      <AtSign size={16} className="sidebar-link__icon" aria-hidden />
-      <span className="sidebar-link__label">Mentions</span>
+      <AtSign size={16} className={sidebarStyles.linkIcon} aria-hidden />
+      <span className={sidebarStyles.linkLabel} data-testid="sidebar-link-label">
+        Mentions
+      </span>
       {unread > 0 ? (
-        <span className="badge" aria-label={`${unread} unread mentions`}>
+        <span className={`${badgeStyles.count} ${sidebarStyles.badge}`} aria-label={`${unread} unread mentions`}>
           {unread >= 100 ? '99+' : unread}
         </span>
       ) : null}

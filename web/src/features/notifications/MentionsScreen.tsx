@@ -10,7 +10,8 @@ import { ROUTES } from '../../routes.js';
 import { formatTime } from '../chat/format.js';
 import { customReactionsQuery } from '../settings/api.js';
 import { MENTIONS_KEY, markMentionsRead, mentionsQuery } from './api.js';
-import './notifications.css';
+import tasksScreenStyles from '../tasks/TasksScreen.module.css';
+import styles from './MentionsScreen.module.css';
 
 export const MENTIONS_TEXTS = {
   title: 'Mentions & reactions',
@@ -20,11 +21,7 @@ export const MENTIONS_TEXTS = {
 
 const Reaction = ({ id, customs }: { id: string; customs: CustomReaction[] | undefined }) => {
   const custom = customs?.find((c) => c.id === id);
-  return custom ? (
-    <img className="tc-mentions__custom" src={custom.imageUrl} alt={`:${custom.name}:`} />
-  ) : (
-    <span className="tc-mentions__emoji">{id}</span>
-  );
+  return custom ? <img className={styles.custom} src={custom.imageUrl} alt={`:${custom.name}:`} /> : <span>{id}</span>;
 };
 
 const what = (item: MentionItem, customs: CustomReaction[] | undefined) => {
@@ -67,37 +64,37 @@ export const MentionsScreen = () => {
 
   const items = mentions.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <div className="tc-tasks-screen tc-mentions-screen">
-      <header className="tc-tasks-header">
+    <div className={tasksScreenStyles.screen}>
+      <header className={tasksScreenStyles.header}>
         <div>
-          <h1 className="tc-tasks-header__title">{MENTIONS_TEXTS.title}</h1>
-          <p className="tc-tasks-header__subtitle">{MENTIONS_TEXTS.subtitle}</p>
+          <h1 className={tasksScreenStyles.headerTitle}>{MENTIONS_TEXTS.title}</h1>
+          <p className={tasksScreenStyles.headerSubtitle}>{MENTIONS_TEXTS.subtitle}</p>
         </div>
       </header>
       {mentions.isPending ? (
-        <p className="tc-mentions__empty">Loading…</p>
+        <p className={styles.empty}>Loading…</p>
       ) : items.length === 0 ? (
-        <p className="tc-mentions__empty">{MENTIONS_TEXTS.empty}</p>
+        <p className={styles.empty}>{MENTIONS_TEXTS.empty}</p>
       ) : (
-        <ul className="tc-mentions" aria-label="Mentions and reactions">
+        <ul className={styles.mentions} aria-label="Mentions and reactions">
           {items.map((item) => {
             const Icon = ICONS[item.kind];
             return (
               <li key={`${item.kind}-${item.messageId}-${item.at}-${item.userId}`}>
                 <Link
-                  className={`tc-mentions__item${item.unread ? ' is-unread' : ''}`}
+                  className={[styles.item, item.unread ? styles.isUnread : ''].filter(Boolean).join(' ')}
                   to={ROUTES.channelAt(item.channelId, item.messageId)}
                   data-testid="mention-item"
                 >
-                  <Icon size={16} className="tc-mentions__icon" aria-hidden="true" />
-                  <span className="tc-mentions__text">
-                    <span className="tc-mentions__line">
+                  <Icon size={16} className={styles.icon} aria-hidden="true" />
+                  <span className={styles.text}>
+                    <span>
                       <strong>{item.username}</strong> {what(item, customs.data)}
-                      {item.unread ? <span className="tc-mentions__new">New</span> : null}
+                      {item.unread ? <span className={styles.new}>New</span> : null}
                     </span>
-                    {item.content ? <span className="tc-mentions__content">{item.content}</span> : null}
+                    {item.content ? <span className={styles.content}>{item.content}</span> : null}
                   </span>
-                  <time className="tc-mentions__time" dateTime={item.at}>
+                  <time className={styles.time} dateTime={item.at}>
                     {day(item.at)} {formatTime(item.at).slice(0, 5)}
                   </time>
                 </Link>

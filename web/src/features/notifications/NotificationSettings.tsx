@@ -7,8 +7,10 @@ import { Button } from '../../components/ui/Button.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { NOTIFICATION_PREFS_KEY, notificationPrefsQuery, updateNotificationPrefs } from './api.js';
-import './notifications.css';
 import { notificationPermission, playChime, requestNotificationPermission, type PermissionState } from './notifier.js';
+import sectionStyles from '../settings/section.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './NotificationSettings.module.css';
 
 export const LEVEL_LABELS: Record<NotifyLevel, string> = {
   all: 'All new messages',
@@ -59,17 +61,17 @@ export const NotificationSettings = () => {
 
   return (
     <form
-      className="tc-settings-section tc-notify-settings"
+      className={`${sectionStyles.section} ${styles.settings}`}
       aria-labelledby={ids.heading}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate();
       }}
     >
-      <h3 id={ids.heading} className="tc-settings-section__title">
+      <h3 id={ids.heading} className={sectionStyles.title}>
         Notifications
       </h3>
-      <p className="tc-notify-settings__permission" data-testid="notification-permission">
+      <p className={styles.permission} data-testid="notification-permission">
         {PERMISSION_TEXT[permission]}
       </p>
       {permission === 'default' ? (
@@ -77,33 +79,33 @@ export const NotificationSettings = () => {
           Enable desktop notifications
         </Button>
       ) : null}
-      <fieldset className="tc-notify-settings__levels">
+      <fieldset className={styles.levels}>
         <legend id={ids.level}>Notify me about</legend>
         {NOTIFY_LEVELS.map((l) => (
-          <label key={l} className="tc-notify-settings__level">
+          <label key={l} className={styles.level}>
             <input type="radio" name="notify-level" value={l} checked={level === l} onChange={() => setLevel(l)} />
             {LEVEL_LABELS[l]}
           </label>
         ))}
       </fieldset>
-      <label htmlFor={ids.keywords} className="field__label">
+      <label htmlFor={ids.keywords} className={formStyles.label}>
         Keywords that notify me (comma-separated)
       </label>
       <input
         id={ids.keywords}
-        className="input"
+        className={formStyles.input}
         value={keywords}
         placeholder="deploy, outage"
         onChange={(e) => setKeywords(e.target.value)}
       />
-      <label className="tc-notify-settings__sound" htmlFor={ids.sound}>
+      <label className={styles.sound} htmlFor={ids.sound}>
         <input id={ids.sound} type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} />
         Play a sound
       </label>
-      <p className="tc-notify-settings__hint">
+      <p className={styles.hint}>
         Nothing notifies you while your status is Do Not Disturb, or for a channel you are looking at.
       </p>
-      <div className="tc-form__actions">
+      <div className={formStyles.stackActions}>
         <Button type="button" variant="ghost" onClick={playChime}>
           Test sound
         </Button>

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { aUser, mockFetch, renderWithApp } from '../../../test/render.js';
 import { SEARCH_DEBOUNCE_MS, SEARCH_TEXTS, SearchDialog } from './SearchDialog.js';
+import styles from './SearchDialog.module.css';
 
 const CHANNEL = '44444444-4444-4444-8444-444444444444';
 const hit = {
@@ -71,7 +72,7 @@ describe(SearchDialog.name, () => {
     expect(calls[0]!.credentials).toBe('include');
     expect(await screen.findByText('#deployments')).toBeInTheDocument();
     expect(screen.getByText('grace.hopper')).toBeInTheDocument();
-    const content = document.querySelector('.tc-search__content')!;
+    const content = screen.getByTestId('search-result-content');
     expect(content).toHaveTextContent('Deploy PLT-3699 is out');
     expect(screen.getByText('1 result')).toBeInTheDocument();
     expect(
@@ -97,7 +98,7 @@ describe(SearchDialog.name, () => {
     renderWithApp(<Harness />);
     type('deploy plt-36 from:@grace');
     await settle();
-    const content = await screen.findByText((_, el) => el?.classList.contains('tc-search__content') ?? false);
+    const content = await screen.findByTestId('search-result-content');
     expect(content).toHaveTextContent(sneaky.content);
     expect(content.querySelector('img')).toBeNull();
     expect([...content.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
@@ -230,7 +231,7 @@ describe(SearchDialog.name, () => {
         },
       });
     const options = () =>
-      screen.getAllByRole('option').map((o) => o.querySelector('.tc-search__suggestion-label')!.textContent);
+      screen.getAllByRole('option').map((o) => o.querySelector(`.${styles.suggestionLabel}`)!.textContent);
 
     it('suggests people for from: by the typed prefix and completes with the keyboard', async () => {
       api();

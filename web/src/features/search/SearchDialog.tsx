@@ -23,7 +23,8 @@ import {
   type SuggestionContext,
 } from './search-input.js';
 import { useDebouncedValue } from './use-debounced-value.js';
-import './search.css';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './SearchDialog.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_TEXTS = {
@@ -87,10 +88,10 @@ const suggestionsFor = (
 };
 
 const Highlighted = ({ content, pattern }: { content: string; pattern: RegExp | null }) => (
-  <span className="tc-search__content">
+  <span className={styles.content} data-testid="search-result-content">
     {markMatches(content, pattern).map((part, i) =>
       part.marked ? (
-        <mark key={i} className="tc-search__mark">
+        <mark key={i} className={styles.mark}>
           {part.text}
         </mark>
       ) : (
@@ -182,36 +183,36 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
 
   const typing = query !== debounced;
   let body;
-  if (!query) body = <p className="tc-search__state">{SEARCH_TEXTS.empty}</p>;
+  if (!query) body = <p className={styles.state}>{SEARCH_TEXTS.empty}</p>;
   else if (typing || (results.isFetching && !results.isFetchingNextPage)) {
-    body = <p className="tc-search__state">{SEARCH_TEXTS.loading}</p>;
+    body = <p className={styles.state}>{SEARCH_TEXTS.loading}</p>;
   } else if (results.isError && !results.isFetchNextPageError) {
     body = (
-      <div className="tc-search__state tc-search__state--error" role="alert">
+      <div className={`${styles.state} ${styles.stateError}`} role="alert">
         <p>{SEARCH_FAILED}</p>
-        {failure ? <p className="tc-search__reason">{failure}</p> : null}
+        {failure ? <p className={styles.reason}>{failure}</p> : null}
       </div>
     );
-  } else if (!found.length) body = <p className="tc-search__state">{SEARCH_TEXTS.none}</p>;
+  } else if (!found.length) body = <p className={styles.state}>{SEARCH_TEXTS.none}</p>;
   else {
     body = (
       <>
-        <p className="tc-search__count">{resultCount(found.length, !!results.hasNextPage)}</p>
-        <ul className="tc-search__results" aria-label="Search results">
+        <p className={styles.count}>{resultCount(found.length, !!results.hasNextPage)}</p>
+        <ul className={styles.results} aria-label="Search results">
           {found.map((r) => (
             <li key={r.id}>
               <button
                 type="button"
-                className="tc-search__result"
+                className={styles.result}
                 onClick={() => {
                   onOpenChange(false);
                   void navigate(ROUTES.channelAt(r.channelId, r.id));
                 }}
               >
-                <span className="tc-search__meta">
-                  <span className="tc-search__channel">#{r.channelName}</span>
-                  <span className="tc-search__user">{r.username}</span>
-                  <span className="tc-search__date">{formatDate(r.createdAt)}</span>
+                <span className={styles.meta}>
+                  <span className={styles.channel}>#{r.channelName}</span>
+                  <span className={styles.user}>{r.username}</span>
+                  <span className={styles.date}>{formatDate(r.createdAt)}</span>
                 </span>
                 <Highlighted content={r.content ?? ''} pattern={pattern} />
               </button>
@@ -219,7 +220,7 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
           ))}
         </ul>
         {results.isFetchNextPageError ? (
-          <p className="tc-search__more-error" role="alert">
+          <p className={styles.moreError} role="alert">
             {SEARCH_FAILED}
           </p>
         ) : null}
@@ -227,7 +228,7 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
           <Button
             variant="outline"
             size="sm"
-            className="tc-search__more"
+            className={styles.more}
             loading={results.isFetchingNextPage}
             onClick={() => void results.fetchNextPage()}
           >
@@ -240,13 +241,13 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
 
   const optionId = (i: number) => `${listboxId}-option-${i}`;
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={SEARCH_TEXTS.title} className="tc-search">
-      <div className="tc-search__box">
-        <div className="tc-search__field">
+    <Modal open={open} onOpenChange={onOpenChange} title={SEARCH_TEXTS.title} className={styles.search}>
+      <div className={styles.box}>
+        <div className={styles.field}>
           <Search size={16} aria-hidden="true" />
           <input
             ref={inputRef}
-            className="input"
+            className={`${formStyles.input} ${styles.input}`}
             placeholder={SEARCH_TEXTS.placeholder}
             aria-label="Search messages"
             role="combobox"
@@ -267,38 +268,40 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
           />
         </div>
         {listOpen ? (
-          <ul className="tc-search__suggestions" role="listbox" id={listboxId} aria-label="Suggestions">
+          <ul className={styles.suggestions} role="listbox" id={listboxId} aria-label="Suggestions">
             {suggestions.map((s, i) => (
               <li
                 key={`${s.kind}:${s.id}`}
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === activeIndex}
-                className="tc-search__suggestion"
+                className={styles.suggestion}
                 // keeps the focus (and the caret) in the input
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => complete(s)}
               >
                 {s.kind === 'channel' ? <Hash size={14} aria-hidden="true" /> : <User size={14} aria-hidden="true" />}
-                <span className="tc-search__suggestion-label">{s.label}</span>
-                {s.detail ? <span className="tc-search__suggestion-detail">{s.detail}</span> : null}
+                <span className={styles.suggestionLabel}>{s.label}</span>
+                {s.detail ? <span className={styles.suggestionDetail}>{s.detail}</span> : null}
               </li>
             ))}
           </ul>
         ) : null}
       </div>
       {chips.length ? (
-        <ul className="tc-search__chips" aria-label="Filters">
+        <ul className={styles.chips} aria-label="Filters">
           {chips.map((chip) => (
             <li
               key={`${chip.token.start}:${chip.typed}`}
-              className={`tc-search__chip tc-search__chip--${chip.token.kind}`}
+              className={[styles.chip, chip.token.kind === 'exclude' ? styles.chipExclude : '']
+                .filter(Boolean)
+                .join(' ')}
             >
               <span>{chip.label}</span>
               <button
                 type="button"
-                className="tc-search__chip-remove"
+                className={styles.chipRemove}
                 aria-label={`Remove filter ${chip.typed}`}
                 title={`Remove filter ${chip.typed}`}
                 onClick={() => edit(removeToken(input, chip.token))}
@@ -309,7 +312,7 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
           ))}
         </ul>
       ) : null}
-      <div className="tc-search__body" aria-live="polite">
+      <div className={styles.body} aria-live="polite">
         {body}
       </div>
     </Modal>

@@ -6,6 +6,7 @@ import { BroadcastMentionsSection } from '../notifications/BroadcastMentionsSect
 import { InvitesSection } from './admin/InvitesSection.js';
 import { StarsSection } from './admin/StarsSection.js';
 import { UsersSection } from './admin/UsersSection.js';
+import adminStyles from './admin/admin.module.css';
 
 export { COPIED_MS } from './admin/use-copied-flag.js';
 export { TOKEN_DISPLAY_LENGTH } from './admin/InvitesSection.js';
@@ -15,7 +16,7 @@ export const AdminTab = ({ user }: { user: CurrentUser }) => {
   const users = useQuery(usersQuery());
   const list = users.data ?? [];
   return (
-    <div className="tc-settings-section tc-admin">
+    <div className={adminStyles.admin}>
       <InvitesSection users={list} />
       <UsersSection user={user} users={list} />
       <StarsSection users={list} />

@@ -3,6 +3,8 @@ import { Check } from 'lucide-react';
 import { THEME_LABELS } from '../../theme/themes.js';
 import { useTheme } from '../../theme/ThemeProvider.js';
 import { setPanelSize, usePanelSize, type PanelSize } from '../widgets/panel-size.js';
+import sectionStyles from './section.module.css';
+import styles from './AppearanceTab.module.css';
 
 const SIZES: { value: PanelSize; label: string; hint: string }[] = [
   { value: 'full', label: 'Full', hint: 'Roomy spacing' },
@@ -13,19 +15,19 @@ export const AppearanceTab = () => {
   const { theme, setTheme, themes } = useTheme();
   const size = usePanelSize();
   return (
-    <div className="tc-settings-section">
-      <h3 className="tc-settings-section__title">Theme</h3>
-      <div className="tc-theme-grid" role="radiogroup" aria-label="Theme">
+    <div className={sectionStyles.section}>
+      <h3 className={sectionStyles.title}>Theme</h3>
+      <div className={styles.themeGrid} role="radiogroup" aria-label="Theme">
         {themes.map((t) => (
           <button
             key={t}
             type="button"
             role="radio"
             aria-checked={t === theme}
-            className={`tc-theme-option${t === theme ? ' is-active' : ''}`}
+            className={[styles.themeOption, t === theme ? styles.isActive : ''].filter(Boolean).join(' ')}
             onClick={() => setTheme(t)}
           >
-            <span className={`tc-theme-swatch ${t}`} aria-hidden="true">
+            <span className={`${styles.swatch} ${t}`} aria-hidden="true">
               <span />
               <span />
             </span>
@@ -34,15 +36,15 @@ export const AppearanceTab = () => {
           </button>
         ))}
       </div>
-      <h3 className="tc-settings-section__title">Panel size</h3>
-      <div className="tc-segmented" role="radiogroup" aria-label="Panel size">
+      <h3 className={sectionStyles.title}>Panel size</h3>
+      <div className={styles.segmented} role="radiogroup" aria-label="Panel size">
         {SIZES.map((s) => (
           <button
             key={s.value}
             type="button"
             role="radio"
             aria-checked={size === s.value}
-            className={`tc-segmented__option${size === s.value ? ' is-active' : ''}`}
+            className={[styles.option, size === s.value ? styles.isActive : ''].filter(Boolean).join(' ')}
             onClick={() => setPanelSize(s.value)}
           >
             <strong>{s.label}</strong>

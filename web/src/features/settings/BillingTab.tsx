@@ -17,6 +17,11 @@ import {
   parseSeatsToAdd,
   priceLabel,
 } from './seats.js';
+import sectionStyles from './section.module.css';
+import badgeStyles from '../../components/ui/badge.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './BillingTab.module.css';
 
 export const BillingTab = ({ user }: { user: CurrentUser }) => {
   const qc = useQueryClient();
@@ -43,45 +48,45 @@ export const BillingTab = ({ user }: { user: CurrentUser }) => {
   });
 
   return (
-    <div className="tc-settings-section tc-billing">
-      <div className="tc-billing__summary">
-        <div className="tc-stat-card">
-          <span className="tc-stat-card__label">Seats</span>
-          <span className="tc-stat-card__value" data-testid="billing-seats">
+    <div className={sectionStyles.section}>
+      <div className={styles.summary}>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>Seats</span>
+          <span className={styles.statValue} data-testid="billing-seats">
             {current.seats}
           </span>
         </div>
-        <div className="tc-stat-card">
-          <span className="tc-stat-card__label">Monthly amount</span>
-          <span className="tc-stat-card__value" data-testid="billing-amount">
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>Monthly amount</span>
+          <span className={styles.statValue} data-testid="billing-amount">
             {formatDollars(current.amount)}
           </span>
         </div>
         {current.onTrial ? (
-          <div className="tc-stat-card">
-            <span className="tc-badge tc-badge--accent">FREE TRIAL</span>
+          <div className={styles.stat}>
+            <span className={`${badgeStyles.label} ${badgeStyles.labelAccent}`}>FREE TRIAL</span>
             {current.trialEnd ? (
-              <span className="tc-stat-card__label">Ends {formatTrialEnd(current.trialEnd)}</span>
+              <span className={styles.statLabel}>Ends {formatTrialEnd(current.trialEnd)}</span>
             ) : null}
           </div>
         ) : null}
       </div>
-      <p className="field__hint">
+      <p className={formStyles.hint}>
         Pricing: $5 per seat per month under 50 seats; 50 seats or more is a flat $250 per month.
       </p>
 
       {user.isAdmin && access && access.writableUntil !== null ? <WorkspacePayment readOnly={access.readOnly} /> : null}
 
-      <h3 className="tc-settings-section__title">Add seats</h3>
+      <h3 className={sectionStyles.title}>Add seats</h3>
       <form
-        className="tc-inline-form"
+        className={formStyles.inline}
         onSubmit={(e) => {
           e.preventDefault();
           if (additional !== null) purchase.mutate(additional);
         }}
       >
         <input
-          className="input input--narrow"
+          className={`${formStyles.input} ${formStyles.narrow}`}
           type="number"
           min={SEATS_TO_ADD_MIN}
           max={SEATS_TO_ADD_MAX}
@@ -91,16 +96,20 @@ export const BillingTab = ({ user }: { user: CurrentUser }) => {
           aria-label="Seats to add"
           aria-invalid={additional === null ? true : undefined}
         />
-        <button type="submit" className="btn btn--primary btn--md" disabled={additional === null || purchase.isPending}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+          disabled={additional === null || purchase.isPending}
+        >
           <CreditCard size={14} aria-hidden="true" /> Add Seats
         </button>
       </form>
       {additional === null ? (
-        <p className="field__error" role="alert">
+        <p className={formStyles.error} role="alert">
           Enter a whole number of seats from {SEATS_TO_ADD_MIN} to {SEATS_TO_ADD_MAX}.
         </p>
       ) : (
-        <p className="field__hint" data-testid="billing-new-price">
+        <p className={formStyles.hint} data-testid="billing-new-price">
           New total: {newTotal} seats at {priceLabel(newTotal)} (currently {formatDollars(current.amount)}). You will be
           charged a prorated amount for the rest of this billing period.
         </p>

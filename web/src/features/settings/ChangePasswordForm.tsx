@@ -10,6 +10,8 @@ import { Field } from '../../components/ui/Field.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { NewPasswordSchema } from '../auth/password-schema.js';
+import sectionStyles from './section.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 const FormSchema = z.intersection(ChangePasswordSchema.pick({ currentPassword: true }), NewPasswordSchema);
 type Form = z.infer<typeof FormSchema>;
@@ -46,20 +48,30 @@ export const ChangePasswordForm = () => {
   });
 
   return (
-    <form className="tc-settings-section tc-password" onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
-      <h3 id="password-heading" className="tc-settings-section__title">
+    <form className={sectionStyles.section} onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
+      <h3 id="password-heading" className={sectionStyles.title}>
         Password
       </h3>
       <Field label="Current password" error={errors.currentPassword?.message}>
-        <input className="input" type="password" autoComplete="current-password" {...register('currentPassword')} />
+        <input
+          className={formStyles.input}
+          type="password"
+          autoComplete="current-password"
+          {...register('currentPassword')}
+        />
       </Field>
       <Field label="New password" error={errors.newPassword?.message}>
-        <input className="input" type="password" autoComplete="new-password" {...register('newPassword')} />
+        <input className={formStyles.input} type="password" autoComplete="new-password" {...register('newPassword')} />
       </Field>
       <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        <input className="input" type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        <input
+          className={formStyles.input}
+          type="password"
+          autoComplete="new-password"
+          {...register('confirmPassword')}
+        />
       </Field>
-      <div className="tc-form__actions">
+      <div className={formStyles.stackActions}>
         <Button type="submit" loading={change.isPending}>
           Change Password
         </Button>

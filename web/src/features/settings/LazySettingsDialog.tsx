@@ -5,6 +5,8 @@ import type { CurrentUser } from '@teamchat/contracts';
 import { lazy, Suspense } from 'react';
 import { Modal } from '../chat/ui.js';
 import type { SettingsTab } from './SettingsDialog.js';
+import settingsDialogStyles from './SettingsDialog.module.css';
+import noteStyles from '../../components/ui/note.module.css';
 
 const loadSettingsDialog = () => import('./SettingsDialog.js');
 const SettingsDialog = lazy(() => loadSettingsDialog().then((m) => ({ default: m.SettingsDialog })));
@@ -27,8 +29,8 @@ export const LazySettingsDialog = ({
   open ? (
     <Suspense
       fallback={
-        <Modal open onOpenChange={onOpenChange} title="Settings" className="tc-settings">
-          <p className="tc-list-note" role="status">
+        <Modal open onOpenChange={onOpenChange} title="Settings" className={settingsDialogStyles.settings}>
+          <p className={noteStyles.note} role="status">
             {SETTINGS_LOADING_TEXT}
           </p>
         </Modal>

@@ -10,6 +10,8 @@ import { ProfileImageField } from './profile/ProfileImageField.js';
 import { StatusField } from './profile/StatusField.js';
 import { useProfileForm } from './profile/use-profile-form.js';
 import { UsernameField } from './profile/UsernameField.js';
+import sectionStyles from './section.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 export { ABOUT_ME_MAX } from './profile/use-about-me-field.js';
 export { validateHandle } from './profile/use-handle-field.js';
@@ -25,7 +27,7 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
 
   return (
     <form
-      className="tc-settings-section tc-profile"
+      className={sectionStyles.section}
       aria-labelledby={headingId}
       noValidate
       onSubmit={(e) => {
@@ -33,7 +35,7 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
         void submit();
       }}
     >
-      <h3 id={headingId} className="tc-settings-section__title">
+      <h3 id={headingId} className={sectionStyles.title}>
         Profile
       </h3>
       <ProfileImageField user={user} />
@@ -41,7 +43,7 @@ export const ProfileTab = ({ user }: { user: CurrentUser }) => {
       <HandleField value={handle.value} error={handle.error} onChange={handle.change} />
       <AboutMeField value={aboutMe.value} onChange={aboutMe.change} />
       <StatusField user={user} />
-      <div className="tc-form__actions">
+      <div className={formStyles.stackActions}>
         <Button type="submit" loading={saving}>
           Save Profile
         </Button>

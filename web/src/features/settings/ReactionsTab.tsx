@@ -10,6 +10,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '../../theme/ThemeProvider.js';
 import { notify } from '../../lib/toast.js';
 import { createCustomReaction, customReactionsQuery, requestReactionUpload, settingsKeys } from './api.js';
+import sectionStyles from './section.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import noteStyles from '../../components/ui/note.module.css';
+import styles from './ReactionsTab.module.css';
 
 export const REACTION_MAX_BYTES = UPLOAD_LIMITS.reaction;
 const REACTION_NAME = /^[A-Za-z0-9_-]{1,32}$/;
@@ -90,12 +94,12 @@ export const ReactionsTab = ({ user }: { user: CurrentUser }) => {
   }, [qc, theme, userId]);
 
   return (
-    <div className="tc-settings-section">
-      <h3 className="tc-settings-section__title">Upload a custom reaction</h3>
-      <label className="field">
-        <span className="field__label">Reaction name</span>
+    <div className={sectionStyles.section}>
+      <h3 className={sectionStyles.title}>Upload a custom reaction</h3>
+      <label className={formStyles.field}>
+        <span className={formStyles.label}>Reaction name</span>
         <input
-          className="input"
+          className={formStyles.input}
           value={name}
           placeholder="party_parrot"
           maxLength={32}
@@ -107,14 +111,14 @@ export const ReactionsTab = ({ user }: { user: CurrentUser }) => {
         />
       </label>
       {nameError ? (
-        <p className="field__error" role="alert">
+        <p className={formStyles.error} role="alert">
           {nameError}
         </p>
       ) : null}
-      <div ref={target} className="tc-uppy" data-testid="reaction-uploader" />
-      <h3 className="tc-settings-section__title">Workspace reactions</h3>
+      <div ref={target} className={styles.uppy} data-testid="reaction-uploader" />
+      <h3 className={sectionStyles.title}>Workspace reactions</h3>
       {reactions.data?.length ? (
-        <ul className="tc-reaction-grid">
+        <ul className={styles.grid}>
           {reactions.data.map((r) => (
             <li key={r.id} title={`:${r.name}:`}>
               <img src={r.imageUrl} alt={r.name} />
@@ -123,7 +127,7 @@ export const ReactionsTab = ({ user }: { user: CurrentUser }) => {
           ))}
         </ul>
       ) : (
-        <p className="tc-list-note">{reactions.isPending ? 'Loading…' : 'No custom reactions yet.'}</p>
+        <p className={noteStyles.note}>{reactions.isPending ? 'Loading…' : 'No custom reactions yet.'}</p>
       )}
     </div>
   );

@@ -10,6 +10,8 @@ import { ProfileTab } from './ProfileTab.js';
 import { ChangePasswordForm } from './ChangePasswordForm.js';
 import { NotificationSettings } from '../notifications/NotificationSettings.js';
 import { ReactionsTab } from './ReactionsTab.js';
+import tabsStyles from '../../components/ui/tabs.module.css';
+import styles from './SettingsDialog.module.css';
 
 export type SettingsTab = 'appearance' | 'profile' | 'reactions' | 'billing' | 'admin';
 
@@ -46,16 +48,16 @@ export const SettingsDialog = ({
   }, [open, initialTab]);
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Settings" className="tc-settings">
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as SettingsTab)} className="tc-settings__tabs">
-        <Tabs.List className="tc-tabs tc-tabs--settings" aria-label="Settings sections">
+    <Modal open={open} onOpenChange={onOpenChange} title="Settings" className={styles.settings}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as SettingsTab)}>
+        <Tabs.List className={`${tabsStyles.tabs} ${tabsStyles.settings}`} aria-label="Settings sections">
           {visibleTabs(user.isAdmin).map((t) => (
-            <Tabs.Trigger key={t} value={t} className="tc-tab">
+            <Tabs.Trigger key={t} value={t} className={tabsStyles.tab}>
               {TAB_LABELS[t]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="tc-settings__body">
+        <div className={styles.body}>
           <Tabs.Content value="appearance">
             <AppearanceTab />
           </Tabs.Content>
@@ -68,10 +70,10 @@ export const SettingsDialog = ({
             <ReactionsTab user={user} />
           </Tabs.Content>
           <Tabs.Content value="billing">
-            {user.isAdmin ? <BillingTab user={user} /> : <p className="tc-permission">{NO_PERMISSION.billing}</p>}
+            {user.isAdmin ? <BillingTab user={user} /> : <p className={styles.permission}>{NO_PERMISSION.billing}</p>}
           </Tabs.Content>
           <Tabs.Content value="admin">
-            {user.isAdmin ? <AdminTab user={user} /> : <p className="tc-permission">{NO_PERMISSION.admin}</p>}
+            {user.isAdmin ? <AdminTab user={user} /> : <p className={styles.permission}>{NO_PERMISSION.admin}</p>}
           </Tabs.Content>
         </div>
       </Tabs.Root>

@@ -9,6 +9,9 @@ import { workspaceKeys } from '../../api/workspaces.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { settingsKeys, startWorkspacePayment, verifyWorkspacePayment } from './api.js';
+import sectionStyles from './section.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
 
 export const ADD_CARD_LABEL = 'Add payment method';
 export const PAY_NOW_LABEL = 'Pay and unlock';
@@ -42,9 +45,9 @@ export const WorkspacePayment = ({ readOnly }: { readOnly: boolean }) => {
   };
 
   return (
-    <section className="tc-billing__payment" aria-label="Payment method">
-      <h3 className="tc-settings-section__title">Payment method</h3>
-      <p className="field__hint">
+    <section aria-label="Payment method">
+      <h3 className={sectionStyles.title}>Payment method</h3>
+      <p className={formStyles.hint}>
         {readOnly
           ? 'This workspace is read-only until its subscription is paid. Add a card to post and invite again.'
           : 'Your free trial has no card yet. Add one so the workspace stays writable when the trial ends.'}
@@ -52,7 +55,7 @@ export const WorkspacePayment = ({ readOnly }: { readOnly: boolean }) => {
       {!setup.data ? (
         <button
           type="button"
-          className="btn btn--primary btn--md"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
           disabled={setup.isPending}
           onClick={() => setup.mutate()}
         >
@@ -95,9 +98,9 @@ const LocalCardForm = ({ clientSecret, onConfirmed }: { clientSecret: string; on
     }
   };
   return (
-    <form className="tc-inline-form" onSubmit={(e) => void onSubmit(e)}>
+    <form className={formStyles.inline} onSubmit={(e) => void onSubmit(e)}>
       <input
-        className="input"
+        className={formStyles.input}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
@@ -106,11 +109,15 @@ const LocalCardForm = ({ clientSecret, onConfirmed }: { clientSecret: string; on
         onChange={(e) => setCardNumber(e.target.value)}
         aria-invalid={error ? true : undefined}
       />
-      <button type="submit" className="btn btn--primary btn--md" disabled={pending}>
+      <button
+        type="submit"
+        className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+        disabled={pending}
+      >
         <CreditCard size={14} aria-hidden="true" /> {PAY_NOW_LABEL}
       </button>
       {error ? (
-        <p className="field__error" role="alert">
+        <p className={formStyles.error} role="alert">
           {error}
         </p>
       ) : null}

@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/request.js';
 import { getStripe } from '../../lib/stripe.js';
 import { notify } from '../../lib/toast.js';
 import { PAY_NOW_LABEL } from './WorkspacePayment.js';
+import formStyles from '../../components/ui/form.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
 
 export const WorkspaceStripeForm = ({
   publishableKey,
@@ -44,9 +46,13 @@ const StripeCardForm = ({ onConfirmed }: { onConfirmed: () => Promise<void> }) =
     }
   };
   return (
-    <form className="form card-form" onSubmit={(e) => void onSubmit(e)}>
+    <form className={`${formStyles.form} ${formStyles.cardForm}`} onSubmit={(e) => void onSubmit(e)}>
       <PaymentElement />
-      <button type="submit" className="btn btn--primary btn--md" disabled={!stripe || pending}>
+      <button
+        type="submit"
+        className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+        disabled={!stripe || pending}
+      >
         <CreditCard size={14} aria-hidden="true" /> {PAY_NOW_LABEL}
       </button>
     </form>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button.js';
 import { Field } from '../../components/ui/Field.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
+import formStyles from '../../components/ui/form.module.css';
 
 type AccountInfoForm = z.input<typeof RegisterSchema>;
 
@@ -38,18 +39,18 @@ export const AccountInfoStep = () => {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Account Info">
-      <div className="form__grid">
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Account Info">
+      <div className={formStyles.grid}>
         <Field label="First name" error={errors.firstName?.message}>
-          <input className="input" autoComplete="given-name" {...register('firstName')} />
+          <input className={formStyles.input} autoComplete="given-name" {...register('firstName')} />
         </Field>
         <Field label="Last name" error={errors.lastName?.message}>
-          <input className="input" autoComplete="family-name" {...register('lastName')} />
+          <input className={formStyles.input} autoComplete="family-name" {...register('lastName')} />
         </Field>
       </div>
       <Field label="Work email" error={errors.email?.message}>
         <input
-          className="input"
+          className={formStyles.input}
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
@@ -57,10 +58,10 @@ export const AccountInfoStep = () => {
         />
       </Field>
       <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
-        <input className="input" type="password" autoComplete="new-password" {...register('password')} />
+        <input className={formStyles.input} type="password" autoComplete="new-password" {...register('password')} />
       </Field>
       <Field label="Company size" error={errors.companySize?.message}>
-        <select className="input select" {...register('companySize')}>
+        <select className={`${formStyles.input} ${formStyles.select}`} {...register('companySize')}>
           <option value="" disabled>
             Select company size
           </option>
@@ -71,7 +72,7 @@ export const AccountInfoStep = () => {
           ))}
         </select>
       </Field>
-      <Button type="submit" size="lg" className="form__submit" loading={registerMutation.isPending}>
+      <Button type="submit" size="lg" className={formStyles.submit} loading={registerMutation.isPending}>
         {registerMutation.isPending ? 'Creating account...' : 'Continue'}
       </Button>
     </form>

@@ -14,6 +14,10 @@ import { errorMessage, errorStatus } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import { OfflineCardSchema, type OfflineCard } from './signup.schemas.js';
+import badgeStyles from '../../components/ui/badge.module.css';
+import spinStyles from '../../components/ui/spin.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './PaymentStep.module.css';
 
 const StripePaymentForm = lazy(() => import('./StripePaymentForm.js').then((m) => ({ default: m.StripePaymentForm })));
 
@@ -62,34 +66,34 @@ export const PaymentStep = ({ companySize }: { companySize: string | null }) => 
   const { secret, retry } = useSignupClientSecret(seats);
 
   return (
-    <div className="payment">
-      <div className="plan-summary">
+    <div className={styles.payment}>
+      <div className={styles.plan}>
         <div>
-          <p className="plan-summary__name">Team plan · {seats} seats</p>
-          <p className="plan-summary__price">
+          <p className={styles.planName}>Team plan · {seats} seats</p>
+          <p className={styles.planPrice}>
             ${monthlyPrice(seats)}
             <span>/month after trial</span>
           </p>
         </div>
-        <span className="pill pill--accent">{TRIAL_DAYS}-day free trial</span>
+        <span className={`${badgeStyles.pill} ${badgeStyles.pillAccent}`}>{TRIAL_DAYS}-day free trial</span>
       </div>
-      <p className="payment__note">
+      <p className={styles.note}>
         <ShieldCheck size={16} aria-hidden /> Start your {TRIAL_DAYS}-day free trial. No charge until the trial ends.
       </p>
 
       {secret.status === 'loading' || config.isPending ? (
-        <div className="payment__loading" role="status">
-          <Loader2 className="spin" size={18} aria-hidden /> Preparing secure payment...
+        <div className={styles.loading} role="status">
+          <Loader2 className={spinStyles.spin} size={18} aria-hidden /> Preparing secure payment...
         </div>
       ) : secret.status === 'failed' || config.isError ? (
-        <div className="payment__failed">
+        <div className={styles.failed}>
           <p>We couldn&apos;t start the payment.</p>
           <Button variant="outline" onClick={() => void retry()}>
             Try again
           </Button>
         </div>
       ) : config.data?.stripePublishableKey ? (
-        <Suspense fallback={<div className="payment__loading">Loading card form...</div>}>
+        <Suspense fallback={<div className={styles.loading}>Loading card form...</div>}>
           <StripePaymentForm publishableKey={config.data.stripePublishableKey} clientSecret={secret.clientSecret} />
         </Suspense>
       ) : (
@@ -126,23 +130,33 @@ export const OfflineCardForm = ({ clientSecret }: { clientSecret: string }) => {
   });
 
   return (
-    <form className="form card-form" onSubmit={onSubmit} noValidate aria-label="Card details">
+    <form
+      className={`${formStyles.form} ${formStyles.cardForm}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Card details"
+    >
       <Field label="Card number" error={errors.cardNumber?.message} hint="Test mode: use 4242 4242 4242 4242.">
         <input
-          className="input input--mono"
+          className={`${formStyles.input} ${formStyles.mono}`}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
           {...register('cardNumber')}
         />
       </Field>
-      <div className="form__grid">
+      <div className={formStyles.grid}>
         <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
-          <input className="input input--mono" autoComplete="cc-exp" placeholder="12/34" {...register('expiry')} />
+          <input
+            className={`${formStyles.input} ${formStyles.mono}`}
+            autoComplete="cc-exp"
+            placeholder="12/34"
+            {...register('expiry')}
+          />
         </Field>
         <Field label="CVC" error={errors.cvc?.message}>
           <input
-            className="input input--mono"
+            className={`${formStyles.input} ${formStyles.mono}`}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
@@ -150,7 +164,7 @@ export const OfflineCardForm = ({ clientSecret }: { clientSecret: string }) => {
           />
         </Field>
       </div>
-      <Button type="submit" size="lg" className="form__submit" loading={isSubmitting}>
+      <Button type="submit" size="lg" className={formStyles.submit} loading={isSubmitting}>
         <CreditCard size={18} aria-hidden /> {isSubmitting ? 'Confirming...' : 'Start Free Trial'}
       </Button>
     </form>

@@ -10,6 +10,8 @@ import { Field } from '../../components/ui/Field.js';
 import { PNG_JPEG_TYPES } from '../../lib/image-file.js';
 import { notify } from '../../lib/toast.js';
 import { SignupProfileSchema, type SignupProfile } from './signup.schemas.js';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './ProfileStep.module.css';
 
 const ABOUT_MAX = 500;
 
@@ -53,7 +55,7 @@ export const ProfileStep = ({ user }: { user: CurrentUser | null }) => {
   );
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Profile">
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Profile">
       <ImagePicker
         kind="profile"
         label="Profile image (optional)"
@@ -64,20 +66,25 @@ export const ProfileStep = ({ user }: { user: CurrentUser | null }) => {
         shape="round"
       />
       <Field label="Handle (optional)" error={errors.handle?.message} prefix="@">
-        <input className="input" placeholder="ada_l" autoComplete="nickname" {...register('handle')} />
+        <input className={formStyles.input} placeholder="ada_l" autoComplete="nickname" {...register('handle')} />
       </Field>
       <Field
         label="About me (optional)"
         error={errors.aboutMe?.message}
         hint={
-          <span className={aboutLength > ABOUT_MAX ? 'text-danger' : undefined}>
+          <span className={aboutLength > ABOUT_MAX ? styles.overLimit : undefined}>
             {aboutLength}/{ABOUT_MAX}
           </span>
         }
       >
-        <textarea className="input textarea" rows={3} placeholder="What do you work on?" {...register('aboutMe')} />
+        <textarea
+          className={`${formStyles.input} ${formStyles.textarea}`}
+          rows={3}
+          placeholder="What do you work on?"
+          {...register('aboutMe')}
+        />
       </Field>
-      <div className="form__row">
+      <div className={formStyles.row}>
         <Button type="submit" size="lg" loading={updateUser.isPending} disabled={uploading}>
           Complete Profile
         </Button>

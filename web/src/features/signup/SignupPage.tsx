@@ -12,6 +12,8 @@ import { SignupProgress } from './SignupProgress.js';
 import { chooseSignupStep, type SignupStep } from './signup-steps.js';
 import { usePaymentPoll } from './use-payment-poll.js';
 import { WorkspaceStep } from './WorkspaceStep.js';
+import paymentStepStyles from './PaymentStep.module.css';
+import spinStyles from '../../components/ui/spin.module.css';
 
 const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
   'user-info': { title: 'Create your account', subtitle: 'Tell us about you and your team.' },
@@ -47,8 +49,8 @@ export const SignupPage = () => {
       }
     >
       {verifying ? (
-        <div className="payment__loading" role="status">
-          <Loader2 className="spin" size={18} aria-hidden /> VERIFYING PAYMENT...
+        <div className={paymentStepStyles.loading} role="status">
+          <Loader2 className={spinStyles.spin} size={18} aria-hidden /> VERIFYING PAYMENT...
         </div>
       ) : step === 'user-info' ? (
         <AccountInfoStep />

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.js';
 import { getStripe } from '../../lib/stripe.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import formStyles from '../../components/ui/form.module.css';
 
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -67,9 +68,9 @@ const StripeConfirm = ({ clientSecret }: { clientSecret: string }) => {
   };
 
   return (
-    <form className="form card-form" onSubmit={(e) => void onSubmit(e)}>
+    <form className={`${formStyles.form} ${formStyles.cardForm}`} onSubmit={(e) => void onSubmit(e)}>
       <PaymentElement />
-      <Button type="submit" size="lg" className="form__submit" loading={pending} disabled={!stripe}>
+      <Button type="submit" size="lg" className={formStyles.submit} loading={pending} disabled={!stripe}>
         <CreditCard size={18} aria-hidden /> {pending ? 'Confirming...' : 'Start Free Trial'}
       </Button>
     </form>

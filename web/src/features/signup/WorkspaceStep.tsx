@@ -9,6 +9,7 @@ import { Field } from '../../components/ui/Field.js';
 import { PNG_JPEG_TYPES } from '../../lib/image-file.js';
 import { notify } from '../../lib/toast.js';
 import { SignupWorkspaceSchema, type SignupWorkspace } from './signup.schemas.js';
+import formStyles from '../../components/ui/form.module.css';
 
 export const WorkspaceStep = () => {
   const createWorkspace = useCreateWorkspace();
@@ -30,9 +31,9 @@ export const WorkspaceStep = () => {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Workspace">
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Workspace">
       <Field label="Workspace name" error={errors.name?.message}>
-        <input className="input" autoComplete="organization" placeholder="Acme Inc." {...register('name')} />
+        <input className={formStyles.input} autoComplete="organization" placeholder="Acme Inc." {...register('name')} />
       </Field>
       <ImagePicker
         kind="logo"
@@ -42,7 +43,13 @@ export const WorkspaceStep = () => {
         onUploadingChange={setUploading}
         accept={PNG_JPEG_TYPES}
       />
-      <Button type="submit" size="lg" className="form__submit" loading={createWorkspace.isPending} disabled={uploading}>
+      <Button
+        type="submit"
+        size="lg"
+        className={formStyles.submit}
+        loading={createWorkspace.isPending}
+        disabled={uploading}
+      >
         {createWorkspace.isPending ? 'Creating...' : 'Create Workspace'}
       </Button>
     </form>

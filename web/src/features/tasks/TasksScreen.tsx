@@ -10,7 +10,13 @@ import { notify } from '../../lib/toast.js';
 import { Avatar, IconButton } from '../chat/ui.js';
 import { LazySettingsDialog } from '../settings/LazySettingsDialog.js';
 import { createTask, deleteTask, isTeamTask, setTaskCompleted, taskKeys, tasksQuery } from './api.js';
-import '../chat/chat.css';
+import switchStyles from '../../components/ui/switch.module.css';
+import noteStyles from '../../components/ui/note.module.css';
+import channelHeaderStyles from '../chat/ChannelHeader.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import tabsStyles from '../../components/ui/tabs.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './TasksScreen.module.css';
 
 type TaskTab = 'personal' | 'team';
 
@@ -41,10 +47,13 @@ const TaskRow = ({ task }: { task: Task }) => {
   });
   const checkboxId = `task-${task.id}`;
   return (
-    <li className={`tc-task${task.completed ? ' is-completed' : ''}`} data-testid="task-row">
+    <li
+      className={[styles.task, task.completed ? styles.isCompleted : ''].filter(Boolean).join(' ')}
+      data-testid="task-row"
+    >
       <Checkbox.Root
         id={checkboxId}
-        className="tc-checkbox"
+        className={switchStyles.checkbox}
         checked={task.completed}
         onCheckedChange={(checked) => toggle.mutate(checked === true)}
       >
@@ -52,12 +61,12 @@ const TaskRow = ({ task }: { task: Task }) => {
           <Check size={12} />
         </Checkbox.Indicator>
       </Checkbox.Root>
-      <label htmlFor={checkboxId} className="tc-task__title">
+      <label htmlFor={checkboxId} className={styles.title}>
         {task.title}
       </label>
       <IconButton
         label={`Delete task ${task.title}`}
-        className="tc-task__delete"
+        className={styles.delete}
         onClick={() => remove.mutate()}
         disabled={remove.isPending}
       >
@@ -68,22 +77,22 @@ const TaskRow = ({ task }: { task: Task }) => {
 };
 
 const TaskGroups = ({ tasks, tab }: { tasks: Task[]; tab: TaskTab }) => {
-  if (tasks.length === 0) return <p className="tc-list-note">{TASK_TEXTS.empty[tab]}</p>;
+  if (tasks.length === 0) return <p className={noteStyles.note}>{TASK_TEXTS.empty[tab]}</p>;
   const active = tasks.filter((t) => !t.completed);
   const completed = tasks.filter((t) => t.completed);
   return (
-    <div className="tc-task-groups">
+    <div className={styles.groups}>
       <section aria-label="Active tasks">
-        <h3 className="tc-task-group__title">ACTIVE ({active.length})</h3>
-        <ul className="tc-task-list">
+        <h3 className={styles.groupTitle}>ACTIVE ({active.length})</h3>
+        <ul className={styles.list}>
           {active.map((t) => (
             <TaskRow key={t.id} task={t} />
           ))}
         </ul>
       </section>
       <section aria-label="Completed tasks">
-        <h3 className="tc-task-group__title">COMPLETED ({completed.length})</h3>
-        <ul className="tc-task-list">
+        <h3 className={styles.groupTitle}>COMPLETED ({completed.length})</h3>
+        <ul className={styles.list}>
           {completed.map((t) => (
             <TaskRow key={t.id} task={t} />
           ))}
@@ -124,17 +133,17 @@ export const TasksScreen = () => {
   };
 
   return (
-    <div className="tc-tasks-screen">
-      <header className="tc-tasks-header">
+    <div className={styles.screen}>
+      <header className={styles.header}>
         <div>
-          <h1 className="tc-tasks-header__title">{TASK_TEXTS.title}</h1>
-          <p className="tc-tasks-header__subtitle">{TASK_TEXTS.subtitle}</p>
+          <h1 className={styles.headerTitle}>{TASK_TEXTS.title}</h1>
+          <p className={styles.headerSubtitle}>{TASK_TEXTS.subtitle}</p>
         </div>
-        <div className="tc-channel-header__actions">
+        <div className={channelHeaderStyles.actions}>
           {user ? (
             <button
               type="button"
-              className="btn btn--icon btn--sm tc-profile-button"
+              className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm} ${channelHeaderStyles.profileButton}`}
               aria-label="Update profile"
               title="Update profile"
               onClick={() => setProfileOpen(true)}
@@ -147,34 +156,38 @@ export const TasksScreen = () => {
           </IconButton>
         </div>
       </header>
-      <Tabs.Root className="tc-tasks" value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
-        <Tabs.List className="tc-tabs" aria-label="Task lists">
-          <Tabs.Trigger className="tc-tab" value="personal">
+      <Tabs.Root className={styles.tasks} value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
+        <Tabs.List className={tabsStyles.tabs} aria-label="Task lists">
+          <Tabs.Trigger className={tabsStyles.tab} value="personal">
             {TASK_TEXTS.tabs.personal}
           </Tabs.Trigger>
-          <Tabs.Trigger className="tc-tab" value="team">
+          <Tabs.Trigger className={tabsStyles.tab} value="team">
             {TASK_TEXTS.tabs.team}
           </Tabs.Trigger>
         </Tabs.List>
-        <form className="tc-task-form" onSubmit={submit}>
+        <form className={styles.form} onSubmit={submit}>
           <input
-            className="input"
+            className={`${formStyles.input} ${styles.input}`}
             placeholder={TASK_TEXTS.placeholder[tab]}
             aria-label={TASK_TEXTS.placeholder[tab]}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             maxLength={500}
           />
-          <button type="submit" className="btn btn--primary btn--md" aria-label="Add task">
+          <button
+            type="submit"
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+            aria-label="Add task"
+          >
             <Plus size={16} aria-hidden="true" /> Add
           </button>
         </form>
         {(['personal', 'team'] as const).map((t) => (
-          <Tabs.Content key={t} value={t} className="tc-tasks__content">
+          <Tabs.Content key={t} value={t}>
             {tasks.isPending ? (
-              <p className="tc-list-note">{TASK_TEXTS.loading}</p>
+              <p className={noteStyles.note}>{TASK_TEXTS.loading}</p>
             ) : tasks.isError ? (
-              <p className="tc-list-note tc-list-note--error">Failed to load tasks.</p>
+              <p className={`${noteStyles.note} ${noteStyles.error}`}>Failed to load tasks.</p>
             ) : (
               <TaskGroups tasks={byTab[t]} tab={t} />
             )}

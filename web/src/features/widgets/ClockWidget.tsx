@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatTime } from '../chat/format.js';
+import styles from './ClockWidget.module.css';
 
 export const ClockWidget = () => {
   const [now, setNow] = useState(() => new Date());
@@ -8,11 +9,11 @@ export const ClockWidget = () => {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div className="tc-clock">
-      <time className="tc-clock__time" dateTime={now.toISOString()}>
+    <div className={styles.clock}>
+      <time className={styles.time} dateTime={now.toISOString()}>
         {formatTime(now.toISOString())}
       </time>
-      <span className="tc-clock__date">
+      <span className={styles.date}>
         {now.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
       </span>
     </div>

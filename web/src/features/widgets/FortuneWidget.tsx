@@ -2,6 +2,9 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { dayKey, loadFortune, revealFortune } from './fortune.js';
+import badgeStyles from '../../components/ui/badge.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './FortuneWidget.module.css';
 
 export const FORTUNE_TEXTS = { reveal: 'REVEAL FORTUNE', claimedButton: 'RETURN TOMORROW', badge: 'CLAIMED' } as const;
 
@@ -22,20 +25,20 @@ export const FortuneWidget = () => {
   }, []);
 
   return (
-    <div className="tc-fortune">
+    <div className={styles.fortune}>
       {state.claimed ? (
-        <span className="tc-badge tc-badge--accent" data-testid="fortune-claimed">
+        <span className={`${badgeStyles.label} ${badgeStyles.labelAccent}`} data-testid="fortune-claimed">
           {FORTUNE_TEXTS.badge}
         </span>
       ) : null}
       {state.message ? (
-        <p className="tc-fortune__message">“{state.message}”</p>
+        <p className={styles.message}>“{state.message}”</p>
       ) : (
-        <p className="tc-fortune__hint">Your fortune for today is waiting.</p>
+        <p className={styles.hint}>Your fortune for today is waiting.</p>
       )}
       <button
         type="button"
-        className="btn btn--primary btn--sm"
+        className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
         disabled={state.claimed}
         onClick={() => setState(revealFortune(new Date()))}
       >

@@ -11,14 +11,17 @@ import {
   type PetAction,
   type PetMood,
 } from './pet.js';
+import widgetPanelStyles from './WidgetPanel.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './PetWidget.module.css';
 
 const FACES: Record<PetMood, string> = { Happy: '(^‿^)', Okay: '(•‿•)', Sad: '(•︵•)', Critical: '(×﹏×)' };
 
 const Stat = ({ label, value }: { label: string; value: number }) => (
-  <div className="tc-pet__stat">
-    <span className="tc-pet__stat-label">{label}</span>
+  <div className={styles.stat}>
+    <span className={styles.statLabel}>{label}</span>
     <span
-      className="tc-meter"
+      className={styles.meter}
       role="meter"
       aria-label={label}
       aria-valuemin={0}
@@ -26,12 +29,12 @@ const Stat = ({ label, value }: { label: string; value: number }) => (
       aria-valuenow={value}
     >
       <span
-        className="tc-meter__fill"
+        className={styles.meterFill}
         style={{ width: `${value}%` }}
         data-level={value > 60 ? 'high' : value > 30 ? 'mid' : 'low'}
       />
     </span>
-    <span className="tc-pet__stat-value">{value}</span>
+    <span className={styles.statValue}>{value}</span>
   </div>
 );
 
@@ -49,24 +52,36 @@ export const PetWidget = () => {
   const mood = petMood(stats);
 
   return (
-    <div className="tc-pet">
-      <div className="tc-pet__face" aria-hidden="true">
+    <div className={styles.pet}>
+      <div className={styles.face} aria-hidden="true">
         {FACES[mood]}
       </div>
-      <div className="tc-pet__mood">
+      <div className={styles.mood}>
         Mood: <strong data-testid="pet-mood">{mood}</strong>
       </div>
       <Stat label="Hunger" value={stats.hunger} />
       <Stat label="Happiness" value={stats.happiness} />
       <Stat label="Energy" value={stats.energy} />
-      <div className="tc-widget__actions">
-        <button type="button" className="btn btn--primary btn--sm" onClick={() => act('feed')}>
+      <div className={`${widgetPanelStyles.actions} ${styles.actions}`}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
+          onClick={() => act('feed')}
+        >
           <Apple size={14} aria-hidden="true" /> Feed
         </button>
-        <button type="button" className="btn btn--primary btn--sm" onClick={() => act('play')}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
+          onClick={() => act('play')}
+        >
           <Gamepad2 size={14} aria-hidden="true" /> Play
         </button>
-        <button type="button" className="btn btn--primary btn--sm" onClick={() => act('rest')}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
+          onClick={() => act('rest')}
+        >
           <Moon size={14} aria-hidden="true" /> Rest
         </button>
       </div>

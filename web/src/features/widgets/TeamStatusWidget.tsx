@@ -8,6 +8,21 @@ import { invitesQuery } from '../settings/api.js';
 import { UserHoverCard } from '../chat/UserHoverCard.js';
 import { Avatar } from '../chat/ui.js';
 import type { PanelSize } from './panel-size.js';
+import badgeStyles from '../../components/ui/badge.module.css';
+import noteStyles from '../../components/ui/note.module.css';
+import styles from './TeamStatusWidget.module.css';
+
+const DOT_CLASS: Record<string, string | undefined> = {
+  online: badgeStyles.dotOnline,
+  away: badgeStyles.dotAway,
+  busy: badgeStyles.dotBusy,
+  offline: badgeStyles.dotOffline,
+};
+const STATUS_CLASS: Record<string, string | undefined> = {
+  online: styles.statusOnline,
+  busy: styles.statusBusy,
+  away: styles.statusAway,
+};
 
 export const TEAM_LIST_HEIGHT = { full: 300, compact: 200 } as const;
 
@@ -30,22 +45,22 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   const total = list.length + (invites.data?.length ?? 0);
 
   return (
-    <div className="tc-team">
-      <div className="tc-team__count" data-testid="team-online-count">
-        <span className="tc-dot tc-dot--online" aria-hidden="true" /> {online}/{total} online
+    <div>
+      <div className={styles.count} data-testid="team-online-count">
+        <span className={`${badgeStyles.dot} ${badgeStyles.dotOnline}`} aria-hidden="true" /> {online}/{total} online
       </div>
-      <ul className="tc-team__list" style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
-        {users.isPending ? <li className="tc-list-note">Loading…</li> : null}
+      <ul className={styles.list} style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
+        {users.isPending ? <li className={noteStyles.note}>Loading…</li> : null}
         {entries.map(({ user: member, status }) => (
-          <li key={member.id} className="tc-team__member" data-status={status}>
+          <li key={member.id} className={styles.member} data-status={status}>
             <UserHoverCard user={member} fallbackName={member.username}>
-              <button type="button" className="tc-team__member-button">
-                <span className="tc-team__avatar">
+              <button type="button" className={styles.memberButton}>
+                <span className={styles.avatar}>
                   <Avatar name={member.username} src={member.profileImageUrl} size={24} />
-                  <span className={`tc-dot tc-dot--${status} tc-team__presence`} aria-hidden="true" />
+                  <span className={`${badgeStyles.dot} ${DOT_CLASS[status]} ${styles.presence}`} aria-hidden="true" />
                 </span>
-                <span className="tc-team__name">{member.username}</span>
-                <span className={`tc-team__status tc-team__status--${status}`}>{status}</span>
+                <span className={styles.name}>{member.username}</span>
+                <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>
               </button>
             </UserHoverCard>
           </li>

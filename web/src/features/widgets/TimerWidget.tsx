@@ -2,6 +2,9 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatHms } from './timer.js';
+import widgetPanelStyles from './WidgetPanel.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './TimerWidget.module.css';
 
 export const TimerWidget = () => {
   const [seconds, setSeconds] = useState(0);
@@ -14,18 +17,22 @@ export const TimerWidget = () => {
   }, [running]);
 
   return (
-    <div className="tc-timer">
-      <span className="tc-timer__display" role="timer" aria-label="Elapsed time">
+    <div className={styles.timer}>
+      <span className={styles.display} role="timer" aria-label="Elapsed time">
         {formatHms(seconds)}
       </span>
-      <div className="tc-widget__actions">
-        <button type="button" className="btn btn--primary btn--sm" onClick={() => setRunning((r) => !r)}>
+      <div className={widgetPanelStyles.actions}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.sm}`}
+          onClick={() => setRunning((r) => !r)}
+        >
           {running ? <Pause size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
           {running ? 'Pause' : 'Start'}
         </button>
         <button
           type="button"
-          className="btn btn--outline btn--sm"
+          className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm}`}
           onClick={() => {
             setRunning(false);
             setSeconds(0);

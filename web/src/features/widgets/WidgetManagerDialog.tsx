@@ -10,6 +10,9 @@ import {
   toggleWidget,
   type WidgetConfigItem,
 } from './widget-config.js';
+import switchStyles from '../../components/ui/switch.module.css';
+import buttonStyles from '../../components/ui/Button.module.css';
+import styles from './WidgetManagerDialog.module.css';
 
 export const WIDGET_MANAGER_TEXT = 'Customize your panel by enabling, disabling, and reordering widgets.';
 
@@ -25,21 +28,23 @@ export const WidgetManagerDialog = ({
   onChange: (next: WidgetConfigItem[]) => void;
 }) => (
   <Modal open={open} onOpenChange={onOpenChange} title="MANAGE WIDGETS" description={WIDGET_MANAGER_TEXT}>
-    <ul className="tc-widget-manager" aria-label="Widgets">
+    <ul className={styles.manager} aria-label="Widgets">
       {sortWidgets(config).map((widget) => (
-        <li key={widget.id} className="tc-widget-manager__row" data-testid={`widget-row-${widget.type}`}>
+        <li key={widget.id} className={styles.row} data-testid={`widget-row-${widget.type}`}>
           <Switch.Root
-            className="tc-switch"
+            className={switchStyles.switch}
             checked={widget.enabled}
             onCheckedChange={(enabled) => onChange(toggleWidget(config, widget.id, enabled))}
             aria-label={`${widget.enabled ? 'Disable' : 'Enable'} ${widget.name}`}
           >
-            <Switch.Thumb className="tc-switch__thumb" />
+            <Switch.Thumb className={switchStyles.thumb} />
           </Switch.Root>
-          <span className={`tc-widget-manager__name${widget.enabled ? '' : ' is-disabled'}`}>{widget.name}</span>
+          <span className={[styles.name, widget.enabled ? '' : styles.isDisabled].filter(Boolean).join(' ')}>
+            {widget.name}
+          </span>
           <button
             type="button"
-            className="btn btn--icon btn--xs"
+            className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.xs}`}
             aria-label={`Move ${widget.name} up`}
             disabled={!canMoveUp(config, widget.id)}
             onClick={() => onChange(moveWidget(config, widget.id, 'up'))}
@@ -48,7 +53,7 @@ export const WidgetManagerDialog = ({
           </button>
           <button
             type="button"
-            className="btn btn--icon btn--xs"
+            className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.xs}`}
             aria-label={`Move ${widget.name} down`}
             disabled={!canMoveDown(config, widget.id)}
             onClick={() => onChange(moveWidget(config, widget.id, 'down'))}

@@ -18,6 +18,9 @@ import {
   type WidgetConfigItem,
   type WidgetType,
 } from './widget-config.js';
+import panelStyles from '../chat/panel.module.css';
+import noteStyles from '../../components/ui/note.module.css';
+import styles from './WidgetPanel.module.css';
 
 export const WidgetPanel = ({ user, onHide }: { user: CurrentUser; onHide: () => void }) => {
   const [config, setConfig] = useState<WidgetConfigItem[]>(loadWidgetConfig);
@@ -49,14 +52,10 @@ export const WidgetPanel = ({ user, onHide }: { user: CurrentUser; onHide: () =>
   const enabled = sortWidgets(config).filter((w) => w.enabled);
 
   return (
-    <aside
-      className={`tc-panel${density === 'compact' ? ' is-compact' : ''}`}
-      aria-label="Panel"
-      data-density={density}
-    >
-      <div className="tc-panel__head">
-        <h2 className="tc-panel__title">PANEL</h2>
-        <div className="tc-panel__actions">
+    <aside className={panelStyles.panel} data-panel-size={density} aria-label="Panel" data-density={density}>
+      <div className={panelStyles.head}>
+        <h2 className={panelStyles.title}>PANEL</h2>
+        <div className={panelStyles.actions}>
           <IconButton label="Manage widgets" onClick={() => setManagerOpen(true)}>
             <LayoutGrid size={16} />
           </IconButton>
@@ -65,13 +64,13 @@ export const WidgetPanel = ({ user, onHide }: { user: CurrentUser; onHide: () =>
           </IconButton>
         </div>
       </div>
-      <div className="tc-panel__body">
+      <div className={panelStyles.body}>
         {enabled.length === 0 ? (
-          <p className="tc-list-note">All widgets are hidden. Use the widget manager to bring them back.</p>
+          <p className={noteStyles.note}>All widgets are hidden. Use the widget manager to bring them back.</p>
         ) : null}
         {enabled.map((widget) => (
-          <section key={widget.id} className="tc-widget" aria-label={widget.name} data-widget={widget.type}>
-            <h3 className="tc-widget__title">{widget.name}</h3>
+          <section key={widget.id} className={styles.widget} aria-label={widget.name} data-widget={widget.type}>
+            <h3 className={styles.title}>{widget.name}</h3>
             {render(widget.type)}
           </section>
         ))}

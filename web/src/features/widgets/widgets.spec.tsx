@@ -11,6 +11,7 @@ import { WidgetPanel } from './WidgetPanel.js';
 import { WIDGET_MANAGER_TEXT } from './WidgetManagerDialog.js';
 import { setPanelSize } from './panel-size.js';
 import { applyPresenceSnapshot, resetLiveState, setPresence } from '../chat/live-store.js';
+import teamStyles from './TeamStatusWidget.module.css';
 
 const meter = (name: string) => Number(screen.getByRole('meter', { name }).getAttribute('aria-valuenow'));
 
@@ -194,7 +195,7 @@ describe(WidgetPanel.name, () => {
     });
     renderWithApp(<WidgetPanel user={admin} onHide={() => undefined} />);
     expect(await screen.findByText(/1\/3 online/)).toBeInTheDocument();
-    const names = Array.from(document.querySelectorAll('.tc-team__name')).map((n) => n.textContent);
+    const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
     expect(names).toEqual(['ada', 'grace']);
   });
 
@@ -209,7 +210,10 @@ describe(WidgetPanel.name, () => {
     mockFetch({ 'GET /api/users': { body: [{ ...me }, grace, linus, turing] } });
     renderWithApp(<WidgetPanel user={me} onHide={() => undefined} />);
     const statusOf = (name: string) =>
-      screen.getByText(name, { selector: '.tc-team__name' }).closest('li')!.getAttribute('data-status');
+      screen
+        .getByText(name, { selector: `.${teamStyles.name}` })
+        .closest('li')!
+        .getAttribute('data-status');
     // before the socket has joined, the stored statuses are all there is
     expect(await screen.findByText(/2\/4 online/)).toBeInTheDocument();
     expect([statusOf('grace'), statusOf('linus')]).toEqual(['online', 'offline']);
@@ -217,7 +221,7 @@ describe(WidgetPanel.name, () => {
     act(() => applyPresenceSnapshot([me.id, linus.id, turing.id]));
     expect(screen.getByTestId('team-online-count')).toHaveTextContent('3/4 online');
     expect([statusOf('grace'), statusOf('linus'), statusOf('turing')]).toEqual(['offline', 'online', 'online']);
-    const names = Array.from(document.querySelectorAll('.tc-team__name')).map((n) => n.textContent);
+    const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
     expect(names).toEqual(['ada', 'linus', 'turing', 'grace']);
 
     act(() => setPresence(linus.id, 'offline'));

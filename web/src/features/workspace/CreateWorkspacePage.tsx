@@ -12,6 +12,8 @@ import { Button } from '../../components/ui/Button.js';
 import { Field } from '../../components/ui/Field.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
+import buttonStyles from '../../components/ui/Button.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 const CreateWorkspaceFormSchema = z.object({ name: WorkspaceNameSchema });
 type CreateWorkspaceForm = z.infer<typeof CreateWorkspaceFormSchema>;
@@ -49,18 +51,23 @@ export const CreateWorkspacePage = () => {
         hasWorkspace ? undefined : (
           <p>
             Signed in as {user?.email}.{' '}
-            <button type="button" className="link-button" onClick={logout}>
+            <button type="button" className={buttonStyles.link} onClick={logout}>
               Log out
             </button>
           </p>
         )
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <Field label="Workspace name" error={errors.name?.message}>
-          <input className="input" autoComplete="organization" placeholder="Acme Inc." {...register('name')} />
+          <input
+            className={formStyles.input}
+            autoComplete="organization"
+            placeholder="Acme Inc."
+            {...register('name')}
+          />
         </Field>
-        <Button type="submit" size="lg" className="form__submit" loading={createWorkspace.isPending}>
+        <Button type="submit" size="lg" className={formStyles.submit} loading={createWorkspace.isPending}>
           {createWorkspace.isPending ? 'Creating...' : 'Create Workspace'}
         </Button>
       </form>

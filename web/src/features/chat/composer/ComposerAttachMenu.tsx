@@ -4,6 +4,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { FilePlus, ImagePlus, Paperclip, Video } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 import { notify } from '../../../lib/toast.js';
+import buttonStyles from '../../../components/ui/Button.module.css';
+import menuStyles from '../../../components/ui/menu.module.css';
 
 export interface ComposerAttachMenuProps {
   disabled: boolean;
@@ -37,18 +39,22 @@ export const ComposerAttachMenu = ({ disabled, onImage, onFile }: ComposerAttach
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="btn btn--icon btn--sm" aria-label="Attach" disabled={disabled}>
+        <DropdownMenu.Trigger
+          className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm}`}
+          aria-label="Attach"
+          disabled={disabled}
+        >
           <Paperclip size={18} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" side="top" align="start" sideOffset={6}>
-            <DropdownMenu.Item className="menu__item" onSelect={() => imageInput.current?.click()}>
+          <DropdownMenu.Content className={menuStyles.menu} side="top" align="start" sideOffset={6}>
+            <DropdownMenu.Item className={menuStyles.item} onSelect={() => imageInput.current?.click()}>
               <ImagePlus size={16} aria-hidden="true" /> Attach Image
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={() => anyFileInput.current?.click()}>
+            <DropdownMenu.Item className={menuStyles.item} onSelect={() => anyFileInput.current?.click()}>
               <FilePlus size={16} aria-hidden="true" /> Attach File
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={() => notify.error('Coming soon')}>
+            <DropdownMenu.Item className={menuStyles.item} onSelect={() => notify.error('Coming soon')}>
               <Video size={16} aria-hidden="true" /> Attach Video
             </DropdownMenu.Item>
           </DropdownMenu.Content>

@@ -1,6 +1,8 @@
 // The image about to be sent, above the composer: its preview, a spinner while it uploads, and a remove button.
 import { Loader2, X } from 'lucide-react';
 import type { ImageAttachment } from './use-image-attachment.js';
+import composerStyles from '../Composer.module.css';
+import spinStyles from '../../../components/ui/spin.module.css';
 
 export interface ComposerAttachmentPreviewProps {
   attachment: ImageAttachment;
@@ -9,10 +11,10 @@ export interface ComposerAttachmentPreviewProps {
 }
 
 export const ComposerAttachmentPreview = ({ attachment, uploading, onRemove }: ComposerAttachmentPreviewProps) => (
-  <div className="tc-composer__attachment" data-testid="pending-attachment">
+  <div className={composerStyles.attachment} data-testid="pending-attachment">
     <img src={attachment.previewUrl} alt={`Preview of ${attachment.name}`} />
-    {uploading ? <Loader2 className="tc-spin" size={16} aria-label="Uploading" /> : null}
-    <button type="button" className="tc-composer__remove" aria-label="Remove attachment" onClick={onRemove}>
+    {uploading ? <Loader2 className={spinStyles.spin} size={16} aria-label="Uploading" /> : null}
+    <button type="button" className={composerStyles.remove} aria-label="Remove attachment" onClick={onRemove}>
       <X size={14} />
     </button>
   </div>

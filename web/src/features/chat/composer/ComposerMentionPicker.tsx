@@ -1,6 +1,7 @@
 // The list of users matching the @-mention being typed, above the composer; the textarea keeps the focus.
 import type { PublicUser } from '@teamchat/contracts';
 import { Avatar } from '../ui.js';
+import styles from './ComposerMentionPicker.module.css';
 
 export interface ComposerMentionPickerProps {
   id: string;
@@ -17,13 +18,13 @@ export const ComposerMentionPicker = ({
   onPick,
   onHighlight,
 }: ComposerMentionPickerProps) => (
-  <ul className="tc-mention-picker" role="listbox" id={id} aria-label="Mention a user">
+  <ul className={styles.picker} role="listbox" id={id} aria-label="Mention a user">
     {candidates.map((u, i) => (
       <li
         key={u.id}
         role="option"
         aria-selected={i === highlight}
-        className={i === highlight ? 'is-active' : undefined}
+        className={i === highlight ? styles.isActive : undefined}
         onMouseDown={(e) => {
           // picking must not blur the textarea (a blur closes the picker)
           e.preventDefault();
@@ -32,8 +33,8 @@ export const ComposerMentionPicker = ({
         onMouseEnter={() => onHighlight(i)}
       >
         <Avatar name={u.username} src={u.profileImageUrl} size={20} />
-        <span className="tc-mention-picker__name">{u.username}</span>
-        {u.handle ? <span className="tc-mention-picker__handle">@{u.handle}</span> : null}
+        <span className={styles.name}>{u.username}</span>
+        {u.handle ? <span className={styles.handle}>@{u.handle}</span> : null}
       </li>
     ))}
   </ul>

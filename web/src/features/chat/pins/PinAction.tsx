@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
 import { usePinToggle } from './pins-api.js';
+import messageRowStyles from '../MessageRow.module.css';
 
 export const PinAction = ({ message }: { message: Message }) => {
   const toggle = usePinToggle();
@@ -21,7 +22,14 @@ export const PinAction = ({ message }: { message: Message }) => {
       .finally(() => setBusy(false));
   };
   return (
-    <button type="button" className="tc-message__action" aria-label={label} title={label} disabled={busy} onClick={run}>
+    <button
+      type="button"
+      className={messageRowStyles.action}
+      aria-label={label}
+      title={label}
+      disabled={busy}
+      onClick={run}
+    >
       {pinned ? <PinOff size={14} aria-hidden="true" /> : <Pin size={14} aria-hidden="true" />}
     </button>
   );

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pin } from 'lucide-react';
 import { authUserQuery } from '../../../api/auth.js';
 import { usersQuery } from '../../../api/users.js';
-import './pins.css';
+import styles from './PinnedMarker.module.css';
 
 export const PinnedMarker = ({ message }: { message: Pick<Message, 'pinnedAt' | 'pinnedBy'> }) => {
   const me = useQuery({ ...authUserQuery(), enabled: !!message.pinnedAt }).data?.id;
@@ -12,7 +12,7 @@ export const PinnedMarker = ({ message }: { message: Pick<Message, 'pinnedAt' | 
   if (!message.pinnedAt) return null;
   const by = message.pinnedBy === me ? 'you' : users?.find((u) => u.id === message.pinnedBy)?.username;
   return (
-    <div className="tc-pinned-marker" data-testid="pinned-marker">
+    <div className={styles.marker} data-testid="pinned-marker">
       <Pin size={12} aria-hidden="true" />
       <span>{by ? `Pinned by ${by}` : 'Pinned'}</span>
     </div>

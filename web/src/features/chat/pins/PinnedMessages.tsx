@@ -11,7 +11,9 @@ import { notify } from '../../../lib/toast.js';
 import { ROUTES } from '../../../routes.js';
 import { formatTime } from '../format.js';
 import { pinsQuery, usePinToggle } from './pins-api.js';
-import './pins.css';
+import messageRowStyles from '../MessageRow.module.css';
+import badgeStyles from '../../../components/ui/badge.module.css';
+import styles from './PinnedMessages.module.css';
 
 const EXCERPT_MAX = 160;
 
@@ -36,19 +38,19 @@ const PinnedItem = ({
 }) => {
   const name = author?.username ?? message.username;
   return (
-    <li className="tc-pins__item">
-      <button type="button" className="tc-pins__open" onClick={onOpen}>
-        <span className="tc-pins__meta">
-          <span className="tc-pins__author">{name}</span>
-          <time className="tc-pins__time" dateTime={message.createdAt}>
+    <li className={styles.item}>
+      <button type="button" className={styles.open} onClick={onOpen}>
+        <span className={styles.meta}>
+          <span className={styles.author}>{name}</span>
+          <time className={styles.time} dateTime={message.createdAt}>
             {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
           </time>
         </span>
-        <span className="tc-pins__excerpt">{pinExcerpt(message)}</span>
+        <span className={styles.excerpt}>{pinExcerpt(message)}</span>
       </button>
       <button
         type="button"
-        className="tc-message__action tc-pins__unpin"
+        className={`${messageRowStyles.action} ${styles.unpin}`}
         aria-label={`Unpin message from ${name}`}
         title="Unpin"
         onClick={onUnpin}
@@ -70,30 +72,35 @@ export const PinnedMessages = ({ channelId, users }: { channelId: string; users:
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <button type="button" className="tc-badge tc-pins__button" aria-label={label} title="Pinned messages">
+        <button
+          type="button"
+          className={`${badgeStyles.label} ${styles.button}`}
+          aria-label={label}
+          title="Pinned messages"
+        >
           <Pin size={12} aria-hidden="true" /> {count}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className="tc-pins"
+          className={styles.pins}
           side="bottom"
           align="start"
           sideOffset={6}
           collisionPadding={12}
           aria-label="Pinned messages"
         >
-          <h2 className="tc-pins__title">
+          <h2 className={styles.title}>
             <Pin size={14} aria-hidden="true" /> Pinned messages
           </h2>
           {pins.isError ? (
-            <p className="tc-pins__note tc-pins__note--error">Could not load the pinned messages.</p>
+            <p className={`${styles.note} ${styles.noteError}`}>Could not load the pinned messages.</p>
           ) : pins.isPending ? (
-            <p className="tc-pins__note">Loading…</p>
+            <p className={styles.note}>Loading…</p>
           ) : count === 0 ? (
-            <p className="tc-pins__note">No pinned messages yet. Pin one from a message’s actions.</p>
+            <p className={styles.note}>No pinned messages yet. Pin one from a message’s actions.</p>
           ) : (
-            <ol className="tc-pins__list">
+            <ol className={styles.list}>
               {pins.data.map((message) => (
                 <PinnedItem
                   key={message.id}

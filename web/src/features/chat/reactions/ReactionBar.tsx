@@ -7,15 +7,16 @@ import { reactionLook, reactorNames, reactorsText, type ReactionLook } from './r
 import { AddReactionButton } from './ReactionPicker.js';
 import { hasReacted, useToggleReaction } from './reactions-api.js';
 import { useReactionContext } from './use-reaction-context.js';
-import './reactions.css';
+import menuStyles from '../../../components/ui/menu.module.css';
+import styles from './ReactionBar.module.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ReactionFace = ({ look }: { look: ReactionLook }) =>
   look.kind === 'custom' ? (
-    <img className="tc-reaction__image" src={look.imageUrl} alt="" loading="lazy" />
+    <img className={styles.image} src={look.imageUrl} alt="" loading="lazy" />
   ) : (
-    <span className="tc-reaction__emoji" aria-hidden="true">
+    <span className={styles.emoji} aria-hidden="true">
       {look.kind === 'emoji' ? look.emoji : '?'}
     </span>
   );
@@ -37,21 +38,21 @@ const ReactionChip = ({
     <Tooltip.Trigger asChild>
       <button
         type="button"
-        className={['tc-reaction', mine ? 'tc-reaction--mine' : ''].filter(Boolean).join(' ')}
+        className={[styles.reaction, mine ? styles.mine : ''].filter(Boolean).join(' ')}
         aria-pressed={mine}
         aria-label={`${look.name} ${reaction.count} ${reaction.count === 1 ? 'reaction' : 'reactions'}`}
         data-reaction={reaction.reactionId}
         onClick={onToggle}
       >
         <ReactionFace look={look} />
-        <span className="tc-reaction__count" aria-hidden="true">
+        <span className={styles.count} aria-hidden="true">
           {reaction.count}
         </span>
       </button>
     </Tooltip.Trigger>
     <Tooltip.Portal>
-      <Tooltip.Content className="tooltip tc-reaction-tooltip" side="top" sideOffset={6}>
-        {look.kind === 'custom' ? <img className="tc-reaction-tooltip__image" src={look.imageUrl} alt="" /> : null}
+      <Tooltip.Content className={`${menuStyles.tooltip} ${styles.tooltip}`} side="top" sideOffset={6}>
+        {look.kind === 'custom' ? <img className={styles.tooltipImage} src={look.imageUrl} alt="" /> : null}
         {who}
       </Tooltip.Content>
     </Tooltip.Portal>
@@ -68,7 +69,7 @@ export const ReactionBar = memo(({ message }: { message: Message }) => {
   if (reactions.length === 0 || message.deleted) return null;
   return (
     <Tooltip.Provider delayDuration={250}>
-      <div className="tc-reactions" role="group" aria-label="Reactions">
+      <div className={styles.reactions} role="group" aria-label="Reactions">
         {reactions.map((reaction) => {
           const look = reactionLook(reaction.reactionId, customReactions);
           return (
@@ -82,7 +83,7 @@ export const ReactionBar = memo(({ message }: { message: Message }) => {
             />
           );
         })}
-        <AddReactionButton className="tc-reaction tc-reaction--add" onPick={(id) => toggle(id, true)} />
+        <AddReactionButton className={`${styles.reaction} ${styles.add}`} onPick={(id) => toggle(id, true)} />
       </div>
     </Tooltip.Provider>
   );

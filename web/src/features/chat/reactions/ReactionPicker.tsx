@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SmilePlus } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { customReactionsQuery } from '../../settings/api.js';
+import styles from './ReactionPicker.module.css';
 
 const loadPanel = () => import('./EmojiPickerPanel.js');
 const EmojiPickerPanel = lazy(loadPanel);
@@ -33,7 +34,7 @@ export const ReactionPicker = ({ open, onOpenChange, onPick, children }: Reactio
     <Popover.Trigger asChild>{children}</Popover.Trigger>
     <Popover.Portal>
       <Popover.Content
-        className="tc-emoji-popover"
+        className={styles.popover}
         side="bottom"
         align="end"
         sideOffset={6}
@@ -42,7 +43,7 @@ export const ReactionPicker = ({ open, onOpenChange, onPick, children }: Reactio
         data-testid="emoji-picker"
       >
         {open ? (
-          <Suspense fallback={<div className="tc-emoji-popover__loading">Loading emoji…</div>}>
+          <Suspense fallback={<div className={styles.loading}>Loading emoji…</div>}>
             <PickerBody
               onPick={(reactionId) => {
                 onOpenChange(false);

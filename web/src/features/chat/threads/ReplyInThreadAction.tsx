@@ -3,6 +3,7 @@ import type { Message } from '@teamchat/contracts';
 import { MessageSquareReply } from 'lucide-react';
 import { useInThread } from './thread-context.js';
 import { openThread } from './thread-store.js';
+import messageRowStyles from '../MessageRow.module.css';
 
 export const ReplyInThreadAction = ({ message }: { message: Message }) => {
   const inThread = useInThread();
@@ -10,7 +11,7 @@ export const ReplyInThreadAction = ({ message }: { message: Message }) => {
   return (
     <button
       type="button"
-      className="tc-message__action"
+      className={messageRowStyles.action}
       aria-label="Reply in thread"
       title="Reply in thread"
       onClick={() => openThread(message)}

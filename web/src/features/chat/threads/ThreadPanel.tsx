@@ -16,7 +16,11 @@ import { setThreadUnread } from './thread-cache.js';
 import { closeThread } from './thread-store.js';
 import { replyCountText } from './ThreadSummary.js';
 import { pendingAsMessage, useSendReply } from './use-send-reply.js';
-import './threads.css';
+import noteStyles from '../../../components/ui/note.module.css';
+import messageListStyles from '../MessageList.module.css';
+import panelStyles from '../panel.module.css';
+import channelScreenStyles from '../ChannelScreen.module.css';
+import styles from './ThreadPanel.module.css';
 
 export const THREAD_GONE_TEXT = 'This thread is no longer available.';
 
@@ -73,19 +77,19 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
   }, [lastKey, thread.isSuccess]);
 
   let body;
-  if (thread.isPending) body = <p className="tc-list-note">LOADING THREAD...</p>;
+  if (thread.isPending) body = <p className={noteStyles.note}>LOADING THREAD...</p>;
   else if (thread.isError || !thread.data)
     body = (
-      <p className="tc-list-note tc-list-note--error">
+      <p className={`${noteStyles.note} ${noteStyles.error}`}>
         {errorStatus(thread.error) === 404 ? THREAD_GONE_TEXT : 'Failed to load the thread.'}
       </p>
     );
   else {
     const { root } = thread.data;
     body = (
-      <ol className="tc-messages tc-thread-panel__messages" aria-label="Thread messages">
+      <ol className={messageListStyles.messages} aria-label="Thread messages">
         <MessageRow message={root} author={usersById.get(root.userId)} />
-        <li className="tc-thread-divider" data-testid="thread-divider">
+        <li className={styles.divider} data-testid="thread-divider">
           <span>{replies.length === 0 ? 'No replies yet' : replyCountText(replies.length)}</span>
         </li>
         {replies.map((reply, i) => (
@@ -112,26 +116,26 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
   }
 
   return (
-    <aside className="tc-panel tc-thread-panel" aria-label="Thread">
-      <div className="tc-panel__head">
-        <h2 className="tc-panel__title">Thread</h2>
-        <div className="tc-panel__actions">
+    <aside className={`${panelStyles.panel} ${styles.thread}`} aria-label="Thread">
+      <div className={panelStyles.head}>
+        <h2 className={`${panelStyles.title} ${styles.title}`}>Thread</h2>
+        <div className={panelStyles.actions}>
           <IconButton label="Close thread" onClick={closeThread}>
             <X size={16} />
           </IconButton>
         </div>
       </div>
       <InThreadContext.Provider value={true}>
-        <div className="tc-thread-panel__body" ref={scroller} data-testid="thread-messages">
+        <div className={styles.body} ref={scroller} data-testid="thread-messages">
           {body}
         </div>
       </InThreadContext.Provider>
       {thread.isSuccess ? (
         <>
-          <div className="tc-typing" aria-live="polite" data-testid="thread-typing-indicator">
+          <div className={channelScreenStyles.typing} aria-live="polite" data-testid="thread-typing-indicator">
             {typingText(typists)}
           </div>
-          <div className="tc-thread-panel__composer">
+          <div className={styles.composer}>
             <Composer
               channelId={channelId}
               threadId={rootId}
@@ -144,7 +148,7 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
                 return sent;
               }}
             />
-            <label className="tc-thread-panel__also">
+            <label className={styles.also}>
               <input
                 type="checkbox"
                 checked={alsoInChannel}

@@ -11,7 +11,8 @@ import { followedThreadsQuery } from './api.js';
 import { useInThread } from './thread-context.js';
 import { unreadOf } from './thread-cache.js';
 import { openThread } from './thread-store.js';
-import './threads.css';
+import buttonStyles from '../../../components/ui/Button.module.css';
+import styles from './ThreadSummary.module.css';
 
 export const replyCountText = (count: number): string => (count === 1 ? '1 reply' : `${count} replies`);
 
@@ -30,21 +31,16 @@ const Summary = ({ message, thread }: { message: Message; thread: MessageThreadS
   const byId = useMemo(() => new Map((users ?? []).map((u: PublicUser) => [u.id, u])), [users]);
   const unread = unreadOf(followed, message.id);
   return (
-    <button
-      type="button"
-      className={`tc-thread-summary${unread > 0 ? ' has-unread' : ''}`}
-      onClick={() => openThread(message)}
-      data-testid="thread-summary"
-    >
-      <span className="tc-thread-summary__avatars" aria-hidden="true">
+    <button type="button" className={styles.summary} onClick={() => openThread(message)} data-testid="thread-summary">
+      <span className={styles.avatars} aria-hidden="true">
         {thread.replierIds.slice(0, 3).map((id) => (
           <Avatar key={id} name={byId.get(id)?.username ?? '?'} src={byId.get(id)?.profileImageUrl} size={20} />
         ))}
       </span>
-      <span className="tc-thread-summary__count">{replyCountText(thread.replyCount)}</span>
-      <span className="tc-thread-summary__last">{lastReplyText(thread.lastReplyAt)}</span>
+      <span className={styles.count}>{replyCountText(thread.replyCount)}</span>
+      <span className={styles.last}>{lastReplyText(thread.lastReplyAt)}</span>
       {unread > 0 ? (
-        <span className="tc-thread-summary__unread" data-testid="thread-unread">
+        <span className={styles.unread} data-testid="thread-unread">
           {unread}
           <span className="visually-hidden"> unread</span>
         </span>
@@ -59,9 +55,9 @@ export const ThreadSummary = ({ message }: { message: Message }) => {
   if (message.threadId) {
     if (!message.alsoInChannel) return null;
     return inThread ? (
-      <span className="tc-thread-note">Also sent to the channel</span>
+      <span className={styles.note}>Also sent to the channel</span>
     ) : (
-      <button type="button" className="tc-thread-note tc-link-button" onClick={() => openThread(message)}>
+      <button type="button" className={`${styles.note} ${buttonStyles.inlineLink}`} onClick={() => openThread(message)}>
         replied to a thread
       </button>
     );

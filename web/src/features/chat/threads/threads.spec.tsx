@@ -5,6 +5,7 @@ import type { Channel, FollowedThread, Message, ServerFrame } from '@teamchat/co
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useMatch } from 'react-router-dom';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../../test/render.js';
+import summaryStyles from './ThreadSummary.module.css';
 
 type Listener = (frame: ServerFrame) => void;
 const listeners = new Set<Listener>();
@@ -113,7 +114,7 @@ describe('threads', () => {
     renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
     const summary = await screen.findByRole('button', { name: /2 replies/ });
     expect(summary).toHaveTextContent(lastReplyText(root.thread!.lastReplyAt));
-    expect(summary.querySelectorAll('.tc-thread-summary__avatars > *')).toHaveLength(2);
+    expect(summary.querySelectorAll(`.${summaryStyles.avatars} > *`)).toHaveLength(2);
     await waitFor(() => expect(within(summary).getByTestId('thread-unread')).toHaveTextContent('2 unread'));
     // a plain message has no summary
     expect(screen.getAllByTestId('thread-summary')).toHaveLength(1);

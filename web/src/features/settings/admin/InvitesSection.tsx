@@ -2,6 +2,12 @@
 import { OUT_OF_SEATS_MESSAGE, type PublicUser } from '@teamchat/contracts';
 import { Check, Copy, Link2, X } from 'lucide-react';
 import { useInvites } from './use-invites.js';
+import adminStyles from './admin.module.css';
+import sectionStyles from '../section.module.css';
+import formStyles from '../../../components/ui/form.module.css';
+import buttonStyles from '../../../components/ui/Button.module.css';
+import noteStyles from '../../../components/ui/note.module.css';
+import badgeStyles from '../../../components/ui/badge.module.css';
 
 export const TOKEN_DISPLAY_LENGTH = 12;
 
@@ -10,36 +16,41 @@ export const InvitesSection = ({ users }: { users: readonly PublicUser[] }) => {
     useInvites(users);
 
   return (
-    <section className="tc-admin-section" aria-label="Invite links">
-      <h3 className="tc-settings-section__title">Invite links</h3>
-      <p className="field__hint" data-testid="available-seats">
+    <section className={adminStyles.section} aria-label="Invite links">
+      <h3 className={sectionStyles.title}>Invite links</h3>
+      <p className={formStyles.hint} data-testid="available-seats">
         {known ? `${Math.max(available, 0)} of ${seats} seats available` : 'Checking seats…'}
       </p>
-      <button type="button" className="btn btn--primary btn--md" onClick={generate} disabled={outOfSeats || generating}>
+      <button
+        type="button"
+        className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+        onClick={generate}
+        disabled={outOfSeats || generating}
+      >
         {copied === 'new' ? <Check size={14} aria-label="Copied" /> : <Link2 size={14} aria-hidden="true" />} Generate
         Invite Link
       </button>
       {outOfSeats ? (
-        <p className="field__error" role="alert">
+        <p className={formStyles.error} role="alert">
           {OUT_OF_SEATS_MESSAGE}
         </p>
       ) : null}
 
-      <h4 className="tc-admin-section__subtitle">Pending invites</h4>
+      <h4 className={adminStyles.sectionSubtitle}>Pending invites</h4>
       {pending.length === 0 ? (
-        <p className="tc-list-note">{loading ? 'Loading…' : 'No pending invites.'}</p>
+        <p className={noteStyles.note}>{loading ? 'Loading…' : 'No pending invites.'}</p>
       ) : (
-        <ul className="tc-admin-list" aria-label="Pending invites">
+        <ul className={adminStyles.list} aria-label="Pending invites">
           {pending.map((invite) => (
-            <li key={invite.id} className="tc-admin-list__row" data-testid="pending-invite">
-              <code className="tc-token" title="Invite token">
+            <li key={invite.id} className={adminStyles.listRow} data-testid="pending-invite">
+              <code className={adminStyles.token} title="Invite token">
                 {invite.token.slice(0, TOKEN_DISPLAY_LENGTH)}…
               </code>
-              <span className="tc-badge tc-badge--warn">PENDING</span>
-              <span className="tc-admin-list__spacer" />
+              <span className={`${badgeStyles.label} ${badgeStyles.labelWarn}`}>PENDING</span>
+              <span className={adminStyles.listSpacer} />
               <button
                 type="button"
-                className="btn btn--icon btn--xs"
+                className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.xs}`}
                 aria-label="Copy invite link"
                 title="Copy invite link"
                 onClick={() => void copy(invite)}
@@ -48,7 +59,7 @@ export const InvitesSection = ({ users }: { users: readonly PublicUser[] }) => {
               </button>
               <button
                 type="button"
-                className="btn btn--icon btn--xs icon-danger"
+                className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.xs} ${buttonStyles.iconDanger}`}
                 aria-label="Cancel invite"
                 title="Cancel invite"
                 onClick={() => cancel(invite)}

@@ -3,6 +3,7 @@ import type { PublicUser } from '@teamchat/contracts';
 import { UserMinus } from 'lucide-react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { useRemoveUser } from './use-remove-user.js';
+import buttonStyles from '../../../components/ui/Button.module.css';
 
 export const RemoveUserButton = ({ member, workspaceId }: { member: PublicUser; workspaceId: string | null }) => {
   const { open, setOpen, remove, removing } = useRemoveUser(member, workspaceId);
@@ -10,7 +11,7 @@ export const RemoveUserButton = ({ member, workspaceId }: { member: PublicUser; 
     <>
       <button
         type="button"
-        className="btn btn--icon btn--xs icon-danger"
+        className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.xs} ${buttonStyles.iconDanger}`}
         aria-label={`Remove ${member.username}`}
         title="Remove from workspace"
         onClick={() => setOpen(true)}

@@ -2,15 +2,19 @@
 import type { PublicUser } from '@teamchat/contracts';
 import { Star } from 'lucide-react';
 import { useAwardStars } from './use-award-stars.js';
+import adminStyles from './admin.module.css';
+import sectionStyles from '../section.module.css';
+import formStyles from '../../../components/ui/form.module.css';
+import buttonStyles from '../../../components/ui/Button.module.css';
 
 export const StarsSection = ({ users }: { users: readonly PublicUser[] }) => {
   const { userId, count, error, chooseUser, changeCount, submit, awarding } = useAwardStars(users);
   return (
-    <section className="tc-admin-section" aria-label="Award stars">
-      <h3 className="tc-settings-section__title">Award stars</h3>
-      <form className="tc-inline-form" onSubmit={submit} noValidate>
+    <section className={adminStyles.section} aria-label="Award stars">
+      <h3 className={sectionStyles.title}>Award stars</h3>
+      <form className={`${formStyles.inline} ${adminStyles.inlineForm}`} onSubmit={submit} noValidate>
         <select
-          className="input select"
+          className={`${formStyles.input} ${formStyles.select}`}
           value={userId}
           onChange={(e) => chooseUser(e.target.value)}
           aria-label="User to award"
@@ -23,7 +27,7 @@ export const StarsSection = ({ users }: { users: readonly PublicUser[] }) => {
           ))}
         </select>
         <input
-          className="input input--narrow"
+          className={`${formStyles.input} ${formStyles.narrow}`}
           type="number"
           min={1}
           step={1}
@@ -31,12 +35,16 @@ export const StarsSection = ({ users }: { users: readonly PublicUser[] }) => {
           onChange={(e) => changeCount(e.target.value)}
           aria-label="Number of stars"
         />
-        <button type="submit" className="btn btn--primary btn--md" disabled={awarding}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
+          disabled={awarding}
+        >
           <Star size={14} aria-hidden="true" /> Award Stars
         </button>
       </form>
       {error ? (
-        <p className="field__error" role="alert">
+        <p className={formStyles.error} role="alert">
           {error}
         </p>
       ) : null}

@@ -5,40 +5,44 @@ import { Star } from 'lucide-react';
 import { Avatar } from '../../chat/ui.js';
 import { RemoveUserButton } from './RemoveUserButton.js';
 import { useToggleAdmin } from './use-toggle-admin.js';
+import adminStyles from './admin.module.css';
+import sectionStyles from '../section.module.css';
+import formStyles from '../../../components/ui/form.module.css';
+import switchStyles from '../../../components/ui/switch.module.css';
 
 export const UsersSection = ({ user, users }: { user: CurrentUser; users: readonly PublicUser[] }) => {
   const { toggle, toggling } = useToggleAdmin();
   return (
-    <section className="tc-admin-section" aria-label="Users">
-      <h3 className="tc-settings-section__title">Users</h3>
-      <ul className="tc-admin-list" aria-label="Workspace users">
+    <section className={adminStyles.section} aria-label="Users">
+      <h3 className={sectionStyles.title}>Users</h3>
+      <ul className={adminStyles.list} aria-label="Workspace users">
         {users.map((member) => {
           const self = member.id === user.id;
           return (
-            <li key={member.id} className="tc-admin-list__row" data-testid="admin-user-row">
+            <li key={member.id} className={adminStyles.listRow} data-testid="admin-user-row">
               <Avatar name={member.username} src={member.profileImageUrl} size={24} />
-              <span className="tc-admin-list__name">
+              <span className={adminStyles.listName}>
                 {member.username}
-                {self ? <span className="field__hint"> (you)</span> : null}
+                {self ? <span className={formStyles.hint}> (you)</span> : null}
               </span>
-              <span className="tc-admin-list__stars" title="Stars">
+              <span className={adminStyles.listStars} title="Stars">
                 <Star size={12} aria-hidden="true" /> {member.stars}
               </span>
-              <span className="tc-admin-list__spacer" />
-              <label className="tc-switch-label">
+              <span className={adminStyles.listSpacer} />
+              <label className={switchStyles.label}>
                 <span>Admin</span>
                 <Switch.Root
-                  className="tc-switch"
+                  className={switchStyles.switch}
                   checked={member.isAdmin}
                   disabled={self || toggling}
                   onCheckedChange={(isAdmin) => toggle(member, isAdmin)}
                   aria-label={`Admin: ${member.username}`}
                 >
-                  <Switch.Thumb className="tc-switch__thumb" />
+                  <Switch.Thumb className={switchStyles.thumb} />
                 </Switch.Root>
               </label>
               {self ? (
-                <span className="tc-admin-list__placeholder" />
+                <span className={adminStyles.listPlaceholder} />
               ) : (
                 <RemoveUserButton member={member} workspaceId={user.workspaceId} />
               )}

@@ -1,5 +1,6 @@
 // "About me" with its character counter.
 import { ABOUT_ME_MAX } from './use-about-me-field.js';
+import formStyles from '../../../components/ui/form.module.css';
 
 export interface AboutMeFieldProps {
   value: string;
@@ -7,20 +8,20 @@ export interface AboutMeFieldProps {
 }
 
 export const AboutMeField = ({ value, onChange }: AboutMeFieldProps) => (
-  <div className="field">
-    <label className="field__label" htmlFor="profile-about">
+  <div className={formStyles.field}>
+    <label className={formStyles.label} htmlFor="profile-about">
       About me
     </label>
     <textarea
       id="profile-about"
-      className="input textarea"
+      className={`${formStyles.input} ${formStyles.textarea}`}
       rows={4}
       maxLength={ABOUT_ME_MAX}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       placeholder="Tell your team about yourself"
     />
-    <span className="field__counter" aria-live="polite">
+    <span className={formStyles.counter} aria-live="polite">
       {value.length}/{ABOUT_ME_MAX}
     </span>
   </div>

@@ -1,3 +1,4 @@
+import formStyles from '../../../components/ui/form.module.css';
 // The handle input, with the rule it breaks under it.
 export interface HandleFieldProps {
   value: string;
@@ -6,13 +7,13 @@ export interface HandleFieldProps {
 }
 
 export const HandleField = ({ value, error, onChange }: HandleFieldProps) => (
-  <div className="field">
-    <label className="field__label" htmlFor="profile-handle">
+  <div className={formStyles.field}>
+    <label className={formStyles.label} htmlFor="profile-handle">
       Handle
     </label>
     <input
       id="profile-handle"
-      className="input"
+      className={formStyles.input}
       value={value}
       maxLength={50}
       onChange={(e) => onChange(e.target.value)}
@@ -20,7 +21,7 @@ export const HandleField = ({ value, error, onChange }: HandleFieldProps) => (
       placeholder="your_handle"
     />
     {error ? (
-      <p className="field__error" role="alert">
+      <p className={formStyles.error} role="alert">
         {error}
       </p>
     ) : null}

@@ -4,25 +4,28 @@ import { ImageUp } from 'lucide-react';
 import { useRef } from 'react';
 import { Avatar } from '../../chat/ui.js';
 import { useProfileImage } from './use-profile-image.js';
+import buttonStyles from '../../../components/ui/Button.module.css';
+import formStyles from '../../../components/ui/form.module.css';
+import styles from './ProfileImageField.module.css';
 
 export const ProfileImageField = ({ user }: { user: CurrentUser }) => {
   const { image, error, uploading, choose } = useProfileImage(user);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <div className="tc-profile__image">
+    <div className={styles.image}>
       <Avatar name={user.username} src={image} size={64} />
       <div>
         <button
           type="button"
-          className="btn btn--outline btn--sm"
+          className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm}`}
           onClick={() => fileInput.current?.click()}
           disabled={uploading}
         >
           <ImageUp size={14} aria-hidden="true" /> {uploading ? 'Uploading…' : 'Change profile image'}
         </button>
-        <p className="field__hint">PNG, JPEG, GIF or WebP, under 3MB.</p>
+        <p className={formStyles.hint}>PNG, JPEG, GIF or WebP, under 3MB.</p>
         {error ? (
-          <p className="field__error" role="alert">
+          <p className={formStyles.error} role="alert">
             {error}
           </p>
         ) : null}

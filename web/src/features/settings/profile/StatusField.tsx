@@ -3,18 +3,19 @@ import type { CurrentUser } from '@teamchat/contracts';
 import { useId } from 'react';
 import { PICKER_STATUSES, STATUS_LABELS } from '../../chat/status.js';
 import { useStatusField } from './use-status-field.js';
+import formStyles from '../../../components/ui/form.module.css';
 
 export const StatusField = ({ user }: { user: CurrentUser }) => {
   const { status, choose } = useStatusField(user);
   const hintId = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor="profile-status">
+    <div className={formStyles.field}>
+      <label className={formStyles.label} htmlFor="profile-status">
         Status
       </label>
       <select
         id="profile-status"
-        className="input select"
+        className={`${formStyles.input} ${formStyles.select}`}
         value={status}
         aria-describedby={hintId}
         onChange={(e) => choose(e.target.value)}
@@ -25,7 +26,7 @@ export const StatusField = ({ user }: { user: CurrentUser }) => {
           </option>
         ))}
       </select>
-      <span id={hintId} className="field__hint">
+      <span id={hintId} className={formStyles.hint}>
         Your status and profile image change as soon as you pick them.
       </span>
     </div>
