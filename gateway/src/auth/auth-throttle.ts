@@ -1,6 +1,7 @@
 // Login, register and invite acceptance are rate-limited per client IP and per email address (credential stuffing and
 // brute force). `@nestjs/throttler` 6 is CommonJS requiring the ESM-only `@nestjs/common` 12, which jest's module
-// runtime cannot load on Node 20; this guard keeps its model (named throttlers, tracker, storage with `increment`).
+// runtime cannot load on Node 20, so it is not a dependency; this guard keeps its model (named throttlers, tracker,
+// storage with `increment`).
 import {
   HttpException,
   HttpStatus,
