@@ -116,7 +116,14 @@ const components: Components = {
     if (href?.startsWith(MENTION_URL)) {
       // @here, @channel and @everyone address a group, not a person: shown apart
       const group = GROUP_MENTIONS.has(href.slice(MENTION_URL.length).toLowerCase());
-      return <span className={group ? 'tc-mention tc-mention--group' : 'tc-mention'}>{children}</span>;
+      return (
+        <span
+          className={group ? 'tc-mention tc-mention--group' : 'tc-mention'}
+          data-mention={group ? 'group' : 'person'}
+        >
+          {children}
+        </span>
+      );
     }
     if (href?.startsWith('/channel/'))
       return (
