@@ -7,6 +7,11 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
 import { ok, postMessage, screenshots, toast } from '../support.js';
 
+interface Shown {
+  title: string;
+  body: string;
+}
+
 /** Records every notification the page creates (the real one is still made), and keeps the last to click it. */
 const RECORD_NOTIFICATIONS = `(() => {
   const Real = window.Notification;
