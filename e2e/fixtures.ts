@@ -63,6 +63,34 @@ const watchCsp = (context: BrowserContext, found: string[]) =>
     if (/Content Security Policy/i.test(message.text())) found.push(`${message.page()?.url()}: ${message.text()}`);
   });
 
+/**
+ * Sends a request again when the server had already closed the kept-alive connection it went out on: Playwright's
+ * request clients reuse idle sockets without heeding the server's keep-alive timeout (5 s in Node), so a request after
+ * a pause can meet a socket the server is closing ("read ECONNRESET", "socket hang up"). The server read nothing on
+ * that socket, so sending it again repeats no work.
+ */
+const resendOnClosedConnection = (request: APIRequestContext) => {
+  const verbs = ['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head'] as const;
+  const methods = request as unknown as Record<(typeof verbs)[number], (...args: unknown[]) => Promise<unknown>>;
+  for (const verb of verbs) {
+    const send = methods[verb].bind(request);
+    methods[verb] = async (...args: unknown[]) => {
+      try {
+        return await send(...args);
+      } catch (error) {
+        if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+        return send(...args);
+      }
+    };
+  }
+};
+
+/** What every browser context of a test gets: its CSP violations recorded, its request client resending as above. */
+const prepare = (context: BrowserContext, found: string[]) => {
+  watchCsp(context, found);
+  resendOnClosedConnection(context.request);
+};
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   smtp: [
     async ({}, use) => {
@@ -102,14 +130,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
   context: async ({ context, cspViolations }, use) => {
-    watchCsp(context, cspViolations);
+    prepare(context, cspViolations);
     await use(context);
+  },
+  request: async ({ request }, use) => {
+    resendOnClosedConnection(request);
+    await use(request);
   },
   newContext: async ({ browser, baseURL, viewport, colorScheme, reducedMotion, cspViolations }, use) => {
     const made: BrowserContext[] = [];
     await use(async (options = {}) => {
       const context = await browser.newContext({ baseURL, viewport, colorScheme, reducedMotion, ...options });
-      watchCsp(context, cspViolations);
+      prepare(context, cspViolations);
       made.push(context);
       return context;
     });

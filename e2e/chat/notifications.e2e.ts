@@ -248,8 +248,10 @@ test.describe('notification journeys', () => {
     expect(list[0]).toEqual({ title: `${ada.username} sent you a message`, body: 'ping in private' });
     await expect(page).toHaveTitle(/^\(1\) /);
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /%3Ctext/);
+    // the click opens the DM at the message (`?message=`, which the channel drops once it has scrolled there)
+    const opened = page.waitForURL(new RegExp(`/channel/${dm.id}\\?message=${message.id}$`));
     await page.evaluate(() => (globalThis as unknown as Page$).__last.onclick());
-    await expect(page).toHaveURL(new RegExp(`/channel/${dm.id}\\?message=${message.id}$`));
+    await opened;
     await expect(page.getByTestId('message-list').getByText('ping in private')).toBeVisible();
     await expect(page).not.toHaveTitle(/^\(/);
   });
