@@ -3,6 +3,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, DESKTOP } from './e2e/support.js';
 
+// two workers, each with its own stack: on a shared 2-core machine the 73 journeys took 6.0–6.2 min with two and
+// 7.0 min with one
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
