@@ -1,4 +1,5 @@
-// One jest run covers every project; each project's `test` target selects its own folder.
+// One jest run covers every project; each project's `test` target selects its own folder. The browser journeys in
+// `e2e/` run on Playwright's runner (playwright.config.ts).
 import { readFileSync } from 'node:fs';
 
 const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
@@ -65,17 +66,7 @@ const web = {
   setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
 };
 
-const e2e = {
-  displayName: 'e2e',
-  rootDir: '.',
-  testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
-  moduleNameMapper: workspaceAliases,
-  testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
-};
-
 export default {
-  projects: [server, web, e2e],
+  projects: [server, web],
   testTimeout: 60000,
 };

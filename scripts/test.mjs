@@ -1,5 +1,6 @@
-// `npm test`: lint, type-check, build, then every jest project (unit, integration, browser journeys); ends with one
-// machine-readable line `N passed, N failed[, N skipped]` summed over everything that ran.
+// `npm test`: lint, type-check, build, then every jest project (unit, integration), then the browser journeys on
+// Playwright; ends with one machine-readable line `N passed, N failed[, N skipped]` summed over everything that ran.
+// Parts: `node scripts/test.mjs [lint] [typecheck] [build] [openapi] [jest] [e2e]` (none named: all of them).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +64,7 @@ if (wants('jest')) {
   const report = join(out, 'jest.json');
   rmSync(report, { force: true });
   step(
-    'jest (server, web, e2e)',
+    'jest (server, web)',
     process.execPath,
     [
       '--experimental-vm-modules',
@@ -87,6 +88,51 @@ if (wants('jest')) {
   } else {
     totals.failed++;
     failures.push('jest produced no report');
+  }
+}
+
+if (wants('e2e')) {
+  // the browser journeys (playwright.config.ts); their counts come from Playwright's JSON report
+  const out = join(root, 'test-results');
+  mkdirSync(out, { recursive: true });
+  const report = join(out, 'playwright.json');
+  rmSync(report, { force: true });
+  const ran = step(
+    'playwright (browser journeys)',
+    bin('playwright'),
+    ['test', ...(process.env.PLAYWRIGHT_ARGS ? process.env.PLAYWRIGHT_ARGS.split(' ') : [])],
+    { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  );
+  let counted = false;
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    const stats = r.stats ?? {};
+    if (typeof stats.expected === 'number') {
+      counted = true;
+      // expected: passed; unexpected: failed; flaky: passed only on a retry (counted as failed: CI must not hide it)
+      totals.passed += stats.expected;
+      totals.failed += stats.unexpected + (stats.flaky ?? 0);
+      totals.skipped += stats.skipped ?? 0;
+      const failed = [];
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected' || t.status === 'flaky') failed.push(`${spec.file}: ${spec.title}`);
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of r.suites ?? []) walk(suite);
+      failures.push(...failed.map((f) => `e2e/${f}`));
+      // errors outside any test (global setup, a worker fixture, a file that does not load) fail the run
+      const outside = (r.errors ?? []).length;
+      if (outside > 0 || (!ran && stats.unexpected === 0 && !(stats.flaky > 0))) {
+        totals.failed += Math.max(outside, 1);
+        failures.push('playwright (errors outside the tests)');
+      }
+    }
+  }
+  if (!counted) {
+    totals.failed++;
+    failures.push('playwright produced no report');
   }
 }
 

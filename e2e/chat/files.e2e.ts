@@ -1,9 +1,10 @@
 // File attachments with two browsers: Ada attaches a small PDF (a chip with its name and size before sending), sends
 // it; Grace sees the file card arrive live and downloads it under its original name. Screenshots at 1440×900 and
 // 390×844.
-import type { TestStack } from '@teamchat/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cspViolations, MOBILE, screenshots, startTeamChat } from '../shell/support.js';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
+import { MOBILE, ok, postMessage, screenshots } from '../support.js';
 
 /** A small, valid one-page PDF. */
 const pdfBytes = (): Buffer => {
@@ -25,124 +26,126 @@ const pdfBytes = (): Buffer => {
   return Buffer.from(body, 'latin1');
 };
 
-describe('files journey: Ada sends a PDF, Grace sees its card live and downloads it by name', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let adaCtx: BrowserContext;
-  let graceCtx: BrowserContext;
-  let ada: Page;
-  let grace: Page;
-  let general: string;
-  const PDF = pdfBytes();
-  const NAME = 'Engine plans Q3.pdf';
+const PDF = pdfBytes();
+const NAME = 'Engine plans Q3.pdf';
 
-  const card = (page: Page) =>
-    page.getByTestId('message-list').getByTestId('message-row').getByTestId('file-card').filter({ hasText: NAME });
+const card = (page: Page) =>
+  page.getByTestId('message-list').getByTestId('message-row').getByTestId('file-card').filter({ hasText: NAME });
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send' });
 
-  beforeAll(async () => {
-    const team = await startTeamChat({ workspaceName: 'Engines' });
-    ({ stack, browser, adaCtx, graceCtx } = team);
-    general = team.general.id;
-    const hello = await graceCtx.request.post(`/api/channels/${general}/messages`, {
-      data: { content: 'Could someone share the engine plans?' },
-    });
-    if (!hello.ok()) throw new Error(`post: ${hello.status()}`);
+/** Attach File from the attach menu, through the browser's file chooser. */
+const attach = async (page: Page, file: { name: string; mimeType: string; buffer: Buffer }) => {
+  await page.getByRole('button', { name: 'Attach' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'Attach File' }).click();
+  await (await chooser).setFiles(file);
+};
 
-    [ada, grace] = await Promise.all([adaCtx.newPage(), graceCtx.newPage()]);
-    await Promise.all([ada.goto(`/channel/${general}`), grace.goto(`/channel/${general}`)]);
-    const row = (page: Page) => page.getByTestId('message-row').filter({ hasText: 'engine plans?' });
-    await Promise.all([row(ada).waitFor(), row(grace).waitFor()]);
-  }, 180_000);
+/** Grace asks for the plans; both have the channel open. */
+const askForPlans = async (ada: Member, grace: Member, general: ChannelRow) => {
+  await postMessage(grace.request, general.id, 'Could someone share the engine plans?');
+  await Promise.all([ada.page.goto(`/channel/${general.id}`), grace.page.goto(`/channel/${general.id}`)]);
+  const asked = (page: Page) => page.getByTestId('message-row').filter({ hasText: 'engine plans?' });
+  await Promise.all([expect(asked(ada.page)).toBeVisible(), expect(asked(grace.page)).toBeVisible()]);
+};
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+/** Ada sends the PDF from the attach menu with a line of text. */
+const sendPlans = async (page: Page) => {
+  await attach(page, { name: NAME, mimeType: 'application/pdf', buffer: PDF });
+  const chip = page.getByTestId('pending-file');
+  await expect(chip).toContainText(NAME);
+  await expect(sendButton(page)).toBeEnabled();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Here are the **plans**');
+};
 
-  /** Attach File from the attach menu, through the browser's file chooser. */
-  const attach = async (page: Page, file: { name: string; mimeType: string; buffer: Buffer }) => {
-    await page.getByRole('button', { name: 'Attach' }).click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('menuitem', { name: 'Attach File' }).click();
-    await (await chooser).setFiles(file);
-  };
+test.use({ workspaceName: 'Engines' });
 
-  it('shows a pending file as a chip, on a phone too, and lets it be removed before sending', async () => {
+test.describe('files journey: Ada sends a PDF, Grace sees its card live and downloads it by name', () => {
+  test('shows a pending file as a chip, on a phone too, and lets it be removed before sending', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await askForPlans(ada, grace, general);
+    const page = ada.page;
     const sheet = { name: 'budget-2025-final-version.xlsx', mimeType: '', buffer: Buffer.alloc(48_000, 1) };
     // the phone layout is another composer: a pending attachment does not survive the switch back
-    await ada.setViewportSize(MOBILE);
-    await attach(ada, sheet);
-    await ada.getByTestId('pending-file').filter({ hasText: '46.9 KB' }).waitFor();
-    await ada.getByRole('button', { name: 'Send' }).and(ada.locator(':enabled')).waitFor();
-    await screenshots(ada, 'files-00-composer-chip', { only: 'mobile' });
-    await attach(ada, sheet);
-    const chip = ada.getByTestId('pending-file');
-    await ada.getByRole('button', { name: 'Send' }).and(ada.locator(':enabled')).waitFor();
+    await page.setViewportSize(MOBILE);
+    await attach(page, sheet);
+    await expect(page.getByTestId('pending-file').filter({ hasText: '46.9 KB' })).toBeVisible();
+    await expect(sendButton(page)).toBeEnabled();
+    await screenshots(page, 'files-00-composer-chip', { only: 'mobile' });
+    await attach(page, sheet);
+    const chip = page.getByTestId('pending-file');
+    await expect(sendButton(page)).toBeEnabled();
     await chip.getByRole('button', { name: `Remove ${sheet.name}` }).click();
-    expect(await chip.count()).toBe(0);
-    expect(await ada.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await expect(chip).toHaveCount(0);
+    await expect(sendButton(page)).toBeDisabled();
   });
 
-  it('Ada attaches a PDF from the attach menu: a chip with its name and size before sending', async () => {
-    await attach(ada, { name: NAME, mimeType: 'application/pdf', buffer: PDF });
-    const chip = ada.getByTestId('pending-file');
-    await chip.waitFor();
-    expect(await chip.textContent()).toContain(NAME);
-    expect(await chip.textContent()).toMatch(/\d+ B|KB/);
-    await ada.getByRole('button', { name: 'Send' }).and(ada.locator(':enabled')).waitFor();
-    await ada.getByRole('textbox', { name: 'Message' }).fill('Here are the **plans**');
-    await screenshots(ada, 'files-01-composer-chip', { only: 'desktop' });
-    await ada.getByRole('button', { name: 'Send' }).click();
-    await card(ada).waitFor();
-    expect(await ada.getByTestId('pending-file').count()).toBe(0);
+  test('Ada attaches a PDF from the attach menu: a chip with its name and size before sending', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await askForPlans(ada, grace, general);
+    await sendPlans(ada.page);
+    await expect(ada.page.getByTestId('pending-file')).toContainText(/\d+ B|KB/);
+    await screenshots(ada.page, 'files-01-composer-chip', { only: 'desktop' });
+    await sendButton(ada.page).click();
+    await expect(card(ada.page)).toBeVisible();
+    await expect(ada.page.getByTestId('pending-file')).toHaveCount(0);
   });
 
-  it('Grace sees the file card arrive live, with the type icon, name, size and type', async () => {
-    const seen = card(grace);
-    await seen.waitFor({ timeout: 10_000 });
-    expect(await seen.textContent()).toContain(`${PDF.length} B · PDF`);
-    const link = seen.getByRole('link', { name: `Download ${NAME}` });
-    expect(await link.getAttribute('download')).toBe(NAME);
+  test('Grace sees the file card arrive live, with the type icon, name, size and type', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await askForPlans(ada, grace, general);
+    await sendPlans(ada.page);
+    await sendButton(ada.page).click();
+
+    const seen = card(grace.page);
+    await expect(seen).toContainText(`${PDF.length} B · PDF`);
+    await expect(seen.getByRole('link', { name: `Download ${NAME}` })).toHaveAttribute('download', NAME);
     expect(await seen.locator('svg').count()).toBeGreaterThanOrEqual(2);
-    await screenshots(grace, 'files-02-card-seen-by-grace');
+    await screenshots(grace.page, 'files-02-card-seen-by-grace');
     // and in the light theme
-    await grace.evaluate(`localStorage.setItem('theme', 'light')`);
-    await grace.reload();
-    await card(grace).waitFor();
-    await screenshots(grace, 'files-03-card-light', { only: 'desktop' });
-    await grace.evaluate(`localStorage.setItem('theme', 'cyberpunk')`);
-    await grace.reload();
-    await card(grace).waitFor();
+    await grace.page.evaluate(`localStorage.setItem('theme', 'light')`);
+    await grace.page.reload();
+    await expect(card(grace.page)).toBeVisible();
+    await screenshots(grace.page, 'files-03-card-light', { only: 'desktop' });
   });
 
-  it('Grace downloads it under its original name, with the bytes Ada sent', async () => {
-    const downloading = grace.waitForEvent('download');
-    await card(grace)
+  test('Grace downloads it under its original name, with the bytes Ada sent', async ({ ada, grace, general }) => {
+    await askForPlans(ada, grace, general);
+    await sendPlans(ada.page);
+    await sendButton(ada.page).click();
+
+    const downloading = grace.page.waitForEvent('download');
+    await card(grace.page)
       .getByRole('link', { name: `Download ${NAME}` })
       .click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(NAME);
-    const path = await download.path();
-    const { readFileSync } = await import('node:fs');
-    expect(Buffer.compare(readFileSync(path), PDF)).toBe(0);
+    expect(Buffer.compare(readFileSync(await download.path()), PDF)).toBe(0);
   });
 
-  it('an HTML file is only ever a download, also when opened directly', async () => {
-    const res = await adaCtx.request.post('/api/messages/upload', {
-      data: { filename: 'page.html', contentType: 'text/html', size: 30 },
-    });
-    const { uploadURL, objectPath } = (await res.json()) as { uploadURL: string; objectPath: string };
-    const put = await adaCtx.request.put(uploadURL, {
+  test('an HTML file is only ever a download, also when opened directly', async ({ ada, grace }) => {
+    const { uploadURL, objectPath } = (await ok(
+      await ada.request.post('/api/messages/upload', {
+        data: { filename: 'page.html', contentType: 'text/html', size: 30 },
+      }),
+      'upload ticket',
+    )) as { uploadURL: string; objectPath: string };
+    const put = await ada.request.put(uploadURL, {
       data: Buffer.from('<script>document.title="x"</script>'),
       headers: { 'content-type': 'text/html' },
     });
     expect(put.ok()).toBe(true);
-    const served = await graceCtx.request.get(objectPath);
+    const served = await grace.request.get(objectPath);
     expect(served.headers()['content-disposition']).toMatch(/^attachment; filename="page.html"/);
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
-  });
-
-  it('reported no Content-Security-Policy violation', () => {
-    expect(cspViolations()).toEqual([]);
   });
 });

@@ -1,132 +1,145 @@
 // Threads with two browsers: Ada replies in a thread from the message toolbar, Grace sees "1 reply" live under the
 // root, opens the thread and answers with "Also send to channel"; Ada sees it in her panel and in the channel, and a
 // later reply counts as unread for her until she opens the thread. Screenshots at 1440×900 and 390×844.
-import type { TestStack } from '@teamchat/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cspViolations, screenshots, startTeamChat } from '../shell/support.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
+import { postMessage, screenshots } from '../support.js';
 
-describe('threads journey: Ada and Grace talk in a thread', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let adaCtx: BrowserContext;
-  let graceCtx: BrowserContext;
-  let ada: Page;
-  let grace: Page;
-  let general: string;
+const channelRow = (page: Page, text: string) =>
+  page.getByTestId('message-list').getByTestId('message-row').filter({ hasText: text });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Thread' });
+const panelRow = (page: Page, text: string) => panel(page).getByTestId('message-row').filter({ hasText: text });
+const shot = (page: Page, name: string, restore?: () => Promise<void>) =>
+  screenshots(page, `threads-${name}`, { restore });
 
-  const channelRow = (page: Page, text: string) =>
-    page.getByTestId('message-list').getByTestId('message-row').filter({ hasText: text });
-  const panel = (page: Page) => page.getByRole('complementary', { name: 'Thread' });
-  const panelRow = (page: Page, text: string) => panel(page).getByTestId('message-row').filter({ hasText: text });
-  const post = async (ctx: BrowserContext, data: Record<string, unknown>): Promise<{ id: string }> => {
-    const res = await ctx.request.post(`/api/channels/${general}/messages`, { data });
-    if (!res.ok()) throw new Error(`post: ${res.status()} ${await res.text()}`);
-    return (await res.json()) as { id: string };
-  };
-  const shot = (page: Page, name: string, restore?: () => Promise<void>) =>
-    screenshots(page, `threads-${name}`, { restore });
+const ROOT = 'Shall we ship the analytical engine on Friday?';
 
-  beforeAll(async () => {
-    const team = await startTeamChat({ workspaceName: 'Engines' });
-    ({ stack, browser, adaCtx, graceCtx } = team);
-    general = team.general.id;
+/** The channel as both find it: Grace's greeting, Ada's question, Grace's reply; both pages open on it. */
+const conversation = async (ada: Member, grace: Member, general: ChannelRow) => {
+  await postMessage(grace.request, general.id, 'Morning all');
+  const root = await postMessage(ada.request, general.id, ROOT);
+  await postMessage(grace.request, general.id, 'Coffee first');
+  await Promise.all([ada.page.goto(`/channel/${general.id}`), grace.page.goto(`/channel/${general.id}`)]);
+  await Promise.all([
+    expect(channelRow(ada.page, 'Coffee first')).toBeVisible(),
+    expect(channelRow(grace.page, 'Coffee first')).toBeVisible(),
+  ]);
+  return root;
+};
 
-    await post(graceCtx, { content: 'Morning all' });
-    await post(adaCtx, { content: 'Shall we ship the analytical engine on Friday?' });
-    await post(graceCtx, { content: 'Coffee first' });
+test.use({ workspaceName: 'Engines' });
 
-    [ada, grace] = await Promise.all([adaCtx.newPage(), graceCtx.newPage()]);
-    await Promise.all([ada.goto(`/channel/${general}`), grace.goto(`/channel/${general}`)]);
-    await Promise.all([channelRow(ada, 'Coffee first').waitFor(), channelRow(grace, 'Coffee first').waitFor()]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  it('Ada replies in a thread from the toolbar; Grace sees "1 reply" under the root live', async () => {
-    const root = channelRow(ada, 'Shall we ship');
+test.describe('threads journey: Ada and Grace talk in a thread', () => {
+  test('Ada replies in a thread from the toolbar; Grace sees "1 reply" under the root live', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await conversation(ada, grace, general);
+    const root = channelRow(ada.page, 'Shall we ship');
     await root.hover();
     await root
       .getByRole('toolbar', { name: 'Message actions' })
       .getByRole('button', { name: 'Reply in thread' })
       .click();
-    await panel(ada).getByRole('heading', { name: 'Thread' }).waitFor();
+    await expect(panel(ada.page).getByRole('heading', { name: 'Thread' })).toBeVisible();
     // the thread panel took the widget panel's place
-    expect(await ada.getByRole('heading', { name: 'PANEL' }).count()).toBe(0);
-    await panelRow(ada, 'Shall we ship').waitFor();
+    await expect(ada.page.getByRole('heading', { name: 'PANEL' })).toHaveCount(0);
+    await expect(panelRow(ada.page, 'Shall we ship')).toBeVisible();
 
-    const reply = panel(ada).getByRole('textbox', { name: 'Reply' });
+    const reply = panel(ada.page).getByRole('textbox', { name: 'Reply' });
     await reply.fill('Yes, once the **review** is done');
     await reply.press('Enter');
-    await panelRow(ada, 'once the review is done').waitFor();
-    expect(await reply.inputValue()).toBe('');
+    await expect(panelRow(ada.page, 'once the review is done')).toBeVisible();
+    await expect(reply).toHaveValue('');
     // a thread-only reply stays out of the channel
-    expect(await channelRow(ada, 'once the review is done').count()).toBe(0);
-    await shot(ada, '01-ada-panel');
+    await expect(channelRow(ada.page, 'once the review is done')).toHaveCount(0);
+    await shot(ada.page, '01-ada-panel');
 
-    const summary = channelRow(grace, 'Shall we ship').getByRole('button', { name: /1 reply/ });
-    await summary.waitFor();
-    expect(await summary.textContent()).toMatch(/Last reply at \d\d:\d\d/);
-    expect(await channelRow(grace, 'once the review is done').count()).toBe(0);
-    await shot(grace, '02-grace-sees-1-reply');
+    const summary = channelRow(grace.page, 'Shall we ship').getByRole('button', { name: /1 reply/ });
+    await expect(summary).toHaveText(/Last reply at \d\d:\d\d/);
+    await expect(channelRow(grace.page, 'once the review is done')).toHaveCount(0);
+    await shot(grace.page, '02-grace-sees-1-reply');
   });
 
-  it('Grace opens the thread and replies with "Also send to channel"; Ada sees it in the thread and the channel', async () => {
-    await channelRow(grace, 'Shall we ship')
+  test('Grace opens the thread and replies with "Also send to channel"; Ada sees it in the thread and the channel', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    const root = await conversation(ada, grace, general);
+    await postMessage(ada.request, general.id, { content: 'Yes, once the **review** is done', threadId: root.id });
+    // Ada has the thread open
+    await channelRow(ada.page, 'Shall we ship')
       .getByRole('button', { name: /1 reply/ })
       .click();
-    await panelRow(grace, 'once the review is done').waitFor();
-    await panel(grace).getByRole('checkbox', { name: 'Also send to channel' }).check();
-    const reply = panel(grace).getByRole('textbox', { name: 'Reply' });
+    await expect(panelRow(ada.page, 'once the review is done')).toBeVisible();
+
+    await channelRow(grace.page, 'Shall we ship')
+      .getByRole('button', { name: /1 reply/ })
+      .click();
+    await expect(panelRow(grace.page, 'once the review is done')).toBeVisible();
+    await panel(grace.page).getByRole('checkbox', { name: 'Also send to channel' }).check();
+    const reply = panel(grace.page).getByRole('textbox', { name: 'Reply' });
     await reply.fill('Agreed, Friday it is');
     await reply.press('Enter');
-    await panelRow(grace, 'Friday it is').waitFor();
-    expect(await panel(grace).getByRole('checkbox', { name: 'Also send to channel' }).isChecked()).toBe(false);
+    await expect(panelRow(grace.page, 'Friday it is')).toBeVisible();
+    await expect(panel(grace.page).getByRole('checkbox', { name: 'Also send to channel' })).not.toBeChecked();
 
     // in the channel for both, with its link to the thread
-    for (const page of [grace, ada]) {
+    for (const page of [grace.page, ada.page]) {
       const inChannel = channelRow(page, 'Friday it is');
-      await inChannel.waitFor();
-      await inChannel.getByRole('button', { name: 'replied to a thread' }).waitFor();
-      await channelRow(page, 'Shall we ship')
-        .getByRole('button', { name: /2 replies/ })
-        .waitFor();
+      await expect(inChannel.getByRole('button', { name: 'replied to a thread' })).toBeVisible();
+      await expect(channelRow(page, 'Shall we ship').getByRole('button', { name: /2 replies/ })).toBeVisible();
     }
     // and live in Ada's open panel
-    await panelRow(ada, 'Friday it is').waitFor();
-    await shot(grace, '03-grace-panel', async () => {
-      if (!(await panel(grace).isVisible())) {
-        await channelRow(grace, 'Shall we ship')
+    await expect(panelRow(ada.page, 'Friday it is')).toBeVisible();
+    await shot(grace.page, '03-grace-panel', async () => {
+      if (!(await panel(grace.page).isVisible())) {
+        await channelRow(grace.page, 'Shall we ship')
           .getByRole('button', { name: /2 replies/ })
           .click();
       }
-      await panelRow(grace, 'Friday it is').waitFor();
+      await expect(panelRow(grace.page, 'Friday it is')).toBeVisible();
     });
   });
 
-  it('closes with Esc; a later reply is unread for Ada until she opens the thread', async () => {
-    await panel(grace).waitFor();
-    await grace.keyboard.press('Escape');
-    await panel(grace).waitFor({ state: 'detached' });
-    await grace.getByRole('heading', { name: 'PANEL' }).waitFor();
+  test('closes with Esc; a later reply is unread for Ada until she opens the thread', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    const root = await conversation(ada, grace, general);
+    await postMessage(ada.request, general.id, { content: 'Yes, once the **review** is done', threadId: root.id });
+    await postMessage(grace.request, general.id, { content: 'Agreed, Friday it is', threadId: root.id });
 
-    await panel(ada).getByRole('button', { name: 'Close thread' }).click();
-    await panel(ada).waitFor({ state: 'detached' });
-    const rootId = await channelRow(ada, 'Shall we ship').getAttribute('data-message-id');
-    await post(graceCtx, { content: 'One more thing: the punch cards', threadId: rootId });
+    await channelRow(grace.page, 'Shall we ship')
+      .getByRole('button', { name: /2 replies/ })
+      .click();
+    await expect(panelRow(grace.page, 'Friday it is')).toBeVisible();
+    await grace.page.keyboard.press('Escape');
+    await expect(panel(grace.page)).toHaveCount(0);
+    await expect(grace.page.getByRole('heading', { name: 'PANEL' })).toBeVisible();
 
-    const summary = channelRow(ada, 'Shall we ship').getByRole('button', { name: /3 replies/ });
-    await summary.getByTestId('thread-unread').waitFor();
-    expect(await summary.getByTestId('thread-unread').textContent()).toBe('1 unread');
-    await shot(ada, '04-ada-unread-reply');
+    await channelRow(ada.page, 'Shall we ship')
+      .getByRole('button', { name: /2 replies/ })
+      .click();
+    await expect(panelRow(ada.page, 'Friday it is')).toBeVisible();
+    await panel(ada.page).getByRole('button', { name: 'Close thread' }).click();
+    await expect(panel(ada.page)).toHaveCount(0);
+    await postMessage(grace.request, general.id, { content: 'One more thing: the punch cards', threadId: root.id });
+
+    const summary = channelRow(ada.page, 'Shall we ship').getByRole('button', { name: /3 replies/ });
+    await expect(summary.getByTestId('thread-unread')).toHaveText('1 unread');
+    await shot(ada.page, '04-ada-unread-reply');
 
     await summary.click();
-    await panelRow(ada, 'punch cards').waitFor();
-    await channelRow(ada, 'Shall we ship').getByTestId('thread-unread').waitFor({ state: 'detached' });
-    const unread = (await (await adaCtx.request.get('/api/threads')).json()) as { unreadCount: number }[];
-    expect(unread.map((t) => t.unreadCount)).toEqual([0]);
-    expect(cspViolations()).toEqual([]);
+    await expect(panelRow(ada.page, 'punch cards')).toBeVisible();
+    await expect(channelRow(ada.page, 'Shall we ship').getByTestId('thread-unread')).toHaveCount(0);
+    await expect
+      .poll(async () =>
+        ((await (await ada.request.get('/api/threads')).json()) as { unreadCount: number }[]).map((t) => t.unreadCount),
+      )
+      .toEqual([0]);
   });
 });

@@ -1,44 +1,34 @@
 // Visitor → landing → four-step signup with the offline card → lands in `general`; then logout and login, and a
 // logout in another tab.
-import type { TestStack } from '@teamchat/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { aPerson, cspViolations, launchBrowser, newContext, screenshots, startShellStack, toast } from './support.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+import { aPerson, screenshots, toast } from '../support.js';
 
-describe('signup and login journeys', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const ada = aPerson('Ada', 'Lovelace');
+const landing = (page: Page) => page.getByRole('heading', { name: "Talk Like It's Tomorrow." });
+/** The sidebar's link to the screen on show (router links mark it `aria-current="page"`). */
+const activeLink = (page: Page) =>
+  page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link').and(page.locator('[aria-current="page"]'));
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startShellStack(), launchBrowser()]);
-    context = await newContext(browser, stack.url);
-    page = await context.newPage();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  it('shows the landing page to a visitor', async () => {
+test.describe('signup and login journeys', () => {
+  test('shows the landing page to a visitor', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor();
-    expect(await page.getByText("Team chat that's fresh, fast, and fun.").isVisible()).toBe(true);
+    await expect(landing(page)).toBeVisible();
+    await expect(page.getByText("Team chat that's fresh, fast, and fun.")).toBeVisible();
     for (const card of ['Real-time', 'Secure', 'Team-First'])
-      expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
+      await expect(page.getByRole('heading', { name: card })).toBeVisible();
     await screenshots(page, '01-landing', { fullPage: true });
   });
 
-  it('signs up through all four steps with the offline card and lands in general', async () => {
+  test('signs up through all four steps with the offline card and lands in general', async ({ page }) => {
+    const ada = aPerson('Ada', 'Lovelace');
+    await page.goto('/');
     await page.getByRole('button', { name: /Get Started/ }).click();
-    await page.waitForURL('**/signup');
-    await page.getByRole('form', { name: 'Account Info' }).waitFor();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('form', { name: 'Account Info' })).toBeVisible();
 
     // Validation first: an empty submit names every field.
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('First name is required').waitFor();
+    await expect(page.getByText('First name is required')).toBeVisible();
     await screenshots(page, '02-signup-account-errors');
 
     await page.getByLabel('First name').fill(ada.firstName);
@@ -48,84 +38,90 @@ describe('signup and login journeys', () => {
     await page.getByLabel('Company size').selectOption('6-15');
     await screenshots(page, '03-signup-account');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await toast(page, 'Account Created').waitFor();
+    await expect(toast(page, 'Account Created')).toBeVisible();
 
-    await page.getByRole('form', { name: 'Card details' }).waitFor();
-    expect(await page.getByText('No charge until the trial ends').isVisible()).toBe(true);
-    expect(await page.getByText('Team plan · 10 seats').isVisible()).toBe(true);
+    await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
+    await expect(page.getByText('No charge until the trial ends')).toBeVisible();
+    await expect(page.getByText('Team plan · 10 seats')).toBeVisible();
     await screenshots(page, '04-signup-payment');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/39');
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: /Start Free Trial/ }).click();
-    await toast(page, 'Payment Successful').waitFor({ timeout: 15_000 });
+    await expect(toast(page, 'Payment Successful')).toBeVisible({ timeout: 15_000 });
 
-    await page.getByRole('form', { name: 'Workspace' }).waitFor();
+    await expect(page.getByRole('form', { name: 'Workspace' })).toBeVisible();
     await page.getByLabel('Workspace name').fill('Analytical Engines');
     await screenshots(page, '05-signup-workspace');
     await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await toast(page, 'Workspace Created').waitFor();
+    await expect(toast(page, 'Workspace Created')).toBeVisible();
 
-    await page.getByRole('form', { name: 'Profile' }).waitFor();
+    await expect(page.getByRole('form', { name: 'Profile' })).toBeVisible();
     await page.getByLabel('Handle (optional)').fill('ada_l');
     await page.getByLabel('About me (optional)').fill('First programmer. Poet of numbers.');
     await screenshots(page, '06-signup-profile');
     await page.getByRole('button', { name: 'Complete Profile' }).click();
-    await toast(page, 'Profile Complete').waitFor();
+    await expect(toast(page, 'Profile Complete')).toBeVisible();
 
-    await page.waitForURL(/\/channel\/[0-9a-f-]{36}$/);
-    const active = page.locator('a[aria-current="page"]');
-    await active.waitFor();
-    expect((await active.textContent())?.trim()).toBe('general');
-    await page.getByText('STATUS ACTIVE').waitFor();
-    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
+    await expect(activeLink(page)).toHaveText('general');
+    await expect(page.getByText('STATUS ACTIVE')).toBeVisible();
     await screenshots(page, '07-main-layout');
   });
 
-  it('sends a finished user from /signup to /', async () => {
+  test('sends a finished user from /signup to /', async ({ ada, page }) => {
+    expect(ada.page).toBe(page);
     await page.goto('/signup');
-    await page.waitForURL(/\/channel\//);
+    await expect(page).toHaveURL(/\/channel\//);
   });
 
-  it('logs out to the landing page', async () => {
+  test('logs out to the landing page', async ({ ada: { page } }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/channel\//);
     await page.getByRole('button', { name: 'Log out' }).first().click();
-    await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor();
+    await expect(landing(page)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/tasks');
-    await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor();
+    await expect(landing(page)).toBeVisible();
   });
 
-  it('refuses a wrong password with "Login Failed", then logs in with "Welcome Back"', async () => {
-    await page.goto('/');
+  test('refuses a wrong password with "Login Failed", then logs in with "Welcome Back"', async ({
+    ada: { page, person },
+  }) => {
+    await page.goto('/api/logout');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/login');
-    await page.getByLabel('Email').fill(ada.email);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await toast(page, 'Login Failed').waitFor();
+    await expect(toast(page, 'Login Failed')).toBeVisible();
     await screenshots(page, '08-login-failed');
-    await page.getByLabel('Password').fill(ada.password);
+    await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await toast(page, 'Welcome Back').waitFor();
-    await page.waitForURL(/\/channel\//);
-    expect((await page.locator('a[aria-current="page"]').textContent())?.trim()).toBe('general');
+    await expect(toast(page, 'Welcome Back')).toBeVisible();
+    await expect(page).toHaveURL(/\/channel\//);
+    await expect(activeLink(page)).toHaveText('general');
   });
 
-  it('leaves the chat in every other tab when the user logs out in one (the session’s sockets are closed)', async () => {
+  test('leaves the chat in every other tab when the user logs out in one (the session’s sockets are closed)', async ({
+    ada: { page, context },
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/channel\//);
+    await expect(page.getByText('STATUS ACTIVE')).toBeVisible();
     const other = await context.newPage();
     await other.goto('/');
-    await other.waitForURL(/\/channel\//);
+    await expect(other).toHaveURL(/\/channel\//);
     await other.getByRole('button', { name: 'Log out' }).first().click();
-    await other.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor();
+    await expect(landing(other)).toBeVisible();
     // the first tab was not touched: its socket closed with 4401 and it asked who is signed in
-    await page.getByRole('heading', { name: "Talk Like It's Tomorrow." }).waitFor({ timeout: 10_000 });
+    await expect(landing(page)).toBeVisible();
     await screenshots(page, '09-logged-out-elsewhere');
     await other.close();
   });
 
-  it('ran every journey above under the Content-Security-Policy with no violation', async () => {
-    const res = await fetch(`${stack.url}/`);
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(cspViolations()).toEqual([]);
+  test('serves the pages with a Content-Security-Policy that forbids framing', async ({ request }) => {
+    const res = await request.get('/');
+    expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
