@@ -894,6 +894,48 @@ describe('chat service', () => {
       }
     });
 
+    // a day (on:) is walked newest first like a phrase: however far the walk reaches, the pages are the same
+    it('pages a day the same whether its windows come from the walk, the index or both', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const db = h.app.get(DataSource);
+      const day: string[] = [];
+      for (let i = 0; i < 230; i++) {
+        const { message } = await messages.create(t.as(t.alice), {
+          channelId: general.id,
+          content: i % 4 ? `eta rollout ${i}` : `eta eta rollout ${i}`,
+        });
+        // three days: the 10th of April holds two of every three, the days around it the rest
+        const date = i % 3 === 0 ? (i % 2 ? '2026-04-09' : '2026-04-11') : '2026-04-10';
+        const at = new Date(`${date}T00:00:00Z`).getTime() + i * 60_000;
+        await db.query(`UPDATE "chat"."message" SET "created_at" = $2 WHERE "id" = $1`, [message.id, new Date(at)]);
+        if (date === '2026-04-10') day.push(message.id);
+      }
+      const pagesWith = async (walk: number) => {
+        const before = search.phraseWalk;
+        search.phraseWalk = walk;
+        const query = jest.spyOn(db, 'query');
+        try {
+          const { ids } = await allPages(t.as(t.bob), 'eta on:2026-04-10');
+          const sql = query.mock.calls.map(([text]) => String(text));
+          const count = (part: string) => sql.filter((q) => q.includes(part)).length;
+          return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
+        } finally {
+          query.mockRestore();
+          search.phraseWalk = before;
+        }
+      };
+      const whole = await pagesWith(100_000);
+      expect(whole.walks).toBeGreaterThan(0);
+      expect(new Set(whole.ids).size).toBe(whole.ids.length);
+      expect([...whole.ids].sort()).toEqual([...day].sort());
+      for (const walk of [7, 1]) {
+        const mixed = await pagesWith(walk);
+        expect(mixed.ids).toEqual(whole.ids);
+        expect(mixed.below).toBeGreaterThan(0);
+      }
+    });
+
     it('ranks denser hits first within the first window and says when there is no next page', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));

@@ -29,8 +29,9 @@ import {
 export const RANK_WINDOW = SEARCH_LIMIT * 2;
 
 /**
- * How many of the newest readable messages a phrase search checks before it reads the rest through the index: enough
- * for a window of a phrase in one message of 150, about 2 ms of walking at a million messages.
+ * How many of the newest readable messages a phrase search (or one limited to a day) checks before it reads the rest
+ * through the index: enough for a window of a phrase in one message of 150, about 2 ms of walking at a million
+ * messages; a day of a busy workspace is a few thousand messages.
  */
 export const PHRASE_WALK = 15_000;
 
@@ -268,13 +269,21 @@ export class SearchService {
   /** The conditions every match meets whatever the arm: the readable channels, the snapshot and the filters. */
   private filters(p: Params, scope: Scope): string[] {
     const { terms, query } = scope;
-    const where = [
-      `m."workspace_id" = ${p.add(scope.workspaceId)}`,
-      `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
+    // One channel (`in:`): its own index gives the newest first. The workspace condition is left out because the
+    // channel was taken from the workspace's readable channels, and with it Postgres walks the whole workspace's
+    // messages newest first (it prices the channel index's heap reads as random), 3× slower for `in:#random lunch`.
+    const where =
+      scope.channelIds.length === 1
+        ? [`m."channel_id" = ${p.add(scope.channelIds[0])}::uuid`]
+        : [
+            `m."workspace_id" = ${p.add(scope.workspaceId)}`,
+            `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
+          ];
+    where.push(
       `m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`,
       // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
       `m."deleted_at" IS NULL`,
-    ];
+    );
     if (scope.authorIds) where.push(`m."user_id" = ANY(${p.add(scope.authorIds)}::uuid[])`);
     const day = (date: string, plusDays: number) =>
       `((${p.add(date)}::date + ${plusDays})::timestamp AT TIME ZONE ${p.add(scope.tz)})`;
@@ -330,10 +339,12 @@ export class SearchService {
     };
     const p = new Params();
     const { base, matches, rankBy } = armConditions(p);
-    if (!scope.terms.phrases) return this.newest(p, [...base, ...matches], rankBy, limit);
+    if (!scope.terms.phrases && !scope.query.on) return this.newest(p, [...base, ...matches], rankBy, limit);
     // A phrase: Postgres prices it as if its words came independently (7-20× too rare), so it reads every match
-    // through the GIN index when walking the newest messages would find a window sooner. Walk a bounded stretch
-    // first; only when that holds too few matches, read the older rest the planner's way.
+    // through the GIN index when walking the newest messages would find a window sooner. A day (`on:`): Postgres ANDs
+    // the day's few thousand messages with a bitmap of every match of a common word in the GIN index (12 ms for the
+    // 55,000 of `deploy` at a million messages, against 2 ms to check the day's messages one by one). Walk a bounded
+    // stretch first; only when that holds too few matches, read the older rest the planner's way.
     const walked = `(SELECT m.* FROM "chat"."message" m WHERE ${base.join(' AND ')}
                       ORDER BY m."created_at" DESC, m."id" DESC LIMIT ${p.add(this.phraseWalk)}) m`;
     const recent = await this.newest(p, matches, rankBy, limit, false, walked);
