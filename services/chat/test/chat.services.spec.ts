@@ -8,6 +8,7 @@ import {
   MESSAGE_EMPTY,
   REPLAY_MAX_MESSAGES,
   SECTION_NOT_EMPTY_MESSAGE,
+  UNREAD_COUNT_CAP,
   WORKSPACE_READ_ONLY_MESSAGE,
   WorkspaceContracts,
   type Actor,
@@ -1085,6 +1086,23 @@ describe('chat service', () => {
       await messages.create(t.as(t.alice), { channelId: general.id, content: '3' });
       expect(await unread.list(t.as(t.bob))).toEqual(expect.arrayContaining([{ channelId: general.id, count: 1 }]));
       expect((await rejection(unread.markRead(t.as(t.carol), dm.id))).code).toBe(ErrorCodes.channelNotFound);
+    });
+
+    it(`stops counting at ${UNREAD_COUNT_CAP}, however much is unread, and counts again from the last read`, async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const db = h.app.get(DataSource);
+      // a long history nobody but its author has read: bulk rows, as an import would leave them
+      await db.query(
+        `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "created_at")
+         SELECT $1, $2, $3, 'history ' || i, now() - interval '1 day' + i * interval '1 second'
+         FROM generate_series(1, $4::int) i`,
+        [t.ws, general.id, t.alice, UNREAD_COUNT_CAP * 3],
+      );
+      expect(await unread.list(t.as(t.bob))).toEqual([{ channelId: general.id, count: UNREAD_COUNT_CAP }]);
+      await unread.markRead(t.as(t.bob), general.id);
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'after the read' });
+      expect(await unread.list(t.as(t.bob))).toEqual([{ channelId: general.id, count: 1 }]);
     });
   });
 

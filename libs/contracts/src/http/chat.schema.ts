@@ -314,6 +314,12 @@ export type ReactionBody = z.infer<typeof ReactionBodySchema>;
 export const MessageReactionsSchema = z.object({ messageId: z.uuid(), reactions: z.array(ReactionSummarySchema) });
 export type MessageReactions = z.infer<typeof MessageReactionsSchema>;
 
+/**
+ * Unread counts stop at this number: a count of `UNREAD_COUNT_CAP` means that many or more (shown as "99+"), so the
+ * server counts at most this many messages per channel however much of a channel's history is unread.
+ */
+export const UNREAD_COUNT_CAP = 100;
+
 /** Server-side unread state: messages from others after the caller's last read, per readable channel with any. */
 export const UnreadCountSchema = z.object({ channelId: z.uuid(), count: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;

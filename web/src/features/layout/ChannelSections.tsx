@@ -29,6 +29,7 @@ import { reorderWithin } from './sort.js';
 import sidebarStyles from './Sidebar.module.css';
 import menuStyles from '../../components/ui/menu.module.css';
 import badgeStyles from '../../components/ui/badge.module.css';
+import { unreadBadge } from '../chat/format.js';
 
 interface ChannelSectionsProps {
   sections: Section[];
@@ -192,8 +193,8 @@ const SortableChannel = ({
           {channel.name}
         </span>
         {unread > 0 ? (
-          <span className={`${badgeStyles.count} ${sidebarStyles.badge}`} aria-label={`${unread} unread`}>
-            {unread > 99 ? '99+' : unread}
+          <span className={`${badgeStyles.count} ${sidebarStyles.badge}`} aria-label={`${unreadBadge(unread)} unread`}>
+            {unreadBadge(unread)}
           </span>
         ) : null}
       </NavLink>

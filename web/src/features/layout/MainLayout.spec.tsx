@@ -1,6 +1,7 @@
 // The shell's sidebar and dialogs against scripted API answers.
 import { jest } from '@jest/globals';
 import type { Channel, Section } from '@teamchat/contracts';
+import { UNREAD_COUNT_CAP } from '@teamchat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -313,6 +314,23 @@ describe(MainLayout.name, () => {
 
 describe('keyboard navigation of the shell', () => {
   beforeEach(() => window.localStorage.clear());
+
+  // the server stops counting at UNREAD_COUNT_CAP: from there on a badge says "99+", in the sidebar and the switcher
+  it('shows a capped unread count as 99+', async () => {
+    api({
+      'GET /api/unread': {
+        body: [
+          { channelId: C2, count: UNREAD_COUNT_CAP },
+          { channelId: D1, count: UNREAD_COUNT_CAP - 1 },
+        ],
+      },
+    });
+    renderShell();
+    const channels = await screen.findByRole('list', { name: 'Channels channels' });
+    expect(await within(channels).findByLabelText('99+ unread')).toHaveTextContent('99+');
+    const dms = screen.getByRole('list', { name: 'Private messages' });
+    expect(within(dms).getByLabelText('99 unread')).toHaveTextContent('99');
+  });
 
   it('shows unread direct messages in the tab title: (1) TeamChat', async () => {
     api();

@@ -13,6 +13,7 @@ import { MentionsLink } from '../notifications/MentionsLink.js';
 import buttonStyles from '../../components/ui/Button.module.css';
 import badgeStyles from '../../components/ui/badge.module.css';
 import styles from './Sidebar.module.css';
+import { unreadBadge } from '../chat/format.js';
 
 interface SidebarProps {
   user: CurrentUser;
@@ -131,8 +132,11 @@ export const Sidebar = ({
                         {partner.name}
                       </span>
                       {count > 0 ? (
-                        <span className={`${badgeStyles.count} ${styles.badge}`} aria-label={`${count} unread`}>
-                          {count > 99 ? '99+' : count}
+                        <span
+                          className={`${badgeStyles.count} ${styles.badge}`}
+                          aria-label={`${unreadBadge(count)} unread`}
+                        >
+                          {unreadBadge(count)}
                         </span>
                       ) : null}
                     </NavLink>

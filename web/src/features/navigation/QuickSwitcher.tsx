@@ -13,6 +13,7 @@ import commandStyles from '../../components/ui/command.module.css';
 import badgeStyles from '../../components/ui/badge.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './QuickSwitcher.module.css';
+import { unreadBadge } from '../chat/format.js';
 
 export const QuickSwitcher = ({
   open,
@@ -56,8 +57,8 @@ export const QuickSwitcher = ({
         </span>
       </span>
       {e.unread > 0 ? (
-        <span className={badgeStyles.label} aria-label={`${e.unread} unread`}>
-          {e.unread}
+        <span className={badgeStyles.label} aria-label={`${unreadBadge(e.unread)} unread`}>
+          {unreadBadge(e.unread)}
         </span>
       ) : null}
     </Command.Item>

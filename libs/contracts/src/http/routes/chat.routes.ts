@@ -23,6 +23,7 @@ import {
   SearchQuerySchema,
   SearchResultSchema,
   SectionSchema,
+  UNREAD_COUNT_CAP,
   UnreadCountSchema,
 } from '../chat.schema.js';
 import { FollowedThreadSchema, ThreadReadStateSchema, ThreadSchema } from '../threads.schema.js';
@@ -149,7 +150,7 @@ export const ChannelRoutes = {
     summary: 'Unread counts',
     description:
       'Unread messages from others per channel you may read (channels with none are left out); the same on every ' +
-      'device.',
+      `device. A count stops at ${UNREAD_COUNT_CAP}: that many or more.`,
     auth: 'member',
     params: {},
     response: z.array(UnreadCountSchema),
