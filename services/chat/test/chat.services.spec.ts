@@ -853,6 +853,26 @@ describe('chat service', () => {
       },
     );
 
+    /**
+     * Every page of a search with the walk of the newest messages `walk` long, and how many statements walked the
+     * newest messages and how many read below the walk.
+     */
+    const pagesWalking = async (actor: Actor, q: string, walk: number) => {
+      const db = h.app.get(DataSource);
+      const before = search.phraseWalk;
+      search.phraseWalk = walk;
+      const query = jest.spyOn(db, 'query');
+      try {
+        const { ids } = await allPages(actor, q);
+        const sql = query.mock.calls.map(([text]) => String(text));
+        const count = (part: string) => sql.filter((text) => text.includes(part)).length;
+        return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
+      } finally {
+        query.mockRestore();
+        search.phraseWalk = before;
+      }
+    };
+
     // a phrase walks the newest messages first and reads what is older through the index: however far the walk
     // reaches, the pages are the same
     it('pages a phrase the same whether its windows come from the walk, the index or both', async () => {
@@ -865,22 +885,7 @@ describe('chat service', () => {
         if (i % 4 === 0) await post(`xlambda sigma note ${i}`); // the words, but not as the phrase
         if (i % 5 === 0) await post(`sigma then lambda ${i}`);
       }
-      const db = h.app.get(DataSource);
-      /** The pages, and how many statements walked the newest messages and how many read below the walk. */
-      const pagesWith = async (walk: number) => {
-        const before = search.phraseWalk;
-        search.phraseWalk = walk;
-        const query = jest.spyOn(db, 'query');
-        try {
-          const { ids } = await allPages(t.as(t.bob), '"lambda sigma"');
-          const sql = query.mock.calls.map(([text]) => String(text));
-          const count = (part: string) => sql.filter((q) => q.includes(part)).length;
-          return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
-        } finally {
-          query.mockRestore();
-          search.phraseWalk = before;
-        }
-      };
+      const pagesWith = (walk: number) => pagesWalking(t.as(t.bob), '"lambda sigma"', walk);
       const whole = await pagesWith(100_000);
       expect(whole.walks).toBeGreaterThan(0);
       const walked = whole.ids;
@@ -912,20 +917,7 @@ describe('chat service', () => {
         await db.query(`UPDATE "chat"."message" SET "created_at" = $2 WHERE "id" = $1`, [message.id, new Date(at)]);
         if (date === '2026-04-10') day.push(message.id);
       }
-      const pagesWith = async (walk: number) => {
-        const before = search.phraseWalk;
-        search.phraseWalk = walk;
-        const query = jest.spyOn(db, 'query');
-        try {
-          const { ids } = await allPages(t.as(t.bob), 'eta on:2026-04-10');
-          const sql = query.mock.calls.map(([text]) => String(text));
-          const count = (part: string) => sql.filter((q) => q.includes(part)).length;
-          return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
-        } finally {
-          query.mockRestore();
-          search.phraseWalk = before;
-        }
-      };
+      const pagesWith = (walk: number) => pagesWalking(t.as(t.bob), 'eta on:2026-04-10', walk);
       const whole = await pagesWith(100_000);
       expect(whole.walks).toBeGreaterThan(0);
       expect(new Set(whole.ids).size).toBe(whole.ids.length);
