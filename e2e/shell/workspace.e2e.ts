@@ -209,6 +209,23 @@ test.describe('workspace shell journeys', () => {
     await expect(link.getByLabel(/unread$/)).toHaveCount(0);
   });
 
+  test('shows 99+ for a hundred unread messages or more: the server stops counting there', async ({
+    ada: { page, request },
+    grace,
+    general,
+  }) => {
+    const post = (content: string) => grace.request.post(`/api/channels/${general.id}/messages`, { data: { content } });
+    for (let i = 0; i < 120; i++) await ok(await post(`backlog ${i}`), 'post');
+    const dm = (await ok(await request.post('/api/dm', { data: { userId2: grace.id } }), 'dm')) as ChannelRow;
+    await page.goto(`/channel/${dm.id}`);
+    const link = sectionList(page, 'Channels').locator(`[data-channel-id="${general.id}"]`);
+    // the count the server answers (100, its cap), and the same once a live message adds to it
+    await expect(link.getByLabel(/unread$/)).toHaveText('99+');
+    await ok(await post('one more'), 'post');
+    await expect(link.getByLabel('99+ unread')).toBeVisible();
+    await screenshots(page, '17b-unread-badge-capped');
+  });
+
   test('reorders channels by dragging', async ({ ada: { page, request } }) => {
     await newChannel(request, 'launch-pad');
     await openShell(page);

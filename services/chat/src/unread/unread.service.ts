@@ -45,7 +45,10 @@ export class UnreadService {
     private readonly statements: PreparedStatements,
   ) {}
 
-  /** Per readable channel with any: messages from others after the user's last read (all of them if never read), up to the cap. */
+  /**
+   * Per readable channel with any: messages from others after the user's last read (all of them if never read), up to
+   * UNREAD_COUNT_CAP.
+   */
   async list(actor: Actor): Promise<UnreadCount[]> {
     const { workspaceId, userId } = await this.workspace.member(actor);
     const rows = await this.statements.rows(UNREAD, [workspaceId, userId, UNREAD_COUNT_CAP]);
