@@ -56,26 +56,49 @@ const requireBuilt = (paths) => {
  * still starting (or down); a bench waits for all of them, or its first requests meet a service that has not
  * subscribed yet (503 BUS.UNAVAILABLE).
  */
-export const everyServiceReady = async (url) => {
+export const everyServiceReady = async (url) => (await readiness(url)).ready;
+
+/** The gateway's readiness and the services it could not reach (all of them while it is not listening yet). */
+const readiness = async (url) => {
   try {
     const res = await fetch(`${url}/api/health/ready`);
-    return res.ok && !(await res.json()).details?.bus?.unreachable;
+    const unreachable = (await res.json()).details?.bus?.unreachable ?? [];
+    return { ready: res.ok && unreachable.length === 0, unreachable };
   } catch {
-    return false; // not listening yet
+    return { ready: false, unreachable: null }; // not listening yet
   }
 };
 
-const waitReady = async (url, child, logFile, timeoutMs = 120000) => {
+/**
+ * Waits until the gateway at `url` and every service behind it answer. On a timeout the error names the services the
+ * gateway could not reach and shows the end of their logs (`serviceLog(name)`), as well as the gateway's.
+ */
+const waitReady = async (url, child, logFile, { timeoutMs = READY_TIMEOUT_MS, serviceLog = null } = {}) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${url} exited before it was ready; log ${logFile}:\n${tail(logFile)}`);
-    if (await everyServiceReady(url)) return;
-    if (Date.now() > deadline)
-      throw new Error(`${url} not ready in ${timeoutMs} ms; log ${logFile}:\n${tail(logFile)}`);
+    const { ready, unreachable } = await readiness(url);
+    if (ready) return;
+    if (Date.now() > deadline) {
+      const services = (unreachable ?? [])
+        .filter(() => serviceLog)
+        .map((name) => `\nlog of ${name} (unreachable):\n${tail(serviceLog(name))}`)
+        .join('');
+      const waitingFor = unreachable === null ? 'not listening' : `unreachable: ${unreachable.join(', ') || 'none'}`;
+      throw new Error(
+        `${url} not ready in ${timeoutMs} ms (${waitingFor}); log ${logFile}:\n${tail(logFile)}${services}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 };
+
+/**
+ * How long a product may take to start with every service answering. Seven processes loading Nest on two cores that
+ * a test run shares with its other suites took over two minutes once; alone they start in a few seconds.
+ */
+export const READY_TIMEOUT_MS = 180000;
 
 const tail = (file, lines = 20) => {
   try {
@@ -199,7 +222,7 @@ export const startCluster = async ({ logLevel = 'info' } = {}) => {
     const gateway = launch(dir, 'gateway', join(root, 'gateway/dist/main.js'), { ...env, PORT: String(port) });
     procs.push(gateway);
     const url = `http://127.0.0.1:${port}`;
-    await waitReady(url, gateway.child, gateway.logFile);
+    await waitReady(url, gateway.child, gateway.logFile, { serviceLog: (name) => join(dir, `${name}.log`) });
     return {
       mode: 'cluster',
       url,
