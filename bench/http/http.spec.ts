@@ -2,6 +2,8 @@
 // asserting that every figure is there and nothing failed, not any speed (CI shares two cores between suites).
 import { parseArgs, runHttpBench } from './http.mjs';
 
+// Each test allows 240 s: up to READY_TIMEOUT_MS (180 s, servers.mjs) for a product slow to start on a busy machine,
+// then a run of seconds.
 const quiet = { log: () => undefined };
 const ROUTES = [
   'GET /api/channels',
@@ -29,14 +31,15 @@ describe('bench/http', () => {
       expect(Number.isFinite(row.transactions)).toBe(true);
       expect(row.transactions).toBeGreaterThanOrEqual(0);
     }
-    // a GET may one day be served from caches alone; a stored message always costs its own transaction (requests cut
-    // off in flight when the run ends count as sent, hence not exactly 1)
-    expect(rows!.find((r) => r.route.startsWith('POST'))!.transactions).toBeGreaterThan(0.5);
+    // a GET may one day be served from caches alone; stored messages cost transactions, though concurrent ones share
+    // a commit (group commit, services/chat/README.md): with 5 connections posting, at most 5 to a commit, so at
+    // least 0.2 per message (requests cut off in flight when the run ends count as sent, hence a little less)
+    expect(rows!.find((r) => r.route.startsWith('POST'))!.transactions).toBeGreaterThan(0.15);
     expect(summary!.map((s) => s.route)).toEqual(ROUTES);
     expect(report).toContain('| GET /api/channels | 1 |');
     expect(report).toContain('PG tx/req');
     expect(report).toMatch(/load average [\d.]+ [\d.]+ [\d.]+ at start/);
-  }, 180000);
+  }, 240000);
 
   it('ramps chat users against the standalone process and counts users per core it used', async () => {
     const { ramp, report } = await runHttpBench({
@@ -57,7 +60,7 @@ describe('bench/http', () => {
     expect(step.gatewayCores).toBeGreaterThan(0);
     expect(step.usersPerCore).toBeGreaterThan(0);
     expect(report).toContain('users per gateway vCPU');
-  }, 90000);
+  }, 240000);
 
   it('measures the same routes through one gateway of cluster mode over NATS and Redis', async () => {
     const { rows, report } = await runHttpBench({
@@ -76,7 +79,7 @@ describe('bench/http', () => {
       expect(row.product.non2xx + row.product.errors).toBe(0);
     }
     expect(report).toContain('(cluster: one gateway over NATS + Redis)');
-  }, 120000);
+  }, 240000);
 
   it('reads the CLI flags of the issue', () => {
     expect(parseArgs(['-c', '50', '-d', '15', '-r', '3', '--cluster'], {})).toEqual({
