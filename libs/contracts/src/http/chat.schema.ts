@@ -315,8 +315,8 @@ export const MessageReactionsSchema = z.object({ messageId: z.uuid(), reactions:
 export type MessageReactions = z.infer<typeof MessageReactionsSchema>;
 
 /**
- * Unread counts stop at this number: a count of `UNREAD_COUNT_CAP` means that many or more (shown as "99+"), so the
- * server counts at most this many messages per channel however much of a channel's history is unread.
+ * Unread counts (per channel, and of mentions) stop at this number: a count of `UNREAD_COUNT_CAP` means that many or
+ * more (shown as "99+"), so the server counts at most this many however much is unread.
  */
 export const UNREAD_COUNT_CAP = 100;
 

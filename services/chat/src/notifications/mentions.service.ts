@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { WorkspaceMembership } from '@teamchat/service-kit';
-import type { Actor, MentionItem, MentionsPage } from '@teamchat/contracts';
+import { UNREAD_COUNT_CAP, type Actor, type MentionItem, type MentionsPage } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 
 export const MENTIONS_PAGE = 30;
 /** Reactions count for the messages of the last 90 days (bounds the scan of a prolific author's messages). */
 const REACTIONS_DAYS = 90;
-const UNREAD_CAP = 100;
 
 /** A page row: its entry (all null when the page is empty) and the unread count of the whole view. */
 type PageRow = { unread: number; read_at: Date | null } & (MentionRow | { [K in keyof MentionRow]: null });
@@ -59,7 +58,7 @@ const PAGE = new PreparedStatement<PageRow>(
    ), counted AS (
      SELECT (SELECT count(*)::int FROM (SELECT 1 FROM entries, summary
                                          WHERE summary.read_at IS NULL OR entries."at" > summary.read_at
-                                         LIMIT ${UNREAD_CAP}) u) AS unread,
+                                         LIMIT ${UNREAD_COUNT_CAP}) u) AS unread,
             (SELECT read_at FROM summary) AS read_at
    ), page AS (
      SELECT e.*, c."name" AS channel_name, c."type" AS channel_type, c."participant_ids"

@@ -9,8 +9,8 @@ export const formatTime = (iso: string): string => {
 };
 
 /**
- * An unread badge: the count, or "99+" from a hundred on. The server counts no further than UNREAD_COUNT_CAP (100), so
- * a count from there on means "that many or more".
+ * An unread badge (channels, DMs, mentions): the count, or "99+" from a hundred on. The server counts no further than
+ * UNREAD_COUNT_CAP (100), so a count from there on means "that many or more".
  */
 export const unreadBadge = (count: number): string =>
   count >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP - 1}+` : String(count);

@@ -6,6 +6,7 @@ import { ROUTES } from '../../routes.js';
 import { mentionsQuery } from './api.js';
 import sidebarStyles from '../layout/Sidebar.module.css';
 import badgeStyles from '../../components/ui/badge.module.css';
+import { unreadBadge } from '../chat/format.js';
 
 export const MentionsLink = ({ onNavigate }: { onNavigate?: () => void }) => {
   const mentions = useInfiniteQuery(mentionsQuery());
@@ -23,8 +24,11 @@ export const MentionsLink = ({ onNavigate }: { onNavigate?: () => void }) => {
         Mentions
       </span>
       {unread > 0 ? (
-        <span className={`${badgeStyles.count} ${sidebarStyles.badge}`} aria-label={`${unread} unread mentions`}>
-          {unread >= 100 ? '99+' : unread}
+        <span
+          className={`${badgeStyles.count} ${sidebarStyles.badge}`}
+          aria-label={`${unreadBadge(unread)} unread mentions`}
+        >
+          {unreadBadge(unread)}
         </span>
       ) : null}
     </NavLink>
