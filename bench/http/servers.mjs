@@ -81,10 +81,9 @@ const waitReady = async (url, child, logFile, { timeoutMs = READY_TIMEOUT_MS, se
     const { ready, unreachable } = await readiness(url);
     if (ready) return;
     if (Date.now() > deadline) {
-      const services = (unreachable ?? [])
-        .filter(() => serviceLog)
-        .map((name) => `\nlog of ${name} (unreachable):\n${tail(serviceLog(name))}`)
-        .join('');
+      const services = serviceLog
+        ? (unreachable ?? []).map((name) => `\nlog of ${name} (unreachable):\n${tail(serviceLog(name))}`).join('')
+        : '';
       const waitingFor = unreachable === null ? 'not listening' : `unreachable: ${unreachable.join(', ') || 'none'}`;
       throw new Error(
         `${url} not ready in ${timeoutMs} ms (${waitingFor}); log ${logFile}:\n${tail(logFile)}${services}`,
