@@ -185,6 +185,7 @@ export const startStandalone = async ({ logLevel = 'info', embedded = false } = 
     url,
     database: db,
     gatewayPid: proc.child.pid,
+    pids: [proc.child.pid],
     logDir: dir,
     /** Stops the product; `keepDatabase` leaves its database in place (for EXPLAIN after a bench). */
     close: async ({ keepDatabase = false } = {}) => {
@@ -227,6 +228,8 @@ export const startCluster = async ({ logLevel = 'info' } = {}) => {
       url,
       database: db,
       gatewayPid: gateway.child.pid,
+      /** Every process of the product (the services', then the gateway's). */
+      pids: procs.map((p) => p.child.pid),
       logDir: dir,
       close: async () => {
         // the gateway first, so no request is in flight when the services go

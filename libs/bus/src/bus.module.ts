@@ -1,8 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { BusClient, BUS_OPTIONS, BUS_PROXY } from './bus.client.js';
 import type { BusOptions } from './bus.options.js';
 import { defaultBroker, InProcessBroker, InProcessClient } from './in-process.transport.js';
+import { CoalescingClientNats } from './nats.transport.js';
 
 /** Provides `BusClient` over the transport chosen by configuration. */
 @Module({})
@@ -18,9 +18,11 @@ export class BusModule {
           useFactory: () =>
             options.transport === 'inprocess'
               ? new InProcessClient(broker)
-              : ClientProxyFactory.create({
-                  transport: Transport.NATS,
-                  options: { servers: [options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500, name: 'bus-client' },
+              : new CoalescingClientNats({
+                  servers: [options.natsUrl],
+                  maxReconnectAttempts: -1,
+                  reconnectTimeWait: 500,
+                  name: 'bus-client',
                 }),
         },
         BusClient,

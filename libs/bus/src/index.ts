@@ -10,6 +10,7 @@ export * from './bus-exception.filter.js';
 export * from './zod.pipe.js';
 export * from './request-id.interceptor.js';
 export * from './nats.transport.js';
+export * from './coalesced-writes.js';
 export * from './handler.decorators.js';
 export * from './durable-events.js';
 export * from './jetstream.js';

@@ -1,8 +1,9 @@
-import { NatsContext, ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { ClientNats, NatsContext, ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
+import { coalesceWrites } from './coalesced-writes.js';
 
 const DRAIN_MS = 10_000;
 const JSON_WORDS = new Set(['true', 'false', 'null']);
@@ -41,6 +42,11 @@ export class NamespacedServerNats extends ServerNats {
    */
   protected override getRouteFromPattern(pattern: string): string {
     return /^[a-z]/i.test(pattern) && !JSON_WORDS.has(pattern) ? pattern : super.getRouteFromPattern(pattern);
+  }
+
+  /** Replies and events go out once per turn of the event loop (see coalesceWrites). */
+  override async createNatsClient(): Promise<NatsConnection> {
+    return coalesceWrites((await super.createNatsClient()) as NatsConnection);
   }
 
   private durableChannels(): string[] {
@@ -126,5 +132,12 @@ export class NamespacedServerNats extends ServerNats {
       // never connected, or the connection is gone already: nothing to flush
     }
     await super.close();
+  }
+}
+
+/** Nest's NATS client whose connection writes once per turn of the event loop (see coalesceWrites). */
+export class CoalescingClientNats extends ClientNats {
+  override async createClient(): Promise<NatsConnection> {
+    return coalesceWrites((await super.createClient()) as NatsConnection);
   }
 }
