@@ -90,6 +90,8 @@ export declare const runHttpBench: (options?: HttpBenchOptions) => Promise<
     options: Required<HttpBenchOptions>;
     rows?: RouteRow[];
     summary?: RouteSummary[];
+    /** What the idle product commits of its own, a second (taken off each run's count); NaN when not measured. */
+    backgroundTransactions?: number;
     ramp?: UsersRamp;
     report: string;
   }

@@ -107,7 +107,7 @@ const targetOf = (route, mode) => ({
   transactions: route.method === 'GET' ? TARGETS.transactionsPerGet : undefined,
 });
 
-export const formatReport = ({ options: o, rows, summary, loadStart, loadEnd }) => {
+export const formatReport = ({ options: o, rows, summary, backgroundTransactions, loadStart, loadEnd }) => {
   const lines = [
     `request-path benchmark (${o.mode}${o.mode === 'cluster' ? ': one gateway over NATS + Redis' : ''}): autocannon -c ${o.connections} -d ${o.duration}, ${o.rounds} round(s) alternating product and bare Nest, ${o.warmup} s warm-up per route`,
     `node ${process.version}, ${cpus().length} CPUs, load average ${loads(loadStart)} at start, ${loads(loadEnd)} at end`,
@@ -137,11 +137,10 @@ export const formatReport = ({ options: o, rows, summary, loadStart, loadEnd }) 
       `| ${s.route} | ${fmt(s.productRps)} | ${fmt(s.bareRps)} | ${pct(s.ratio)} | ${ratioTarget} | ${fmt(s.transactions, 2)} | ${txTarget} |`,
     );
   }
-  const background = rows.find((r) => Number.isFinite(r.backgroundTransactions))?.backgroundTransactions;
-  if (background !== undefined)
+  if (Number.isFinite(backgroundTransactions))
     lines.push(
       '',
-      `PG tx/req: the run's transactions less the product's own background (${background.toFixed(1)} a second when idle: outbox sweeps), ÷ requests sent`,
+      `PG tx/req: the run's transactions less the product's own background (${backgroundTransactions.toFixed(1)} a second when idle: outbox sweeps), ÷ requests sent`,
     );
   return lines.join('\n');
 };
@@ -237,7 +236,7 @@ const runAlternation = async (o, product) => {
     // What the product commits with nobody asking (its outbox relays sweep every second): counted over one settle
     // window before the rounds, and taken off each run's count for the time it spans, so a request is charged only
     // for its own transactions.
-    let background = 0;
+    let background = NaN;
     if (tx) {
       const start = { n: await tx.read(), at: Date.now() };
       await new Promise((r) => setTimeout(r, tx.settleMs));
@@ -253,7 +252,6 @@ const runAlternation = async (o, product) => {
       if (pending) {
         const own = n - pending.before.n - (background * (at - pending.before.at)) / 1000;
         pending.row.transactions = Math.max(0, own) / pending.row.product.sent;
-        pending.row.backgroundTransactions = background;
       }
       return { n, at };
     };
@@ -279,7 +277,7 @@ const runAlternation = async (o, product) => {
       }
     }
     await mark();
-    return rows;
+    return { rows, backgroundTransactions: background };
   } finally {
     await tx?.close();
     await bare.close();
@@ -308,8 +306,15 @@ export const runHttpBench = async (options = {}) => {
       const result = { options: o, ramp, loadStart, loadEnd: loadavg() };
       return { ...result, report: formatUsersReport(result) };
     }
-    const rows = await runAlternation(o, product);
-    const result = { options: o, rows, summary: summarise(rows, o.mode), loadStart, loadEnd: loadavg() };
+    const { rows, backgroundTransactions } = await runAlternation(o, product);
+    const result = {
+      options: o,
+      rows,
+      summary: summarise(rows, o.mode),
+      backgroundTransactions,
+      loadStart,
+      loadEnd: loadavg(),
+    };
     return { ...result, report: formatReport(result) };
   } finally {
     await product.close();

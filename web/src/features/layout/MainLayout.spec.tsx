@@ -324,12 +324,15 @@ describe('keyboard navigation of the shell', () => {
           { channelId: D1, count: UNREAD_COUNT_CAP - 1 },
         ],
       },
+      'GET /api/mentions': { body: { items: [], unread: UNREAD_COUNT_CAP, nextBefore: null } },
     });
     renderShell();
     const channels = await screen.findByRole('list', { name: 'Channels channels' });
     expect(await within(channels).findByLabelText('99+ unread')).toHaveTextContent('99+');
     const dms = screen.getByRole('list', { name: 'Private messages' });
     expect(within(dms).getByLabelText('99 unread')).toHaveTextContent('99');
+    // mentions are capped the same way
+    expect(await screen.findByLabelText('99+ unread mentions')).toHaveTextContent('99+');
   });
 
   it('shows unread direct messages in the tab title: (1) TeamChat', async () => {

@@ -11,6 +11,7 @@ import { unreadBadge } from '../chat/format.js';
 export const MentionsLink = ({ onNavigate }: { onNavigate?: () => void }) => {
   const mentions = useInfiniteQuery(mentionsQuery());
   const unread = mentions.data?.pages[0]?.unread ?? 0;
+  const badge = unreadBadge(unread);
   return (
     <NavLink
       to={ROUTES.mentions}
@@ -24,11 +25,8 @@ export const MentionsLink = ({ onNavigate }: { onNavigate?: () => void }) => {
         Mentions
       </span>
       {unread > 0 ? (
-        <span
-          className={`${badgeStyles.count} ${sidebarStyles.badge}`}
-          aria-label={`${unreadBadge(unread)} unread mentions`}
-        >
-          {unreadBadge(unread)}
+        <span className={`${badgeStyles.count} ${sidebarStyles.badge}`} aria-label={`${badge} unread mentions`}>
+          {badge}
         </span>
       ) : null}
     </NavLink>
