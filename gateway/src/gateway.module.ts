@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import { BusModule } from '@teamchat/bus';
-import { traceLogFields } from '@teamchat/observability';
+import { logContextFields } from '@teamchat/observability';
 import type { GatewayRuntime } from './gateway.runtime.js';
 import { InfrastructureModule } from './infrastructure.js';
 import { HealthController } from './health/health.controller.js';
@@ -24,22 +24,15 @@ export class GatewayModule {
         InfrastructureModule.register(runtime),
         BusModule.forRoot(runtime.bus, runtime.broker),
         LoggerModule.forRoot({
+          // the process's one pino logger (Nest's own lines go through it too); the access line is accessLog's
+          // (http/access-log.ts), so no request gets pino-http's child loggers
+          forRoutes: [],
           pinoHttp: {
             level: runtime.env.LOG_LEVEL,
-            genReqId: (req) => (req as { id?: string }).id ?? '',
-            customProps: (req) => ({ requestId: (req as { id?: string }).id }),
-            // trace_id and span_id of the work in progress on every line (the request, a socket frame, a bus event)
-            mixin: traceLogFields,
-            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/metrics' },
-            // one short line per request: no header dumps (which also keeps cookies out of the logs)
-            serializers: {
-              req: (req: { id?: string; method?: string; url?: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-              }),
-              res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-            },
+            // the request id, trace_id and span_id of the work in progress (a request, a socket frame, a bus event)
+            mixin: logContextFields,
+            // access lines pass plain `req` and `res` summaries, not Node's objects
+            wrapSerializers: false,
           },
         }),
         TerminusModule.forRoot({ logger: false }),
