@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
-import { logContextFields } from '@teamchat/observability';
+import { httpRequestDuration, logContextFields } from '@teamchat/observability';
 import { requestIdMiddleware } from './request-id.middleware.js';
-import { accessLog } from './access-log.js';
+import { observeRequests } from './observe-requests.js';
 
 interface Line {
   level: number;
@@ -28,7 +28,7 @@ const start = async (level: string) => {
   const logger = pino({ level, mixin: logContextFields }, sink);
   const app = express();
   app.use(requestIdMiddleware);
-  app.use(accessLog(logger));
+  app.use(observeRequests(logger));
   app.get('/api/health', (_req, res) => res.json({ status: 'ok' }));
   app.get('/metrics', (_req, res) => res.type('text/plain').send('up 1\n'));
   app.get('/api/things', (_req, res) => {
@@ -56,7 +56,7 @@ const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
 };
 
-describe(accessLog.name, () => {
+describe(observeRequests.name, () => {
   it('logs one line per request with its id, method, path, status and time, and its id on lines logged inside it', async () => {
     const app = await start('info');
     try {
@@ -94,6 +94,30 @@ describe(accessLog.name, () => {
       ]);
     } finally {
       await app.close();
+    }
+  });
+
+  it('measures every answered request by route pattern, probes included, whatever the log level', async () => {
+    const count = async (route: string, status: string) =>
+      (await httpRequestDuration.get()).values.find(
+        (v) =>
+          v.metricName === 'http_request_duration_seconds_count' &&
+          v.labels.route === route &&
+          v.labels.status === status,
+      )?.value ?? 0;
+    const before = { things: await count('/api/things', '200'), health: await count('/api/health', '200') };
+    const quiet = await start('warn');
+    try {
+      await fetch(`${quiet.base}/api/things`);
+      await fetch(`${quiet.base}/api/health`);
+      await fetch(`${quiet.base}/api/nothing-here`);
+      await new Promise((r) => setTimeout(r, 50)); // the last finish event
+      expect(await count('/api/things', '200')).toBe(before.things + 1);
+      expect(await count('/api/health', '200')).toBe(before.health + 1);
+      expect(await count('unmatched', '404')).toBeGreaterThanOrEqual(1);
+      expect(quiet.lines).toEqual([]);
+    } finally {
+      await quiet.close();
     }
   });
 
