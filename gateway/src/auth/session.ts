@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { RequestHandler } from 'express';
 import type { ClusterSignals } from '../cluster/cluster-signals.js';
 import { CachedSessionStore } from './session-cache.js';
+import { rememberVerifiedCookies } from './verified-cookies.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -68,6 +69,7 @@ export interface SessionSettings {
 export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, settings: SessionSettings): SessionKit => {
   const { secret, maxAgeSeconds } = settings;
   const publicHttps = settings.publicUrl?.startsWith('https:') ?? false;
+  rememberVerifiedCookies();
   const PgStore = connectPgSimple(session);
   const persisted = new PgStore({
     pool,
