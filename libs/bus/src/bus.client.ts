@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { NatsRecordBuilder, type ClientProxy, type WritePacket } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
-import { lastValueFrom, map, raceWith, timeout, TimeoutError } from 'rxjs';
+import { lastValueFrom } from 'rxjs';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventPayloadOf, RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
 import { BusUnavailableError, DomainError, isDomainErrorPayload } from './domain-error.js';
-import { BusHeaders, BusRecord } from './in-process.transport.js';
+import { BusHeaders, BusRecord, BusTimeoutError } from './in-process.transport.js';
 import type { BusOptions } from './bus.options.js';
 import { BROKER_HUNG_MESSAGE, BusBreakers } from './bus-breakers.js';
 import { currentRequestId, inSpan, REQUEST_ID_HEADER } from '@teamchat/observability';
@@ -13,6 +13,15 @@ import { busMetrics } from '@teamchat/observability';
 import { sendSpan, traceHeaders } from './bus-tracing.js';
 
 export const BUS_PROXY = Symbol('BUS_PROXY');
+
+/**
+ * A bus transport's client: Nest's ClientProxy (events, connection) with a direct request path — one request, its
+ * reply packet in Nest's wire format, rejected with BusTimeoutError past `timeoutMs` (InProcessClient,
+ * CoalescingClientNats).
+ */
+export type BusProxy = Pick<ClientProxy, 'connect' | 'close' | 'emit' | 'unwrap'> & {
+  requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket>;
+};
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
 
 /** The one way the gateway and services call each other: `request` (reply awaited, bounded) and `emit` (fire and forget). */
@@ -23,7 +32,7 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
   readonly breakers = new BusBreakers();
 
   constructor(
-    @Inject(BUS_PROXY) private readonly proxy: ClientProxy,
+    @Inject(BUS_PROXY) private readonly proxy: BusProxy,
     @Inject(BUS_OPTIONS) private readonly options: BusOptions,
   ) {}
 
@@ -37,7 +46,7 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
       this.logger.warn(`NATS not reachable yet: ${err instanceof Error ? err.message : String(err)}`);
     }
     this.breakers.watch(async () => {
-      const nc = (this.proxy as ClientProxy & { unwrap<T>(): T }).unwrap<NatsConnection>();
+      const nc = this.proxy.unwrap<NatsConnection>();
       if (nc.isClosed()) throw new Error('closed');
       await nc.flush();
     });
@@ -82,30 +91,34 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
+  /** Requests waiting for a reply: a broker found hung fails them now, not at their time limit. */
+  private readonly waiting = new Set<(err: Error) => void>();
+  private readonly failWaiting = this.breakers.brokerHung$.subscribe(() => {
+    for (const fail of this.waiting) fail(new BusUnavailableError(BROKER_HUNG_MESSAGE));
+  });
+
   /** One request/reply; every failure comes out as a DomainError (BUS.UNAVAILABLE when nobody answered). */
   private async sendNow<T>(subject: string, payload: unknown, opts: { timeoutMs?: number }): Promise<T> {
+    let fail: (err: Error) => void = () => undefined;
     try {
-      return (await lastValueFrom(
-        this.proxy.send<T>(this.subject(subject), this.record(payload)).pipe(
-          timeout(opts.timeoutMs ?? this.options.requestTimeoutMs),
-          // a broker found hung fails the requests waiting on it now, not at their timeout
-          raceWith(
-            this.breakers.brokerHung$.pipe(
-              map((): T => {
-                throw new BusUnavailableError(BROKER_HUNG_MESSAGE);
-              }),
-            ),
-          ),
-        ),
-        { defaultValue: undefined as T },
-      )) as T;
+      const reply = await new Promise<WritePacket>((resolve, reject) => {
+        fail = reject;
+        this.waiting.add(fail);
+        this.proxy
+          .requestPacket(this.subject(subject), this.record(payload), opts.timeoutMs ?? this.options.requestTimeoutMs)
+          .then(resolve, reject);
+      });
+      if (reply.err !== undefined && reply.err !== null) throw reply.err;
+      return reply.response as T;
     } catch (caught) {
       const err: unknown = caught;
       if (err instanceof DomainError) throw err;
       if (isDomainErrorPayload(err)) throw DomainError.fromPayload(err);
-      if (err instanceof TimeoutError) throw new BusUnavailableError(`No reply on ${subject} in time`);
+      if (err instanceof BusTimeoutError) throw new BusUnavailableError(`No reply on ${subject} in time`);
       this.logger.warn(`bus request ${subject} failed: ${err instanceof Error ? err.message : JSON.stringify(err)}`);
       throw new BusUnavailableError();
+    } finally {
+      this.waiting.delete(fail);
     }
   }
 
@@ -123,6 +136,7 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.failWaiting.unsubscribe();
     this.breakers.stop();
     await this.proxy.close();
   }

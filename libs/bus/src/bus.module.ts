@@ -23,6 +23,8 @@ export class BusModule {
                   maxReconnectAttempts: -1,
                   reconnectTimeWait: 500,
                   name: 'bus-client',
+                  // nats.js otherwise makes an Error per request to keep the caller's stack for a timeout
+                  noAsyncTraces: true,
                 }),
         },
         BusClient,

@@ -1,5 +1,12 @@
 // In-process transport: the same @MessagePattern/@EventPattern handlers as over NATS, for the standalone process.
-import { BaseRpcContext, ClientProxy, Server, type CustomTransportStrategy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import {
+  BaseRpcContext,
+  ClientProxy,
+  Server,
+  type CustomTransportStrategy,
+  type ReadPacket,
+  type WritePacket,
+} from '@nestjs/microservices';
 import { isObservable, lastValueFrom, type Observable } from 'rxjs';
 import { ErrorCodes } from '@teamchat/contracts';
 
@@ -78,7 +85,10 @@ export class InProcessBroker {
   request(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
     const candidates = this.route(pattern).requests;
     if (candidates.length === 0) {
-      return Promise.resolve({ err: { code: ErrorCodes.busUnavailable, message: `No responders for ${pattern}` }, isDisposed: true });
+      return Promise.resolve({
+        err: { code: ErrorCodes.busUnavailable, message: `No responders for ${pattern}` },
+        isDisposed: true,
+      });
     }
     return this.pick(candidates).server.dispatchRequest(pattern, clone(data), headers);
   }
@@ -179,6 +189,14 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 }
 
+/** No reply within a request's time limit, whatever the transport. */
+export class BusTimeoutError extends Error {
+  constructor(readonly subject: string) {
+    super(`No reply on ${subject} in time`);
+    this.name = 'BusTimeoutError';
+  }
+}
+
 export class InProcessClient extends ClientProxy {
   constructor(private readonly broker: InProcessBroker = defaultBroker) {
     super();
@@ -198,6 +216,18 @@ export class InProcessClient extends ClientProxy {
 
   private static split(data: unknown): [unknown, BusHeaders] {
     return data instanceof BusRecord ? [data.data, data.headers] : [data, new BusHeaders()];
+  }
+
+  /** One request and its reply packet; a reply not there within `timeoutMs` rejects with {@link BusTimeoutError}. */
+  requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket> {
+    const [data, headers] = InProcessClient.split(record);
+    return new Promise<WritePacket>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new BusTimeoutError(pattern)), timeoutMs);
+      void this.broker.request(pattern, data, headers).then((reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      });
+    });
   }
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {

@@ -158,6 +158,7 @@ describe.each(transports)('service bus over %s', (transport) => {
     const started = Date.now();
     await expect(bus.request(Slow, { ms: 1000 }, { timeoutMs: 300 })).rejects.toMatchObject({
       code: ErrorCodes.busUnavailable,
+      message: 'No reply on identity.slow.run in time',
     });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -166,6 +167,14 @@ describe.each(transports)('service bus over %s', (transport) => {
     await expect(bus.send('nobody.home.ping', {}, { timeoutMs: 500 })).rejects.toMatchObject({
       code: ErrorCodes.busUnavailable,
     });
+  });
+
+  it('gives each of many concurrent requests its own reply', async () => {
+    const texts = Array.from({ length: 200 }, (_, i) => `message ${i}`);
+    const replies = await Promise.all(
+      texts.map((text, i) => requestContext.run({ requestId: `req-${i}` }, () => bus.request(Echo, { text }))),
+    );
+    expect(replies).toEqual(texts.map((text, i) => ({ text, requestId: `req-${i}` })));
   });
 
   it('carries a large payload (512 KiB)', async () => {

@@ -1,6 +1,12 @@
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { BusClient, busOptionsFromEnv, InProcessClient, removeEventStreams } from '@teamchat/bus';
+import {
+  BusClient,
+  busOptionsFromEnv,
+  CoalescingClientNats,
+  InProcessClient,
+  removeEventStreams,
+  type BusProxy,
+} from '@teamchat/bus';
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
 import { parseEnv, type Env } from '@teamchat/config';
 import type { RequestContract, RequestOf, ResponseOf } from '@teamchat/contracts';
@@ -57,10 +63,10 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
     ...stack,
     env,
     request: (contract, payload) => {
-      const proxy = (): ClientProxy =>
+      const proxy = (): BusProxy =>
         stack.bus.transport === 'inprocess'
           ? new InProcessClient(stack.broker)
-          : ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.bus.natsUrl] } });
+          : new CoalescingClientNats({ servers: [stack.bus.natsUrl] });
       client ??= new BusClient(proxy(), stack.bus);
       return client.request(contract, payload);
     },
