@@ -10,6 +10,7 @@ import { PG_POOL, SESSION_KIT } from './infrastructure.js';
 import { ensureSessionTable, type SessionKit } from './auth/session.js';
 import { originCheck } from './auth/origin.middleware.js';
 import { jsonBodiesOnly } from './http/json-bodies-only.js';
+import { uncachedApiResponses } from './http/api-responses.js';
 import { securityHeaders } from './http/security-headers.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { ErrorCodes, OBJECT_ROUTE_PREFIXES } from '@teamchat/contracts';
@@ -43,6 +44,9 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   // X-Forwarded-For / -Proto are believed only from these peers (addresses, CIDRs, or loopback/uniquelocal/linklocal)
   app.set('trust proxy', runtime.env.TRUST_PROXY.length > 0 ? runtime.env.TRUST_PROXY : false);
   app.disable('x-powered-by');
+  // bodies sent through res.send (the API's JSON) get no ETag (see uncachedApiResponses); files sent from disk (the
+  // SPA) keep the one `send` makes from their size and time, which this setting only switches on
+  app.set('etag', () => undefined);
   app.use(app.get(Drain).middleware);
   app.use(requestIdMiddleware);
   app.use(observeRequests(RootLogger.root));
@@ -55,6 +59,7 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   app.useBodyParser('json', { limit: BODY_LIMIT });
   // JSON only: a form or text body (what a plain cross-site HTML form can send) is refused before any route
   app.use('/api', jsonBodiesOnly);
+  app.use('/api', uncachedApiResponses);
   app.use(sessions.middleware);
   app.use('/api', originCheck(runtime.env.PUBLIC_URL));
   app.setGlobalPrefix('api', { exclude: OBJECT_ROUTES });

@@ -94,6 +94,18 @@ describe('origins, bodies and logout', () => {
     }
   });
 
+  it('lets nobody store what /api answers, and hashes no ETag for it; the SPA keeps its own caching', async () => {
+    const { cookie } = await signUp(stack.url, {}, '10.78.0.9');
+    for (const path of ['/api/health', '/api/workspaces', '/api/no-such-route']) {
+      const res = await request(stack.url).get(path).set('Cookie', cookie);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+    const page = await request(stack.url).get('/');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag).toBeDefined();
+  });
+
   it('opens /ws for the page’s own origin or a client that sends none, and refuses a foreign Origin with 403', async () => {
     const { cookie } = await signUp(stack.url, {}, '10.78.0.1');
     const host = new URL(stack.url).host;
