@@ -38,6 +38,12 @@ type WithActor = Request & { [PENDING]?: Promise<ResolvedRequest | null>; [RESOL
 /** What `ActorService.resolve` found for this request, once it has finished (i.e. behind AuthGuard). */
 export const resolvedOf = (req: Request): ResolvedRequest | null | undefined => (req as WithActor)[RESOLVED];
 
+/** A lookup in progress or done; `found` is its answer once it found the user. */
+interface Entry {
+  readonly lookup: Promise<ResolvedRequest | null>;
+  found?: ResolvedRequest;
+}
+
 /**
  * A backstop only: every change that alters a user's record, current workspace or role drops the cached actor on every
  * node through events (see `onModuleInit`); this bounds what a change made behind the services' backs can leave stale.
@@ -51,7 +57,7 @@ export const ACTOR_TTL_MS = 60_000;
  */
 @Injectable()
 export class ActorService implements OnModuleInit {
-  private readonly cache = new LRUCache<string, Promise<ResolvedRequest | null>>({ max: 100_000, ttl: ACTOR_TTL_MS });
+  private readonly cache = new LRUCache<string, Entry>({ max: 100_000, ttl: ACTOR_TTL_MS });
   private readonly forgetEverywhere: SignalSender<string>;
 
   constructor(
@@ -88,13 +94,25 @@ export class ActorService implements OnModuleInit {
   ofUser(userId: string): Promise<ResolvedRequest | null> {
     let entry = this.cache.get(userId);
     if (!entry) {
-      entry = this.lookUp(userId);
-      this.cache.set(userId, entry);
+      const made: Entry = { lookup: this.lookUp(userId) };
+      this.cache.set(userId, (entry = made));
       // neither a failure nor a missing user is remembered; only the entry this lookup made is removed
-      const drop = () => this.cache.peek(userId) === entry && this.cache.delete(userId);
-      entry.then((resolved) => resolved ?? drop(), drop);
+      const drop = () => this.cache.peek(userId) === made && this.cache.delete(userId);
+      made.lookup.then((resolved) => (resolved ? (made.found = resolved) : drop()), drop);
     }
-    return entry;
+    return entry.lookup;
+  }
+
+  /** The user and actor of a user id when this node already holds them (no lookup in progress, none to start). */
+  known(userId: string): ResolvedRequest | undefined {
+    return this.cache.get(userId)?.found;
+  }
+
+  /** Gives a request the user and actor resolved for it beforehand (see `known`), as `resolve` would have. */
+  attach(req: Request, resolved: ResolvedRequest): void {
+    const r = req as WithActor;
+    r[RESOLVED] = resolved;
+    r[PENDING] = Promise.resolve(resolved);
   }
 
   /** Forgets what was resolved for this request (after signing in or switching workspace within the same request). */

@@ -10,6 +10,8 @@ type Callback<T = void> = (err?: unknown, value?: T) => void;
 interface Cached {
   /** The session as stored (JSON), so every request gets its own copy to mutate. */
   json: string;
+  /** Its signed-in user, if any. */
+  userId: string | undefined;
   /** When the sliding expiry was last written to Postgres. */
   touchedAt: number;
   /** Expiry as written then; past it the entry is not trusted and Postgres is asked again. */
@@ -51,7 +53,16 @@ export class CachedSessionStore extends session.Store {
    */
   touchDue(sid: string, now = Date.now()): boolean {
     const hit = this.cache.get(sid);
-    return !hit || now - hit.touchedAt >= this.options.touchIntervalMs || hit.expiresAt <= now;
+    return !hit || this.due(hit, now);
+  }
+
+  /**
+   * The signed-in user of a session this node holds in memory, unexpired and with no sliding expiry to write yet: the
+   * one case in which express-session would only read the session and answer no cookie. Undefined otherwise.
+   */
+  warmUser(sid: string, now = Date.now()): string | undefined {
+    const hit = this.cache.get(sid);
+    return hit && !this.due(hit, now) ? hit.userId : undefined;
   }
 
   /** Drops a session from this node's memory only (the cluster signal's handler). */
@@ -109,8 +120,13 @@ export class CachedSessionStore extends session.Store {
     });
   }
 
+  /** Expired, or its sliding expiry is to be written (which also means it is not trusted without Postgres). */
+  private due(hit: Cached, now: number): boolean {
+    return now - hit.touchedAt >= this.options.touchIntervalMs || hit.expiresAt <= now;
+  }
+
   private remember(sid: string, sess: session.SessionData, touchedAt: number): void {
-    this.cache.set(sid, { json: JSON.stringify(sess), touchedAt, expiresAt: expiryOf(sess) });
+    this.cache.set(sid, { json: JSON.stringify(sess), userId: sess.userId, touchedAt, expiresAt: expiryOf(sess) });
   }
 
   private everywhere(sid: string): Promise<void> {

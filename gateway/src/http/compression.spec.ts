@@ -35,9 +35,17 @@ describe(compressResponses.name, () => {
   const firstEventSeen = new Promise<void>((r) => (seeFirstEvent = r));
   let streamEnded = false;
 
+  const compression = compressResponses();
   beforeAll(async () => {
     const app = express();
-    app.use(compressResponses());
+    // sendWhole: the same answers as the middleware, without mounting it
+    app.get('/whole/:size', (req, res) => {
+      const json = JSON.stringify({ text: text.slice(0, Number(req.params.size)) });
+      if (req.query.cache) res.setHeader('Cache-Control', String(req.query.cache));
+      res.type('json');
+      compression.sendWhole(req, res, Buffer.byteLength(json), () => res.send(json));
+    });
+    app.use(compression);
     app.get('/api/big', (_req, res) => res.json({ text }));
     app.get('/api/small', (_req, res) => res.json({ ok: true }));
     app.get('/objects/:name', (_req, res) => {
@@ -99,5 +107,21 @@ describe(compressResponses.name, () => {
   it('answers a range request uncompressed', async () => {
     const res = await get(`${base}/file`, { 'accept-encoding': 'gzip', range: 'bytes=0-9' });
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends a whole body as the middleware would: compressed at the threshold, otherwise varying on Accept-Encoding', async () => {
+    const big = await get(`${base}/whole/2000`, { 'accept-encoding': 'gzip' });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(big.body).toString())).toEqual({ text: text.slice(0, 2000) });
+    const small = await get(`${base}/whole/10`, { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(small.body.toString())).toEqual({ text: text.slice(0, 10) });
+    // what the middleware leaves alone does not vary either: range requests, no-transform
+    const ranged = await get(`${base}/whole/10`, { 'accept-encoding': 'gzip', range: 'bytes=0-3' });
+    expect(ranged.headers.vary).toBeUndefined();
+    const noTransform = await get(`${base}/whole/10?cache=no-transform`, { 'accept-encoding': 'gzip' });
+    expect(noTransform.headers.vary).toBeUndefined();
   });
 });

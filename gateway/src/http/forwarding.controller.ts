@@ -9,7 +9,7 @@ import { MessageRelay } from '../realtime/message-relay.service.js';
 import { parsePathParam, Route } from './route-table.js';
 
 /** What a forwarding route may need besides the bus. */
-interface Edge {
+export interface Edge {
   readonly bus: BusClient;
   readonly actors: ActorService;
   readonly images: ImageAddresses;

@@ -30,14 +30,20 @@ const METHODS: Record<HttpMethod, RequestMethod> = {
 };
 
 /**
+ * The route's full path in Express's syntax, as Express matches it (`/api/channels/:channelId`): `{name}` as `:name`
+ * and a wildcard parameter as `*name`.
+ */
+export const apiRoutePath = (route: HttpRoute): string =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => (route.params[name]?.wildcard ? `*${name}` : `:${name}`));
+
+/**
  * The route's path as Nest registers it: relative to the global `/api` prefix (stored objects live outside it, see
- * create-gateway.ts), with `{name}` as `:name` and a wildcard parameter as `*name`.
+ * create-gateway.ts).
  */
 export const nestPath = (route: HttpRoute): string =>
-  route.path
+  apiRoutePath(route)
     .replace(/^\/api(?=\/|$)/, '')
-    .replace(/^\//, '')
-    .replace(/\{(\w+)\}/g, (_, name: string) => (route.params[name]?.wildcard ? `*${name}` : `:${name}`));
+    .replace(/^\//, '');
 
 const guardsFor = (route: HttpRoute) =>
   route.auth === 'public' ? [] : route.auth === 'signedIn' ? [AuthGuard] : [AuthGuard, WorkspaceGuard];
