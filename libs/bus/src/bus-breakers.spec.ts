@@ -60,4 +60,43 @@ describe('bus breakers', () => {
     expect(breakers.brokerHung).toBe(false);
     await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).resolves.toBe('x');
   });
+
+  it('probes no more while requests are being answered, nor while nothing is asked; the next request probes at once', async () => {
+    breakers = new BusBreakers({ idleAfterMs: 400 });
+    let probes = 0;
+    breakers.watch(() => {
+      probes++;
+      return Promise.resolve();
+    });
+    // answered requests every 50 ms for a second: each is a round trip through the broker already
+    for (let i = 0; i < 20; i++) {
+      await breakers.run('chat.channel.list', () => Promise.resolve('ok'));
+      await sleep(50);
+    }
+    expect(probes).toBeLessThanOrEqual(1);
+    // nothing asked: it keeps probing until idleAfterMs, then rests
+    await sleep(400 + PROBE_MS * 3);
+    const resting = probes;
+    expect(resting).toBeGreaterThanOrEqual(1);
+    await sleep(PROBE_MS * 3);
+    expect(probes).toBe(resting);
+    // a request wakes it: while it waits for its answer, the broker is asked straight away
+    void breakers.run('chat.channel.list', () => sleep(100));
+    await sleep(20);
+    expect(probes).toBe(resting + 1);
+  });
+
+  it('finds a broker that hung while probing rested, at the first request after it', async () => {
+    breakers = new BusBreakers({ idleAfterMs: 100 });
+    let frozen = false;
+    breakers.watch(() => (frozen ? new Promise<void>(() => undefined) : Promise.resolve()));
+    await sleep(100 + PROBE_MS * 3);
+    frozen = true;
+    const hung = new Promise<void>((resolve) => breakers.brokerHung$.subscribe(() => resolve()));
+    const started = Date.now();
+    // the request itself waits on the frozen broker; the probe it started finds it hung
+    void breakers.run('chat.channel.list', () => new Promise(() => undefined)).catch(() => undefined);
+    await hung;
+    expect(Date.now() - started).toBeLessThan(HUNG_AFTER_MS + PROBE_MS);
+  });
 });

@@ -3,7 +3,10 @@
 //   - the broker: a NATS server that hangs (SIGSTOP, a stuck VM) keeps its TCP connection open, so nothing tells the
 //     client; a probe round trip (PING/PONG through `flush`) every PROBE_MS notices one that has not come back after
 //     HUNG_AFTER_MS. Until the broker answers again every request fails at once with BUS.UNAVAILABLE, and those
-//     already waiting are failed too; the first answer closes it again.
+//     already waiting are failed too; the first answer closes it again. A probe is skipped when a request was answered
+//     within PROBE_MS (that answer came through the broker), and probing stops while the process asks nothing of the
+//     bus (IDLE_AFTER_MS): the next request starts it again at once. An idle pod then costs the broker and itself
+//     nothing, where five round trips a second in every process were most of an idle cluster's CPU.
 //   - each service: a service whose replicas all hang (or are all gone) times out its requests while NATS is fine.
 //     One circuit breaker per service (opossum): once half of at least VOLUME_THRESHOLD requests in the rolling
 //     window failed as unavailable, its requests fail at once for COOL_DOWN_MS, then one trial request decides.
@@ -11,13 +14,14 @@
 import { Logger } from '@nestjs/common';
 import CircuitBreaker from 'opossum';
 import { Subject } from 'rxjs';
-import { BusUnavailableError } from './domain-error.js';
+import { BusUnavailableError, DomainError } from './domain-error.js';
 import { busMetrics } from '@teamchat/observability';
 
 export const PROBE_MS = 200;
 export const HUNG_AFTER_MS = 600;
 export const COOL_DOWN_MS = 2000;
 export const VOLUME_THRESHOLD = 3;
+export const IDLE_AFTER_MS = 10_000;
 
 export const BROKER_HUNG_MESSAGE = 'The message broker is not answering';
 const serviceDownMessage = (service: string) => `The ${service} service is not answering`;
@@ -31,10 +35,15 @@ export class BusBreakers {
   private hung = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private probe: BrokerProbe | undefined;
+  /** A probe round is scheduled or in flight (false while probing rests: see `round`). */
+  private probing = false;
+  private lastRequest = 0;
+  private lastAnswer = 0;
   /** Emits when the broker is found hung: requests waiting on it fail then rather than at their timeout. */
   readonly brokerHung$ = new Subject<void>();
 
-  constructor(private readonly options: { coolDownMs?: number; volumeThreshold?: number } = {}) {}
+  constructor(private readonly options: { coolDownMs?: number; volumeThreshold?: number; idleAfterMs?: number } = {}) {}
 
   /** Whether the broker is known not to answer right now. */
   get brokerHung(): boolean {
@@ -43,15 +52,26 @@ export class BusBreakers {
 
   /** Runs one request to `subject` through the breakers; fails at once with BUS.UNAVAILABLE while one is open. */
   run<T>(subject: string, call: () => Promise<T>): Promise<T> {
+    this.lastRequest = Date.now();
+    // probing rested while nothing was asked: the broker may have hung meanwhile, so ask it now
+    if (this.probe && !this.probing && !this.stopped) this.schedule(0);
     if (this.hung) return Promise.reject(new BusUnavailableError(BROKER_HUNG_MESSAGE));
     const dot = subject.indexOf('.');
     const service = dot > 0 ? subject.slice(0, dot) : subject;
-    return (this.breakerOf(service).fire(call) as Promise<T>).catch((err: unknown) => {
-      // opossum's own refusal while open becomes the bus's retryable 503
-      if ((err as { code?: string }).code === 'EOPENBREAKER')
-        throw new BusUnavailableError(serviceDownMessage(service));
-      throw err;
-    });
+    return (this.breakerOf(service).fire(call) as Promise<T>).then(
+      (answer) => {
+        this.lastAnswer = Date.now();
+        return answer;
+      },
+      (err: unknown) => {
+        // opossum's own refusal while open becomes the bus's retryable 503
+        if ((err as { code?: string }).code === 'EOPENBREAKER')
+          throw new BusUnavailableError(serviceDownMessage(service));
+        // a domain error came back through the broker too
+        if (err instanceof DomainError && !(err instanceof BusUnavailableError)) this.lastAnswer = Date.now();
+        throw err;
+      },
+    );
   }
 
   /** States of the service breakers that are not closed (for readiness and logs). */
@@ -61,31 +81,50 @@ export class BusBreakers {
 
   /** Starts probing the broker every PROBE_MS; `probe` must resolve once the broker answered. */
   watch(probe: BrokerProbe): void {
-    const round = () => {
-      if (this.stopped) return;
-      const sent = Date.now();
-      let answered = false;
-      const verdict = setTimeout(() => {
-        // a verdict this timer gives late (the event loop was busy) says nothing about the broker: ask again
-        if (answered || this.stopped || Date.now() - sent > HUNG_AFTER_MS + PROBE_MS) return;
-        this.setHung(true);
-      }, HUNG_AFTER_MS);
-      probe().then(
-        () => {
-          answered = true;
-          clearTimeout(verdict);
-          this.setHung(false);
-          this.timer = setTimeout(round, Math.max(0, PROBE_MS - (Date.now() - sent)));
-        },
-        () => {
-          // the connection is closed or reconnecting: NATS's own errors fail requests fast then; probe again
-          answered = true;
-          clearTimeout(verdict);
-          this.timer = setTimeout(round, PROBE_MS);
-        },
-      );
-    };
-    this.timer = setTimeout(round, PROBE_MS);
+    this.probe = probe;
+    this.lastRequest = Date.now();
+    this.schedule(PROBE_MS);
+  }
+
+  private schedule(ms: number): void {
+    this.probing = true;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.round(), ms);
+  }
+
+  private round(): void {
+    const probe = this.probe;
+    if (this.stopped || !probe) return;
+    const sent = Date.now();
+    if (!this.hung) {
+      // nobody asks anything of the bus: rest until the next request (see `run`)
+      if (sent - this.lastRequest > (this.options.idleAfterMs ?? IDLE_AFTER_MS)) {
+        this.probing = false;
+        return;
+      }
+      // a request was just answered through the broker: that was a round trip too
+      if (sent - this.lastAnswer < PROBE_MS) return this.schedule(PROBE_MS - (sent - this.lastAnswer));
+    }
+    let answered = false;
+    const verdict = setTimeout(() => {
+      // a verdict this timer gives late (the event loop was busy) says nothing about the broker: ask again
+      if (answered || this.stopped || Date.now() - sent > HUNG_AFTER_MS + PROBE_MS) return;
+      this.setHung(true);
+    }, HUNG_AFTER_MS);
+    probe().then(
+      () => {
+        answered = true;
+        clearTimeout(verdict);
+        this.setHung(false);
+        if (!this.stopped) this.schedule(Math.max(0, PROBE_MS - (Date.now() - sent)));
+      },
+      () => {
+        // the connection is closed or reconnecting: NATS's own errors fail requests fast then; probe again
+        answered = true;
+        clearTimeout(verdict);
+        if (!this.stopped) this.schedule(PROBE_MS);
+      },
+    );
   }
 
   stop(): void {
