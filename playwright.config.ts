@@ -3,9 +3,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, DESKTOP } from './e2e/support.js';
 
-// two workers, each with its own stack: on a shared 2-core machine the 73 journeys took 6.0–6.2 min with two and
-// 7.0 min with one
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+// one worker (E2E_WORKERS for more, each with its own stack). Two took 6.0–6.2 min for the 73 journeys on a faster
+// 2-core machine against 7.0 min with one; on a slower one, two workers' Chromiums and product stacks starved each
+// other (pages taking over 10 s to render: 4 of 74 journeys timed out, from the build before this change too), and
+// four chat files took 5.0 min with one worker, all passing, against 5.9 min with two, three failing
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 
 export default defineConfig({
   testDir: 'e2e',
