@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
-import { COMPRESSION_THRESHOLD, compressResponses } from './compression.js';
+import { COMPRESSION_LEVELS, COMPRESSION_THRESHOLD, compressResponses } from './compression.js';
 
 interface RawResponse {
   status: number;
@@ -78,6 +78,21 @@ describe(compressResponses.name, () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(JSON.parse(gunzipSync(res.body).toString())).toEqual({ text });
+  });
+
+  it("compresses /api's JSON lighter than the SPA's files, brotli first", async () => {
+    const brotli = (body: string, quality: number) =>
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
+    const json = JSON.stringify({ text });
+    const api = await get(`${base}/api/big`, { 'accept-encoding': 'gzip, br' });
+    expect(COMPRESSION_LEVELS.generated.brotliQuality).toBeLessThan(COMPRESSION_LEVELS.files.brotliQuality);
+    expect(api.headers['content-encoding']).toBe('br');
+    expect(api.body).toEqual(brotli(json, COMPRESSION_LEVELS.generated.brotliQuality));
+    const file = await get(`${base}/file`, { 'accept-encoding': 'gzip, br' });
+    expect(file.headers['content-encoding']).toBe('br');
+    expect(file.body).toEqual(brotli(text, COMPRESSION_LEVELS.files.brotliQuality));
+    const gzipped = await get(`${base}/api/big`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.body).toEqual(gzipSync(json, { level: COMPRESSION_LEVELS.generated.gzipLevel }));
   });
 
   it('sends JSON under the threshold as it is', async () => {
