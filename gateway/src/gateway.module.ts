@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import { BusModule } from '@teamchat/bus';
-import { logContextFields } from '@teamchat/observability';
+import { bufferedStdout, logContextFields } from '@teamchat/observability';
 import type { GatewayRuntime } from './gateway.runtime.js';
 import { InfrastructureModule } from './infrastructure.js';
 import { HealthController } from './health/health.controller.js';
@@ -27,13 +27,17 @@ export class GatewayModule {
           // the process's one pino logger (Nest's own lines go through it too); the access line is accessLog's
           // (http/access-log.ts), so no request gets pino-http's child loggers
           forRoutes: [],
-          pinoHttp: {
-            level: runtime.env.LOG_LEVEL,
-            // the request id, trace_id and span_id of the work in progress (a request, a socket frame, a bus event)
-            mixin: logContextFields,
-            // access lines pass plain `req` and `res` summaries, not Node's objects
-            wrapSerializers: false,
-          },
+          pinoHttp: [
+            {
+              level: runtime.env.LOG_LEVEL,
+              // the request id, trace_id and span_id of the work in progress (a request, a socket frame, a bus event)
+              mixin: logContextFields,
+              // access lines pass plain `req` and `res` summaries, not Node's objects
+              wrapSerializers: false,
+            },
+            // standard output in batches, shared with the process's other loggers
+            bufferedStdout(),
+          ],
         }),
         TerminusModule.forRoot({ logger: false }),
         DiscoveryModule,

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from '@teamchat/testing';
+import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from './logger.js';
+
+const libRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A process of its own that logs through the built library's `createLogger` (standard output, buffered) and then
+ * runs `then` (JavaScript, with `log` in scope). Collects what reaches its standard output, and when each chunk came.
+ */
+const logProcess = (then: string) => {
+  const script = `
+    const { createLogger } = await import(${JSON.stringify(join(libRoot, 'dist/index.js'))});
+    const log = createLogger('logger-test', 'info');
+    ${then}`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks: { at: number; text: string }[] = [];
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => chunks.push({ at: Date.now(), text: d.toString() }));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const lines = () =>
+    chunks
+      .map((c) => c.text)
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; service: string });
+  return { child, chunks, lines, exited, stderr: () => stderr };
+};
+
+describe('createLogger on standard output', () => {
+  it('gathers lines logged apart into a few writes, each line written within the flush interval', async () => {
+    // ten lines 15 ms apart: unbuffered, each is its own write (ten chunks on the pipe); gathered, one or two.
+    // The child notes on stderr when it logged the last one.
+    const run = logProcess(`
+      for (let i = 0; i < 10; i++) {
+        log.info({ i, padding: 'x'.repeat(130) }, 'line ' + i);
+        await new Promise((r) => setTimeout(r, 15));
+      }
+      process.stderr.write('last at ' + Date.now() + '\\n');
+      setTimeout(() => {}, 5000);`);
+    try {
+      await waitFor(() => run.lines().length === 10, { timeoutMs: 5000, intervalMs: 10 });
+      expect(run.lines().map((l) => l.msg)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${i}`));
+      expect(run.lines().every((l) => l.service === 'logger-test')).toBe(true);
+      expect(run.chunks.length).toBeLessThanOrEqual(2);
+      const lastLoggedAt = Number(/last at (\d+)/.exec(run.stderr())?.[1]);
+      expect(run.chunks.at(-1)!.at - lastLoggedAt).toBeLessThan(LOG_FLUSH_MS + 100);
+      expect(run.child.exitCode).toBeNull();
+    } finally {
+      run.child.kill();
+      await run.exited;
+    }
+  });
+
+  it('writes in batches of about LOG_BUFFER_BYTES when lines come faster than the interval', async () => {
+    const run = logProcess(`
+      for (let i = 0; i < 200; i++) log.info({ i, padding: 'x'.repeat(130) }, 'line ' + i);
+      setTimeout(() => {}, 5000);`);
+    try {
+      await waitFor(() => run.lines().length === 200, { timeoutMs: 5000, intervalMs: 10 });
+      const bytes = run.chunks.reduce((n, c) => n + c.text.length, 0);
+      expect(run.chunks.length).toBeLessThanOrEqual(Math.ceil(bytes / LOG_BUFFER_BYTES) + 1);
+    } finally {
+      run.child.kill();
+      await run.exited;
+    }
+  });
+
+  it('writes every line logged just before the process exits, by process.exit or an uncaught error', async () => {
+    const exiting = logProcess(`for (let i = 0; i < 5; i++) log.info('bye ' + i); process.exit(3);`);
+    expect(await exiting.exited).toBe(3);
+    expect(exiting.lines().map((l) => l.msg)).toEqual(['bye 0', 'bye 1', 'bye 2', 'bye 3', 'bye 4']);
+
+    const crashing = logProcess(`log.error('about to fail'); setImmediate(() => { throw new Error('boom'); });`);
+    expect(await crashing.exited).toBe(1);
+    expect(crashing.lines().map((l) => l.msg)).toEqual(['about to fail']);
+    expect(crashing.stderr()).toContain('boom');
+  });
+});
