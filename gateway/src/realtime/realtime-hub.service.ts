@@ -121,6 +121,8 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   private pending = 0;
   /** Whether this node stopped reading its sockets until its pending frames halve. */
   private reading = true;
+  /** Presence counts of sockets that left, each released when its grace ends (see RealtimeOptions.presenceGraceMs). */
+  private readonly lingering = new Map<NodeJS.Timeout, () => Promise<void>>();
 
   constructor(
     private readonly bus: BusClient,
@@ -141,7 +143,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     // the eviction closes the sockets; dropping them from the workspace first stops frames already on their way
     this.evictions.onEvict(({ userId, workspaceId }) => {
       for (const client of [...(this.byWorkspace.get(workspaceId) ?? [])]) {
-        if (client.userId === userId) void this.leaveWorkspace(client);
+        if (client.userId === userId) void this.leaveWorkspace(client, 'now');
       }
     });
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
@@ -152,8 +154,16 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.heartbeat);
-    // release this node's presence counts while Redis is still connected
-    await Promise.allSettled([...this.clients.values()].map((c) => this.leaveWorkspace(c)));
+    // release this node's presence counts while Redis is still connected, announcing its users offline at once
+    await Promise.allSettled([...this.clients.values()].map((c) => this.leaveWorkspace(c, 'now')));
+    const lingering = [...this.lingering];
+    this.lingering.clear();
+    await Promise.allSettled(
+      lingering.map(([timer, release]) => {
+        clearTimeout(timer);
+        return release();
+      }),
+    );
     await this.presence.close().catch((err: unknown) => this.logger.warn(`presence close failed: ${String(err)}`));
     await this.fanout.close();
   }
@@ -413,7 +423,12 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     return { online };
   }
 
-  private async leaveWorkspace(client: Client): Promise<void> {
+  /**
+   * Takes the socket out of its workspace's fan-out at once. Its presence count goes `now` (a removed member, a
+   * stopping node) or once the grace has passed: the user's reconnect within it counts a second socket, not a first,
+   * so no one sees them go offline and come back; after it, the last socket's release announces them offline.
+   */
+  private async leaveWorkspace(client: Client, presence: 'now' | 'after-grace' = 'after-grace'): Promise<void> {
     const workspaceId = client.workspaceId;
     if (!workspaceId) return;
     client.workspaceId = null;
@@ -421,8 +436,20 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     members?.delete(client);
     if (members?.size === 0) this.byWorkspace.delete(workspaceId);
     await this.fanout.unsubscribe(workspaceId);
-    if (await this.presence.disconnect(workspaceId, client.userId).catch(() => false)) {
-      await this.publishPresence(workspaceId, client.userId, 'offline');
+    const userId = client.userId;
+    const release = () => this.releasePresence(workspaceId, userId);
+    if (presence === 'now' || this.options.presenceGraceMs <= 0) return release();
+    const timer = setTimeout(() => {
+      this.lingering.delete(timer);
+      void release();
+    }, this.options.presenceGraceMs).unref();
+    this.lingering.set(timer, release);
+  }
+
+  /** Counts one socket of the user less in the workspace, announcing them offline when it was their last. */
+  private async releasePresence(workspaceId: string, userId: string): Promise<void> {
+    if (await this.presence.disconnect(workspaceId, userId).catch(() => false)) {
+      await this.publishPresence(workspaceId, userId, 'offline');
     }
   }
 

@@ -12,11 +12,20 @@ export interface RealtimeOptions {
    * wait, bounded, instead of refusing them.
    */
   maxPendingFrames: number;
+  /**
+   * How long a user's last socket in a workspace still counts after it closed (or left the workspace). A reconnect
+   * within it is no change to anyone; after it, the user is announced offline. Removals and shutdowns do not wait.
+   */
+  presenceGraceMs: number;
 }
 
 export const REALTIME_OPTIONS = Symbol('REALTIME_OPTIONS');
 
-export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = { sendLimits: DEFAULT_SEND_LIMITS, maxPendingFrames: 5000 };
+export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
+  sendLimits: DEFAULT_SEND_LIMITS,
+  maxPendingFrames: 5000,
+  presenceGraceMs: 3000,
+};
 
 export const realtimeOptionsProvider: Provider = {
   provide: REALTIME_OPTIONS,
@@ -24,5 +33,6 @@ export const realtimeOptionsProvider: Provider = {
   useFactory: (runtime: GatewayRuntime): RealtimeOptions => ({
     sendLimits: { ...DEFAULT_SEND_LIMITS, maxQueued: runtime.env.WS_SEND_QUEUE_MAX },
     maxPendingFrames: runtime.env.WS_FRAMES_PENDING_MAX,
+    presenceGraceMs: runtime.env.PRESENCE_OFFLINE_GRACE_MS,
   }),
 };

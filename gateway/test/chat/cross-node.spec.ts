@@ -3,6 +3,7 @@
 import { Redis } from 'ioredis';
 import { startGatewayNode, startTestStack, waitFor, type GatewayNode, type TestStack } from '@teamchat/testing';
 import { team, TestSocket, type Person } from './chat-helpers.js';
+import { DEFAULT_REALTIME_OPTIONS } from '../../src/realtime/realtime.options.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -76,19 +77,37 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
   });
 
   it('counts presence over both nodes: offline only when the user’s last socket anywhere closes', async () => {
-    const watcher = await on(urlB, t.admin);
-    const onA = await on(urlA, t.carol);
-    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'online');
-    const onB = await on(urlB, t.carol);
+    // a team of its own: the shared one's sockets of earlier tests may still count, within their grace
+    const solo = await team(urlA, 8);
+    const watcher = await on(urlB, solo.admin);
+    const onA = await on(urlA, solo.carol);
+    await watcher.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'online');
+    const onB = await on(urlB, solo.carol);
     await onA.close();
     await onB.close();
-    await watcher.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline');
+    await watcher.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'offline');
     expect(
       watcher
         .of('presence')
-        .filter((f) => f.userId === t.carol.user.id)
+        .filter((f) => f.userId === solo.carol.user.id)
         .map((f) => f.status),
     ).toEqual(['online', 'offline']);
+  });
+
+  it('lets a user’s socket move from one node to the other within the grace without any presence change', async () => {
+    const solo = await team(urlA, 8);
+    const watcher = await on(urlB, solo.admin);
+    const onA = await on(urlA, solo.carol);
+    await watcher.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'online');
+    await onA.close();
+    await on(urlB, solo.carol);
+    await new Promise((r) => setTimeout(r, DEFAULT_REALTIME_OPTIONS.presenceGraceMs + 500));
+    expect(
+      watcher
+        .of('presence')
+        .filter((f) => f.userId === solo.carol.user.id)
+        .map((f) => f.status),
+    ).toEqual(['online']);
   });
 
   it('tells a socket joining on node B who is online on either node (`joined.online`)', async () => {

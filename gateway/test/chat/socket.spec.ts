@@ -9,6 +9,10 @@ import {
 } from '@teamchat/contracts';
 import { team, TestSocket, uploadChatImage, type Person, TRANSPORT_VARIANTS } from './chat-helpers.js';
 import { MessageRelay } from '../../src/realtime/message-relay.service.js';
+import { DEFAULT_REALTIME_OPTIONS } from '../../src/realtime/realtime.options.js';
+
+/** PRESENCE_OFFLINE_GRACE_MS as the stack runs it (the default). */
+const GRACE_MS = DEFAULT_REALTIME_OPTIONS.presenceGraceMs;
 
 /** Frames compared whatever order they came in. */
 const inAnyOrder = (frames: object[]) => frames.map((f) => JSON.stringify(f)).sort();
@@ -431,15 +435,54 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
   });
 
   it('announces presence on a user’s first socket and after their last one closes', async () => {
-    const a = await join(t.admin);
-    const c1 = await join(t.carol);
-    await a.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'online');
-    const c2 = await join(t.carol);
+    // a team of its own: the shared one's sockets of earlier tests may still count, within their grace
+    const fresh = await team(stack.url, block);
+    const a = await join(fresh.admin);
+    const c1 = await join(fresh.carol);
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
+    const c2 = await join(fresh.carol);
     await c1.close();
     await c2.close();
-    await a.next('presence', (f) => f.userId === t.carol.user.id && f.status === 'offline');
-    const carols = a.of('presence').filter((f) => f.userId === t.carol.user.id);
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'offline');
+    const carols = a.of('presence').filter((f) => f.userId === fresh.carol.user.id);
     expect(carols.map((f) => f.status)).toEqual(['online', 'offline']);
+  });
+
+  it('announces nothing when a user’s only socket closes and they reconnect within the grace', async () => {
+    const fresh = await team(stack.url, block);
+    const a = await join(fresh.admin);
+    const first = await join(fresh.carol);
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
+    await first.close();
+    const again = await join(fresh.carol);
+    expect(again.of('joined')[0].online as string[]).toContain(fresh.carol.user.id);
+    // past the grace of the closed socket: still no offline, and no second online
+    await new Promise((r) => setTimeout(r, GRACE_MS + 500));
+    expect(a.of('presence').filter((f) => f.userId === fresh.carol.user.id)).toEqual([
+      { type: 'presence', userId: fresh.carol.user.id, status: 'online' },
+    ]);
+    // the last socket closing for good is announced once the grace has passed, not before
+    const closedAt = Date.now();
+    await again.close();
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'offline');
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS);
+    expect(
+      a
+        .of('presence')
+        .filter((f) => f.userId === fresh.carol.user.id)
+        .map((f) => f.status),
+    ).toEqual(['online', 'offline']);
+  });
+
+  it('announces a member removed from the workspace offline at once, without the grace', async () => {
+    const fresh = await team(stack.url, block);
+    const [a] = await Promise.all([join(fresh.admin), join(fresh.carol)]);
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
+    const removedAt = Date.now();
+    const removed = await fresh.admin.agent.delete(`/api/workspaces/${fresh.workspaceId}/users/${fresh.carol.user.id}`);
+    expect(removed.status).toBe(200);
+    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'offline', GRACE_MS);
+    expect(Date.now() - removedAt).toBeLessThan(GRACE_MS);
   });
 
   it('tells a joining socket who is online in the workspace (`joined.online`), and no longer lists who left', async () => {

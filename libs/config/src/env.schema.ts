@@ -63,6 +63,9 @@ export const EnvSchema = z.object({
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
   // with Redis: a gateway node that stops renewing its presence counts this long is taken for dead, its users offline
   PRESENCE_TTL_MS: z.coerce.number().int().min(300).max(3_600_000).default(30000),
+  // a user's last socket still counts this long after it closed: a reconnect (a reload, a flaky network) within it
+  // announces nothing, so the workspace sees no offline/online flicker; 0 announces offline at once
+  PRESENCE_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   // frames a live socket may have waiting behind its 64 unflushed ones before it is closed with 1013 (a reader that
   // fell behind reconnects with since); 500 replayed messages are queued at once, so below 436 a long replay takes
   // several reconnects
