@@ -19,8 +19,8 @@ export const LOG_FLUSH_MS = 250;
 let stdout: pino.DestinationStream | undefined;
 
 /**
- * Standard output as every logger of the process writes it, in batches: one `write` per line had been a tenth of a
- * busy gateway's CPU (its access lines, under bench/http's users mix). Lines wait at most {@link LOG_FLUSH_MS}; pino
+ * Standard output as every logger of the process writes it, in batches: one `write` per line had been about 7 % of
+ * a busy gateway's CPU (its access lines, under bench/http's users mix). Lines wait at most {@link LOG_FLUSH_MS}; pino
  * writes what is left synchronously when the process exits, whatever the reason, so only a SIGKILL can lose the last
  * quarter second. One stream per process, whole lines per write, so loggers sharing it never split each other's lines.
  */
