@@ -476,7 +476,9 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
 
   it('announces a member removed from the workspace offline at once, without the grace', async () => {
     const fresh = await team(stack.url, block);
-    const [a] = await Promise.all([join(fresh.admin), join(fresh.carol)]);
+    // one after the other: a carol joined first would be in the admin's `joined.online`, not in a presence frame
+    const a = await join(fresh.admin);
+    await join(fresh.carol);
     await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
     const removedAt = Date.now();
     const removed = await fresh.admin.agent.delete(`/api/workspaces/${fresh.workspaceId}/users/${fresh.carol.user.id}`);
