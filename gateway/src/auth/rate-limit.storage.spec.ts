@@ -45,11 +45,13 @@ describe.each([
   });
 
   it('starts counting afresh once the window and the block have passed', async () => {
+    // The window is long enough that the second hit lands inside it even on a loaded machine (a 100 ms window once
+    // expired between the two hits in CI, and the second hit then counted afresh).
     const key = randomUUID();
-    await storage.increment(key, 100, 1, 100);
-    expect((await storage.increment(key, 100, 1, 100)).isBlocked).toBe(true);
-    await new Promise((r) => setTimeout(r, 250));
-    const after = await storage.increment(key, 100, 1, 100);
+    await storage.increment(key, 1000, 1, 1000);
+    expect((await storage.increment(key, 1000, 1, 1000)).isBlocked).toBe(true);
+    await new Promise((r) => setTimeout(r, 1200));
+    const after = await storage.increment(key, 1000, 1, 1000);
     expect(after).toMatchObject({ totalHits: 1, isBlocked: false });
   });
 });
