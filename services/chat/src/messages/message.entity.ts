@@ -2,11 +2,12 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * A message of a channel. `created_at` has millisecond precision so the `since` a client echoes back (a JS date)
- * compares exactly. The generated `search_vector` column and the trigram index exist only in the migration.
+ * compares exactly. The generated `search_vector` column and the GIN indexes (words and trigrams, each with
+ * `user_id`) exist only in the migrations.
  */
 @Entity({ name: 'message', schema: 'chat' })
 @Index('IDX_MESSAGE_CHANNEL_CREATED', ['channelId', 'createdAt', 'id'])
-@Index('IDX_MESSAGE_WORKSPACE_CREATED', ['workspaceId', 'createdAt'])
+@Index('IDX_MESSAGE_WORKSPACE_CREATED', ['workspaceId', 'createdAt', 'id'])
 @Index('IDX_MESSAGE_USER_CREATED', ['userId', 'createdAt'])
 export class MessageEntity {
   @PrimaryGeneratedColumn('uuid')

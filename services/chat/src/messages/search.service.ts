@@ -119,23 +119,11 @@ export class SearchService {
     const query = parsed.query;
     if (isEmptySearch(query)) return { results: [], nextCursor: null };
 
-    const people = await this.people(query);
+    const terms = searchTerms(query);
+    // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time
+    const [people, plan] = await Promise.all([this.people(query), this.plan(member, terms)]);
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
     if (authorIds?.length === 0) return { results: [], nextCursor: null };
-
-    const terms = searchTerms(query);
-    const [plan] = (await this.db.query(
-      `SELECT numnode(websearch_to_tsquery('english', $3)) AS word_nodes,
-              array(SELECT t FROM unnest($4::text[]) t
-                    WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
-              greatest(clock_timestamp(),
-                       (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $1)) AS now,
-              (SELECT coalesce(json_agg(json_build_object(
-                        'id', c."id", 'name', c."name", 'type', c."type", 'participants', c."participant_ids")), '[]')
-                 FROM "chat"."channel" c
-                WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))) AS channels`,
-      [member.workspaceId, member.userId, terms.words ?? '', terms.substrings],
-    )) as PlanRow[];
     const channels = this.inFilter(plan.channels, query, people, member.userId);
     if (channels.length === 0) return { results: [], nextCursor: null };
 
@@ -166,6 +154,27 @@ export class SearchService {
       ),
       nextCursor: hits.length > SEARCH_LIMIT ? encodeCursor(page[page.length - 1]!.resume) : null,
     };
+  }
+
+  /**
+   * What the arms need to know first, in one statement: whether the words leave anything after stopwords, which terms
+   * the substring arm may look for (never a stopword alone), the snapshot's moment (never before the workspace's last
+   * change) and the channels the searcher can read.
+   */
+  private async plan(member: { workspaceId: string; userId: string }, terms: SearchTerms): Promise<PlanRow> {
+    const [row] = (await this.db.query(
+      `SELECT numnode(websearch_to_tsquery('english', $3)) AS word_nodes,
+              array(SELECT t FROM unnest($4::text[]) t
+                    WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
+              greatest(clock_timestamp(),
+                       (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $1)) AS now,
+              (SELECT coalesce(json_agg(json_build_object(
+                        'id', c."id", 'name', c."name", 'type', c."type", 'participants', c."participant_ids")), '[]')
+                 FROM "chat"."channel" c
+                WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))) AS channels`,
+      [member.workspaceId, member.userId, terms.words ?? '', terms.substrings],
+    )) as PlanRow[];
+    return row!;
   }
 
   /** Users named by `from:` and `in:` filters, by the name as typed (username or handle). */

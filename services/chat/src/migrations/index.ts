@@ -4,6 +4,7 @@ import { ChatMessageDepth1736000000000 } from './1736000000000-message-depth.js'
 import { ChatDeletedMessageBody1736000000100 } from './1736000000100-deleted-message-body.js';
 import { ChatNotificationPrefs1736000000500 } from './1736000000500-notification-prefs.js';
 import { ChatChangeClock1736000000600 } from './1736000000600-change-clock.js';
+import { ChatSearchIndexes1736000000700 } from './1736000000700-search-indexes.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -13,4 +14,5 @@ export const chatMigrations: Function[] = [
   ChatDeletedMessageBody1736000000100,
   ChatNotificationPrefs1736000000500,
   ChatChangeClock1736000000600,
+  ChatSearchIndexes1736000000700,
 ];
