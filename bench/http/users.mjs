@@ -123,6 +123,7 @@ export const rampUsers = async ({
         httpRps: s.http_reqs / seconds,
         httpP95: s.http_req_duration_p95,
         slowestRoute: Object.entries(s.http_req_duration_p95_by_route).sort((a, b) => b[1] - a[1])[0] ?? null,
+        routesP95: s.http_req_duration_p95_by_route,
         deliveryP95: s.message_delivery_ms_p95,
         deliveries: s.message_delivery_count,
         errorRate,
@@ -132,8 +133,11 @@ export const rampUsers = async ({
         failed,
       };
       rows.push(row);
+      const byRoute = Object.entries(row.routesP95)
+        .map(([route, p95]) => `${route} ${p95.toFixed(0)}`)
+        .join(', ');
       log(
-        `users: ${users} users, ${row.httpRps.toFixed(0)} HTTP req/s, p95 ${row.httpP95.toFixed(0)} ms, delivery p95 ${row.deliveryP95.toFixed(0)} ms, gateway ${row.gatewayCores.toFixed(2)} cores${failed.length ? `, failed: ${failed.join(', ')}` : ''}`,
+        `users: ${users} users, ${row.httpRps.toFixed(0)} HTTP req/s, p95 ${row.httpP95.toFixed(0)} ms (${byRoute}), delivery p95 ${row.deliveryP95.toFixed(0)} ms, gateway ${row.gatewayCores.toFixed(2)} cores${failed.length ? `, failed: ${failed.join(', ')}` : ''}`,
       );
       if (failed.length) {
         stoppedBy = `${failed.join(', ')} failed at ${users} users`;

@@ -39,6 +39,24 @@ const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
   throw new Error('expected a DomainError');
 };
 
+/** The statements sent through the data source's query runners (a search runs its own), and how many runners. */
+const recordStatements = (db: DataSource) => {
+  const sql: string[] = [];
+  let runners = 0;
+  const createQueryRunner = db.createQueryRunner.bind(db);
+  const spy = jest.spyOn(db, 'createQueryRunner').mockImplementation((mode) => {
+    runners++;
+    const runner = createQueryRunner(mode);
+    const query = runner.query.bind(runner);
+    runner.query = ((text: string, params?: unknown[]) => {
+      sql.push(text);
+      return query(text, params);
+    }) as typeof runner.query;
+    return runner;
+  });
+  return { sql, runners: () => runners, restore: () => spy.mockRestore() };
+};
+
 describe('chat service', () => {
   let h: ChatHarness;
   let sections: SectionService;
@@ -721,6 +739,43 @@ describe('chat service', () => {
       expect(await contents(t.bob, named(q))).toEqual(expected);
     });
 
+    it('answers the same when the search-index migration is undone and run again, its indexes in their shape', async () => {
+      const db = h.app.get(DataSource);
+      const definitions = async () =>
+        Object.fromEntries(
+          (
+            (await db.query(
+              `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'chat' AND indexname = ANY($1)`,
+              [['IDX_MESSAGE_SEARCH', 'IDX_MESSAGE_CONTENT_TRGM', 'IDX_MESSAGE_WORKSPACE_CREATED']],
+            )) as { indexname: string; indexdef: string }[]
+          ).map((r) => [r.indexname, r.indexdef.replace(/^.* USING /, '')]),
+        );
+      // from: with a whole word (the words index), a partial word (prefix and substring arms) and a token
+      const queries = ['deploy from:{alice}', 'deplo from:{bob}', 'screenshot from:{carol} has:image'];
+      const answers = async () => Promise.all(queries.map((q) => contents(t.alice, q)));
+      const before = await answers();
+      expect(before).toEqual([
+        ['deploy the notes release', 'release notes for the deploy'],
+        ['deploy blocked by staging', 'deploy secret in the DM'],
+        ['screenshot of the deploy'],
+      ]);
+      expect(await definitions()).toEqual({
+        IDX_MESSAGE_SEARCH: 'gin (search_vector, user_id)',
+        IDX_MESSAGE_CONTENT_TRGM: expect.stringMatching(/^gin \(content \w+\.gin_trgm_ops, user_id\)$/),
+        IDX_MESSAGE_WORKSPACE_CREATED: 'btree (workspace_id, created_at, id)',
+      });
+      await db.undoLastMigration();
+      expect(await definitions()).toEqual({
+        IDX_MESSAGE_SEARCH: 'gin (search_vector)',
+        IDX_MESSAGE_CONTENT_TRGM: expect.stringMatching(/^gin \(content \w+\.gin_trgm_ops\)$/),
+        IDX_MESSAGE_WORKSPACE_CREATED: 'btree (workspace_id, created_at)',
+      });
+      expect(await answers()).toEqual(before);
+      await db.runMigrations();
+      expect((await definitions()).IDX_MESSAGE_SEARCH).toBe('gin (search_vector, user_id)');
+      expect(await answers()).toEqual(before);
+    });
+
     it('reads dates in the searcher’s time zone', async () => {
       // 23:30 UTC on 2 March is already 3 March in Tokyo
       expect(await contents(t.bob, 'deploy on:2026-03-03', 'Asia/Tokyo')).toEqual([
@@ -861,14 +916,13 @@ describe('chat service', () => {
       const db = h.app.get(DataSource);
       const before = search.phraseWalk;
       search.phraseWalk = walk;
-      const query = jest.spyOn(db, 'query');
+      const recorded = recordStatements(db);
       try {
         const { ids } = await allPages(actor, q);
-        const sql = query.mock.calls.map(([text]) => String(text));
-        const count = (part: string) => sql.filter((text) => text.includes(part)).length;
+        const count = (part: string) => recorded.sql.filter((text) => text.includes(part)).length;
         return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
       } finally {
-        query.mockRestore();
+        recorded.restore();
         search.phraseWalk = before;
       }
     };
@@ -939,6 +993,23 @@ describe('chat service', () => {
       expect(page.results[0].content).toBe('omega omega omega');
       expect(page.results).toHaveLength(6);
       expect(page.nextCursor).toBeNull();
+    });
+
+    // every arm runs when nothing matches: under load, each statement would otherwise queue for the pool again
+    it('runs all of a search’s statements on one connection of the pool', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'nothing to see here' });
+      const recorded = recordStatements(h.app.get(DataSource));
+      try {
+        const page = await search.search(t.as(t.bob), 'xylophone');
+        expect(page.results).toEqual([]);
+      } finally {
+        recorded.restore();
+      }
+      expect(recorded.runners()).toBe(1);
+      // the plan, then the words, prefix and substring arms
+      expect(recorded.sql).toHaveLength(4);
     });
   });
 

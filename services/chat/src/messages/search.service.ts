@@ -66,7 +66,11 @@ interface Hit {
   resume: SearchCursor;
 }
 
+/** Runs one statement of a search (all of them on the search's one connection). */
+type Sql = (text: string, params: unknown[]) => Promise<unknown[]>;
+
 interface Scope {
+  sql: Sql;
   workspaceId: string;
   channelIds: string[];
   authorIds: string[] | null;
@@ -120,21 +124,52 @@ export class SearchService {
     if (isEmptySearch(query)) return { results: [], nextCursor: null };
 
     const terms = searchTerms(query);
+    // One connection for the whole search: its statements run one after another (up to five), and under load each
+    // would otherwise queue for a free connection of the pool again
+    const runner = this.db.createQueryRunner();
+    let found: { hits: Hit[]; channels: ChannelRow[] } | null;
+    try {
+      found = await this.find((text, params) => runner.query(text, params), member, query, terms, cursor, tz);
+    } finally {
+      await runner.release();
+    }
+    if (!found) return { results: [], nextCursor: null };
+    const page = found.hits.slice(0, SEARCH_LIMIT);
+    return {
+      results: await this.present(
+        page.map((h) => h.row),
+        found.channels,
+        member.userId,
+      ),
+      nextCursor: found.hits.length > SEARCH_LIMIT ? encodeCursor(page[page.length - 1]!.resume) : null,
+    };
+  }
+
+  /** Up to a page and one more hit, with the searcher's readable channels; null when nothing can match. */
+  private async find(
+    sql: Sql,
+    member: { workspaceId: string; userId: string },
+    query: ParsedSearch,
+    terms: SearchTerms,
+    cursor: SearchCursor | null,
+    tz: string,
+  ): Promise<{ hits: Hit[]; channels: ChannelRow[] } | null> {
     // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time
-    const [people, plan] = await Promise.all([this.people(query), this.plan(member, terms)]);
+    const [people, plan] = await Promise.all([this.people(query), this.plan(sql, member, terms)]);
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
-    if (authorIds?.length === 0) return { results: [], nextCursor: null };
+    if (authorIds?.length === 0) return null;
     const channels = this.inFilter(plan.channels, query, people, member.userId);
-    if (channels.length === 0) return { results: [], nextCursor: null };
+    if (channels.length === 0) return null;
 
     const arms: Arm[] = [];
     if (terms.words && plan.word_nodes > 0) arms.push('words');
     if (terms.prefixQuery) arms.push('prefixes');
     if (plan.substrings.length) arms.push('substrings');
     if (!terms.words) arms.push('filters');
-    if (arms.length === 0) return { results: [], nextCursor: null };
+    if (arms.length === 0) return null;
 
     const scope: Scope = {
+      sql,
       workspaceId: member.workspaceId,
       channelIds: channels.map((c) => c.id),
       authorIds,
@@ -145,15 +180,7 @@ export class SearchService {
       snapshot: cursor?.s ?? plan.now.toISOString(),
     };
     const hits = await this.collect(scope, arms, cursor ?? { s: scope.snapshot, a: 0, w: null, o: 0 });
-    const page = hits.slice(0, SEARCH_LIMIT);
-    return {
-      results: await this.present(
-        page.map((h) => h.row),
-        plan.channels,
-        member.userId,
-      ),
-      nextCursor: hits.length > SEARCH_LIMIT ? encodeCursor(page[page.length - 1]!.resume) : null,
-    };
+    return { hits, channels: plan.channels };
   }
 
   /**
@@ -161,8 +188,8 @@ export class SearchService {
    * the substring arm may look for (never a stopword alone), the snapshot's moment (never before the workspace's last
    * change) and the channels the searcher can read.
    */
-  private async plan(member: { workspaceId: string; userId: string }, terms: SearchTerms): Promise<PlanRow> {
-    const [row] = (await this.db.query(
+  private async plan(sql: Sql, member: { workspaceId: string; userId: string }, terms: SearchTerms): Promise<PlanRow> {
+    const [row] = (await sql(
       `SELECT numnode(websearch_to_tsquery('english', $3)) AS word_nodes,
               array(SELECT t FROM unnest($4::text[]) t
                     WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
@@ -348,7 +375,7 @@ export class SearchService {
     };
     const p = new Params();
     const { base, matches, rankBy } = armConditions(p);
-    if (!scope.terms.phrases && !scope.query.on) return this.newest(p, [...base, ...matches], rankBy, limit);
+    if (!scope.terms.phrases && !scope.query.on) return this.newest(scope.sql, p, [...base, ...matches], rankBy, limit);
     // A phrase: Postgres prices it as if its words came independently (7-20× too rare), so it reads every match
     // through the GIN index when walking the newest messages would find a window sooner. A day (`on:`): Postgres ANDs
     // the day's few thousand messages with a bitmap of every match of a common word in the GIN index (12 ms for the
@@ -356,7 +383,7 @@ export class SearchService {
     // stretch first; only when that holds too few matches, read the older rest the planner's way.
     const walked = `(SELECT m.* FROM "chat"."message" m WHERE ${base.join(' AND ')}
                       ORDER BY m."created_at" DESC, m."id" DESC LIMIT ${p.add(this.phraseWalk)}) m`;
-    const recent = await this.newest(p, matches, rankBy, limit, false, walked);
+    const recent = await this.newest(scope.sql, p, matches, rankBy, limit, false, walked);
     if (recent.length === limit) return recent;
     const q = new Params();
     const rest = armConditions(q);
@@ -366,6 +393,7 @@ export class SearchService {
     // EXISTS first: when the walk held every message there is, no edge exists and Postgres skips the index read
     // (a one-time filter) instead of reading every phrase match only to compare it with NULL
     const older = await this.newest(
+      scope.sql,
       q,
       [`EXISTS ${edge}`, ...rest.base, `(m."created_at", m."id") < ${edge}`, ...rest.matches],
       rest.rankBy,
@@ -405,6 +433,7 @@ export class SearchService {
    * `rankBy` are ranked and `flag` tells them apart.
    */
   private async newest(
+    sql: Sql,
     p: Params,
     where: string[],
     rankBy: string | null,
@@ -414,7 +443,7 @@ export class SearchService {
   ): Promise<(HitRow & { flag: boolean })[]> {
     const flag = flagged && rankBy ? `w."search_vector" @@ ${rankBy}` : 'true';
     const score = rankBy ? `CASE WHEN ${flag} THEN ts_rank_cd(w."search_vector", ${rankBy}) ELSE 0 END` : '0::real';
-    return (await this.db.query(
+    return (await sql(
       `SELECT w."id", w."channel_id", w."user_id", w."content", w."created_at", ${flag} AS flag, ${score} AS score
          FROM (SELECT m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"
                  FROM ${from}
@@ -459,7 +488,7 @@ export class SearchService {
     const prefix = this.arm(p, scope, 'prefixes');
     where.push(this.arm(p, scope, 'substrings').match);
     const limit = RANK_WINDOW + SEARCH_LIMIT + 1;
-    const rows = await this.newest(p, where, prefix.rankBy, limit, true);
+    const rows = await this.newest(scope.sql, p, where, prefix.rankBy, limit, true);
     const prefixes = rows.filter((r) => r.flag);
     if (prefixes.length >= RANK_WINDOW) return { prefixes: prefixes.slice(0, RANK_WINDOW), substrings: null };
     if (rows.length === limit) return null;
