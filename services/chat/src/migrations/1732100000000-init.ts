@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ensureExtension } from './extensions.js';
 
 export class ChatInit1732100000000 implements MigrationInterface {
   name = 'ChatInit1732100000000';
@@ -6,14 +7,7 @@ export class ChatInit1732100000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // pg_trgm (a trusted extension) backs substring search for partial words and tokens like PLT-36 or v2; it goes
     // into the chat schema unless the database already has it elsewhere (an extension exists once per database)
-    await q.query(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-        CREATE EXTENSION pg_trgm WITH SCHEMA "chat";
-      END IF;
-    END $$`);
-    const [{ nspname: trgmSchema }] = (await q.query(
-      `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
-    )) as { nspname: string }[];
+    const trgmSchema = await ensureExtension(q, 'pg_trgm');
 
     await q.query(`CREATE TABLE "chat"."channel_section" (
       "id" uuid NOT NULL DEFAULT gen_random_uuid(),

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ensureExtension, extensionSchema } from './extensions.js';
 
 /** An index rebuilt under a new definition, keeping its name (the old one is dropped once the new one exists). */
 interface Rebuilt {
@@ -45,11 +46,7 @@ export class ChatSearchIndexes1736000000700 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // btree_gin (a trusted extension, like pg_trgm) gives GIN its operator class for uuid; the default operator class
     // is found by type whatever schema it lives in
-    await q.query(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
-        CREATE EXTENSION btree_gin WITH SCHEMA "chat";
-      END IF;
-    END $$`);
+    await ensureExtension(q, 'btree_gin');
     await this.rebuild(q, 'up');
   }
 
@@ -59,9 +56,7 @@ export class ChatSearchIndexes1736000000700 implements MigrationInterface {
   }
 
   private async rebuild(q: QueryRunner, direction: 'up' | 'down'): Promise<void> {
-    const [{ nspname: trgm }] = (await q.query(
-      `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
-    )) as { nspname: string }[];
+    const trgm = await extensionSchema(q, 'pg_trgm');
     for (const index of this.rebuilt) {
       await q.query(`CREATE INDEX "${index.name}_NEXT" ON "chat"."message" ${index[direction](trgm)}`);
       await q.query(`DROP INDEX "chat"."${index.name}"`);
