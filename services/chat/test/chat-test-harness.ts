@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, BusUnavailableError, DomainError } from '@teamchat/bus';
 import { WorkspaceMembershipModule } from '@teamchat/service-kit';
 import { DatabaseModule } from '@teamchat/database';
 import {
@@ -31,6 +31,8 @@ export type UploadOutcome = 'stored' | 'not-an-image' | 'too-large' | 'missing';
 export class FakeDirectory {
   readonly usernames = new Map<string, string>();
   readonly uploads = new Map<string, { workspaceId: string; kind: UploadKind; outcome: UploadOutcome }>();
+  /** While set, identity's user lookup by name answers as an unreachable service does. */
+  identityDown = false;
   private readonly workspaces: FakeWorkspaces;
 
   constructor(readonly bus: FakeBus) {
@@ -42,6 +44,7 @@ export class FakeDirectory {
       }),
     );
     bus.reply(IdentityContracts.findByNames, ({ names }) => {
+      if (this.identityDown) throw new BusUnavailableError();
       const wanted = new Set(names.map((n) => n.toLowerCase()));
       return [...this.usernames]
         .filter(([, username]) => wanted.has(username.toLowerCase()))

@@ -995,6 +995,27 @@ describe('chat service', () => {
       expect(page.nextCursor).toBeNull();
     });
 
+    it('answers identity’s failure for a from: search and gives its connection back', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'pool check' });
+      const alice = h.directory.usernames.get(t.alice)!;
+      h.directory.identityDown = true;
+      try {
+        const failures = await Promise.all(
+          Array.from({ length: 6 }, () => rejection(search.search(t.as(t.bob), `from:${alice} pool`))),
+        );
+        for (const err of failures) expect(err).toMatchObject({ code: ErrorCodes.busUnavailable });
+      } finally {
+        h.directory.identityDown = false;
+      }
+      // more searches at once than the harness's pool has connections: every one was given back
+      const pages = await Promise.all(
+        Array.from({ length: 6 }, () => search.search(t.as(t.bob), `from:${alice} pool`)),
+      );
+      for (const page of pages) expect(page.results.map((r) => r.content)).toEqual(['pool check']);
+    });
+
     // every arm runs when nothing matches: under load, each statement would otherwise queue for the pool again
     it('runs all of a search’s statements on one connection of the pool', async () => {
       const t = team();

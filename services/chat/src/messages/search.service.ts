@@ -154,8 +154,15 @@ export class SearchService {
     cursor: SearchCursor | null,
     tz: string,
   ): Promise<{ hits: Hit[]; channels: ChannelRow[] } | null> {
-    // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time
-    const [people, plan] = await Promise.all([this.people(query), this.plan(sql, member, terms)]);
+    // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time; when
+    // identity fails, the plan statement still finishes before the error goes up and the connection is released
+    const planning = this.plan(sql, member, terms);
+    const planned = planning.then(
+      () => undefined,
+      () => undefined,
+    );
+    const people = await this.people(query).finally(() => planned);
+    const plan = await planning;
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
     if (authorIds?.length === 0) return null;
     const channels = this.inFilter(plan.channels, query, people, member.userId);
