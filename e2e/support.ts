@@ -26,16 +26,23 @@ export const CHROMIUM = {
   ],
 };
 
+/** How long `settled` waits for each of fonts, frames and animations at most. */
+const SETTLE_STEP_MS = 5_000;
+
 /**
  * Resolves once the page has laid itself out for its current size: web fonts loaded, two frames drawn (resize
- * observers and media-query listeners have run and React has committed), and every finite animation finished.
+ * observers and media-query listeners have run and React has committed), and every finite animation finished. Each
+ * wait gives up after `SETTLE_STEP_MS`: on a starved machine Chromium once drew no frame for the rest of a journey's
+ * 90 s after a resize, and the screenshot that follows (with its own time limit) then says so instead of the journey
+ * timing out here.
  */
 export const settled = (page: Page): Promise<void> =>
   page.evaluate(`(async () => {
-    await document.fonts.ready;
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const within = (work) => Promise.race([work, new Promise((done) => setTimeout(done, ${SETTLE_STEP_MS}))]);
+    await within(document.fonts.ready);
+    await within(new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await within(Promise.all(finite.map((a) => a.finished.catch(() => undefined))));
   })()`);
 
 /** Saves one screenshot under `test-results/screenshots/` (animations finished, so the shot is the settled state). */
