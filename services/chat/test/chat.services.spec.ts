@@ -39,22 +39,38 @@ const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
   throw new Error('expected a DomainError');
 };
 
-/** The statements sent through the data source's query runners (a search runs its own), and how many runners. */
+/**
+ * The statements sent through the data source's query runners (a search runs its own), how many runners, and how
+ * many statements were still running on a runner when it was released (its connection handed back to the pool).
+ */
 const recordStatements = (db: DataSource) => {
   const sql: string[] = [];
   let runners = 0;
+  let runningAtRelease = 0;
   const createQueryRunner = db.createQueryRunner.bind(db);
   const spy = jest.spyOn(db, 'createQueryRunner').mockImplementation((mode) => {
     runners++;
     const runner = createQueryRunner(mode);
     const query = runner.query.bind(runner);
+    const release = runner.release.bind(runner);
+    let running = 0;
     runner.query = ((text: string, params?: unknown[]) => {
       sql.push(text);
-      return query(text, params);
+      running++;
+      return query(text, params).finally(() => running--);
     }) as typeof runner.query;
+    runner.release = () => {
+      runningAtRelease += running;
+      return release();
+    };
     return runner;
   });
-  return { sql, runners: () => runners, restore: () => spy.mockRestore() };
+  return {
+    sql,
+    runners: () => runners,
+    runningAtRelease: () => runningAtRelease,
+    restore: () => spy.mockRestore(),
+  };
 };
 
 describe('chat service', () => {
@@ -1001,6 +1017,7 @@ describe('chat service', () => {
       await messages.create(t.as(t.alice), { channelId: general.id, content: 'pool check' });
       const alice = h.directory.usernames.get(t.alice)!;
       h.directory.identityDown = true;
+      const recorded = recordStatements(h.app.get(DataSource));
       try {
         const failures = await Promise.all(
           Array.from({ length: 6 }, () => rejection(search.search(t.as(t.bob), `from:${alice} pool`))),
@@ -1008,7 +1025,11 @@ describe('chat service', () => {
         for (const err of failures) expect(err).toMatchObject({ code: ErrorCodes.busUnavailable });
       } finally {
         h.directory.identityDown = false;
+        recorded.restore();
       }
+      // identity fails before Postgres answers the plan statement, which still finishes before the release
+      expect(recorded.runners()).toBe(6);
+      expect(recorded.runningAtRelease()).toBe(0);
       // more searches at once than the harness's pool has connections: every one was given back
       const pages = await Promise.all(
         Array.from({ length: 6 }, () => search.search(t.as(t.bob), `from:${alice} pool`)),
