@@ -7,5 +7,6 @@ export * from './service.definition.js';
 export * from './stored-images.js';
 export * from './workspace-membership.js';
 export * from './workspace-membership.module.js';
+export * from './process-events.js';
 export * from './workspace-entitlements.js';
 export * from './outbox.js';

@@ -27,6 +27,7 @@ import {
   type WorkspaceMembershipOptions,
 } from './workspace-membership.js';
 import { busEntitlementSource, WorkspaceEntitlements } from './workspace-entitlements.js';
+import { ProcessEvents } from './process-events.js';
 
 /** Where a service's invalidations come from: its bus, and its name (for logs and connection names). */
 export interface MembershipEventsOptions {
@@ -45,14 +46,14 @@ export interface WorkspaceMembershipModuleOptions extends WorkspaceMembershipOpt
 const MEMBERSHIP_EVENTS = Symbol('MEMBERSHIP_EVENTS');
 
 type Listening = Pick<Server, 'addHandler' | 'close' | 'on'> & CustomTransportStrategy;
-type MembershipEvent = typeof WorkspaceEvents.memberRemoved | typeof WorkspaceEvents.memberRoleChanged;
 
 /**
- * Drops cached memberships on removal and role change, and applies billing's entitlement changes to the cached write
- * deadlines (`WorkspaceEntitlements`), in every process of the service. The service's own handlers
- * share a queue group (each event reaches one replica), so this listens on a subscription of its own: a group no
- * other process has on the in-process broker, no queue group on NATS. Events sent while the NATS connection is down
- * are lost, so a disconnect or reconnect forgets every cached membership.
+ * The service's process-wide listener (see `ProcessEvents`): drops cached memberships on removal and role change,
+ * applies billing's entitlement changes to the cached write deadlines (`WorkspaceEntitlements`), and runs whatever
+ * else the service's providers registered, in every process of the service. The service's own handlers share a
+ * queue group (each event reaches one replica), so this listens on a subscription of its own: a group no other
+ * process has on the in-process broker, no queue group on NATS. Events sent while the NATS connection is down are
+ * lost, so a disconnect or reconnect resets every cache fed by them.
  */
 @Injectable()
 export class MembershipInvalidation implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -61,9 +62,20 @@ export class MembershipInvalidation implements OnApplicationBootstrap, OnApplica
 
   constructor(
     @Inject(MEMBERSHIP_EVENTS) private readonly options: MembershipEventsOptions,
-    private readonly membership: WorkspaceMembership,
-    private readonly entitlements: WorkspaceEntitlements,
-  ) {}
+    private readonly events: ProcessEvents,
+    membership: WorkspaceMembership,
+    entitlements: WorkspaceEntitlements,
+  ) {
+    const forget = ({ workspaceId, userId }: { workspaceId: string; userId: string }) =>
+      membership.forget(workspaceId, userId);
+    events.on(WorkspaceEvents.memberRemoved, forget);
+    events.on(WorkspaceEvents.memberRoleChanged, forget);
+    events.on(BillingEvents.entitlementChanged, (change) => entitlements.apply(change));
+    events.onReset(() => {
+      membership.clear();
+      entitlements.clear();
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const { bus, service } = this.options;
@@ -80,15 +92,22 @@ export class MembershipInvalidation implements OnApplicationBootstrap, OnApplica
             bus.namespace ?? '',
           )
     ) as Listening;
-    for (const event of [WorkspaceEvents.memberRemoved, WorkspaceEvents.memberRoleChanged])
-      this.forgetOn(server, event);
-    this.applyEntitlements(server);
-    for (const status of ['disconnect', 'reconnect']) {
-      server.on(status, () => {
-        this.membership.clear();
-        this.entitlements.clear();
-      });
+    for (const { contract, handlers } of this.events.subjects()) {
+      server.addHandler(
+        contract.subject,
+        (data: unknown) => {
+          const parsed = contract.payload.safeParse(data);
+          if (!parsed.success) {
+            this.logger.warn(`ignored malformed ${contract.subject}: ${parsed.error.issues[0]?.message}`);
+            return Promise.resolve();
+          }
+          for (const handle of handlers) handle(parsed.data);
+          return Promise.resolve();
+        },
+        true,
+      );
     }
+    for (const status of ['disconnect', 'reconnect']) server.on(status, () => this.events.reset());
     await new Promise<void>((resolve, reject) => {
       void server.listen((err?: unknown) => (err ? reject(err as Error) : resolve()));
     });
@@ -100,36 +119,6 @@ export class MembershipInvalidation implements OnApplicationBootstrap, OnApplica
   async onApplicationShutdown(): Promise<void> {
     await this.server?.close();
     this.server = null;
-  }
-
-  private applyEntitlements(server: Listening): void {
-    const contract = BillingEvents.entitlementChanged;
-    server.addHandler(
-      contract.subject,
-      (data: unknown) => {
-        const parsed = contract.payload.safeParse(data);
-        if (parsed.success) this.entitlements.apply(parsed.data);
-        else this.logger.warn(`ignored malformed ${contract.subject}: ${parsed.error.issues[0]?.message}`);
-        return Promise.resolve();
-      },
-      true,
-    );
-  }
-
-  private forgetOn(server: Listening, contract: MembershipEvent): void {
-    server.addHandler(
-      contract.subject,
-      (data: unknown) => {
-        const parsed = contract.payload.safeParse(data);
-        if (!parsed.success) {
-          this.logger.warn(`ignored malformed ${contract.subject}: ${parsed.error.issues[0]?.message}`);
-          return Promise.resolve();
-        }
-        this.membership.forget(parsed.data.workspaceId, parsed.data.userId);
-        return Promise.resolve();
-      },
-      true,
-    );
   }
 }
 
@@ -159,9 +148,10 @@ export class WorkspaceMembershipModule {
           inject: [BusClient],
           useFactory: (bus: BusClient) => new WorkspaceEntitlements(busEntitlementSource(bus)),
         },
+        ProcessEvents,
         ...(events ? [{ provide: MEMBERSHIP_EVENTS, useValue: events }, MembershipInvalidation] : []),
       ],
-      exports: [WorkspaceMembership, WorkspaceEntitlements],
+      exports: [WorkspaceMembership, WorkspaceEntitlements, ProcessEvents],
     };
   }
 }
