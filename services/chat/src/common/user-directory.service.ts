@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { BusClient } from '@teamchat/bus';
-import { IdentityContracts } from '@teamchat/contracts';
+import { IdentityContracts, IdentityEvents, type UserProfile } from '@teamchat/contracts';
+import { ProcessEvents } from '@teamchat/service-kit';
 
 export interface Author {
   username: string;
@@ -11,19 +12,50 @@ export interface Author {
 
 export const UNKNOWN_AUTHOR: Author = { username: 'Unknown', agentId: null };
 
-const TTL_MS = 30_000;
+/**
+ * A backstop only: identity announces every profile change and every closed account, and each chat process applies
+ * them (see the constructor); this bounds what a change made behind identity's back, or an event lost while the bus
+ * reconnected unnoticed, can leave stale.
+ */
+export const AUTHOR_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 20_000;
 
+const authorOf = (p: Pick<UserProfile, 'username' | 'agentId' | 'handle'>): Author => ({
+  username: p.username,
+  agentId: p.agentId,
+  handle: p.handle ?? null,
+});
+
 /**
- * Usernames (and handles) of message authors and mentioned members, asked from identity (chat stores only user ids). A
- * short cache keeps the hot paths (every live message, the Mentions view) to one bus call per user per half minute; a
- * renamed user, or a new handle, shows up within that time.
+ * Usernames (and handles) of message authors and mentioned members, asked from identity (chat stores only user ids)
+ * once and then kept: every live message, page and Mentions view needs them. `identity.user.updated` replaces a kept
+ * profile and `identity.user.deleted` drops it in every chat process (`ProcessEvents`), so a new handle is mentioned
+ * by, and a closed account shown as Unknown, from the next request on.
  */
 @Injectable()
 export class UserDirectory {
   private readonly cache = new Map<string, { author: Author; expires: number }>();
+  /** Bumped by every event: a look-up that started before one does not keep what it read. */
+  private generation = 0;
 
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Optional() events?: ProcessEvents,
+  ) {
+    events?.on(IdentityEvents.userUpdated, (profile) => {
+      this.generation++;
+      if (this.cache.has(profile.id))
+        this.cache.set(profile.id, { author: authorOf(profile), expires: Date.now() + AUTHOR_TTL_MS });
+    });
+    events?.on(IdentityEvents.userDeleted, ({ userId }) => {
+      this.generation++;
+      this.cache.delete(userId);
+    });
+    events?.onReset(() => {
+      this.generation++;
+      this.cache.clear();
+    });
+  }
 
   async authors(userIds: Iterable<string>): Promise<Map<string, Author>> {
     const now = Date.now();
@@ -35,11 +67,13 @@ export class UserDirectory {
       else missing.push(id);
     }
     if (missing.length > 0) {
+      const generation = this.generation;
       const profiles = await this.bus.request(IdentityContracts.getMany, { userIds: missing });
-      if (this.cache.size + profiles.length > MAX_ENTRIES) this.cache.clear();
+      const keep = generation === this.generation;
+      if (keep && this.cache.size + profiles.length > MAX_ENTRIES) this.cache.clear();
       for (const p of profiles) {
-        const author = { username: p.username, agentId: p.agentId, handle: p.handle ?? null };
-        this.cache.set(p.id, { author, expires: now + TTL_MS });
+        const author = authorOf(p);
+        if (keep) this.cache.set(p.id, { author, expires: now + AUTHOR_TTL_MS });
         result.set(p.id, author);
       }
     }
