@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeAll, connectAll, rssOf, runWorkload } from './workload.mjs';
+import { closeAll, connectAll, rssOf, runWorkload, totalCpu } from './workload.mjs';
 import { holdIdle, offer, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
 import { cpuSecondsOf, everyServiceReady } from '../http/servers.mjs';
@@ -115,28 +115,33 @@ const startProductProcesses = async () => {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import=${GC_HOOK}`.trim(),
   };
   const children = [];
+  /** Each process's name in the CPU breakdown, by child. */
+  const names = new Map();
   // PRODUCT_NODE_ARGS: extra node flags for the product's processes, as in bench/http (e.g. `--cpu-prof
   // --cpu-prof-dir=/tmp/prof`; each process writes its profile when it stops)
   const nodeArgs = process.env.PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const launch = (script, extra) => {
+  const launch = (name, script, extra) => {
     const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...env, ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
+    names.set(child, name);
     return child;
   };
   for (const s of SERVICES)
-    launch(join(root, 'services', s, 'dist', 'main.js'), { METRICS_PORT: String(await freePort()) });
+    launch(s, join(root, 'services', s, 'dist', 'main.js'), { METRICS_PORT: String(await freePort()) });
   const ports = [await freePort(), await freePort()];
-  const gateways = ports.map((port) => launch(join(root, 'gateway', 'dist', 'main.js'), { PORT: String(port) }));
+  const gateways = ports.map((port, i) =>
+    launch(`gateway ${i + 1}`, join(root, 'gateway', 'dist', 'main.js'), { PORT: String(port) }),
+  );
   const urls = ports.map((p) => `http://127.0.0.1:${p}`);
   await Promise.all(urls.map((u) => waitReady(u)));
   return {
     urls,
     databaseUrl: db.url,
-    /** CPU seconds every product process (services and gateways) used so far. */
-    cpu: () => children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0),
+    /** CPU seconds each product process (services and gateways) used so far, by name. */
+    cpu: () => Object.fromEntries(children.map((c) => [names.get(c), cpuSecondsOf(c.pid)])),
     /** RSS of both gateways (or of the first only) after a full GC in each. */
     rss: async (first = false) => {
       const measured = first ? gateways.slice(0, 1) : gateways;
@@ -345,7 +350,9 @@ const runFloor = async (o) => {
     const rssAfter = await rss();
     const workload = {
       clients,
-      cpu: nodes.every((n) => n.pid) ? () => nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0) : null,
+      cpu: nodes.every((n) => n.pid)
+        ? () => Object.fromEntries(nodes.map((n, i) => [`relay ${i + 1}`, cpuSecondsOf(n.pid)]))
+        : null,
       rooms: perChannel.map((_, i) => `room-${i}`),
       rate: o.rate,
       seconds: o.seconds,
@@ -461,7 +468,7 @@ export const runOverloadBench = async (options) => {
   try {
     const { plan } = await productPlan(product, split(o.clients, o.channels), product.urls);
     clients = await connectAll(plan);
-    const cpuBefore = product.cpu();
+    const cpuBefore = totalCpu(product.cpu());
     const result = await offer({
       clients,
       rate: o.rate,
@@ -476,7 +483,7 @@ export const runOverloadBench = async (options) => {
         clientMsgId: id,
       }),
     });
-    const cpuMs = (product.cpu() - cpuBefore) * 1000;
+    const cpuMs = (totalCpu(product.cpu()) - cpuBefore) * 1000;
     const pg = (await import('pg')).default;
     const db = new pg.Client({ connectionString: product.databaseUrl });
     await db.connect();
@@ -525,6 +532,29 @@ export const runSocketsBench = async (options) => {
 
 const fmt = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(digits));
 
+/**
+ * One row per process of the CPU breakdown, the product's first (its gateways beside the floor's relays, which do
+ * their part of the work), then the shared servers all of them lean on, which the target does not count.
+ */
+const cpuRows = (product, floor) => {
+  const own = (r, name) => r.cpuByProcess?.[name] ?? null;
+  // a gateway's counterpart in the floor is the relay of the same number
+  const counterpart = (name) => (name.startsWith('gateway ') ? `relay ${name.slice('gateway '.length)}` : null);
+  const processes = Object.keys(product.cpuByProcess ?? {}).filter((name) => own(product, name) >= 0.005);
+  return [
+    ...processes.map((name) => [
+      `  ${name}${floor && counterpart(name) ? ` / ${counterpart(name)}` : ''}`,
+      (r) => fmt(r === product ? own(r, name) : own(r, counterpart(name) ?? ''), 2),
+      () => '',
+    ]),
+    ...Object.keys(product.serverCpu ?? {}).map((name) => [
+      `  (${name})`,
+      (r) => fmt(r.serverCpu?.[name] ?? null, 2),
+      () => '',
+    ]),
+  ];
+};
+
 export const formatReport = (o, product, floor) => {
   const rows = [
     [
@@ -541,6 +571,7 @@ export const formatReport = (o, product, floor) => {
       (r) => fmt(r.cpuMsPerMessage ?? null, 2),
       (p, f) => (p.cpuMsPerMessage && f.cpuMsPerMessage ? fmt(p.cpuMsPerMessage / f.cpuMsPerMessage, 1) : ''),
     ],
+    ...cpuRows(product, floor),
     ['lost deliveries', (r) => `${r.lost} of ${r.expected}`, () => ''],
     ['error frames', (r) => String(r.errors), () => ''],
     [

@@ -1,5 +1,7 @@
 // Client side of the fan-out benchmark: C sockets in K rooms on two nodes, S messages/s, latency of every delivery.
+import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { cpuSecondsOf } from '../http/servers.mjs';
 
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -40,6 +42,26 @@ export const connectAll = async (plan, { concurrency = 50 } = {}) => {
  * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
  * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
  */
+/** The sum of a by-process CPU reading. */
+export const totalCpu = (byProcess) => Object.values(byProcess).reduce((a, b) => a + b, 0);
+
+const SERVERS = { postgres: 'postgres', 'nats-server': 'NATS', 'redis-server': 'Redis' };
+
+/** CPU seconds used so far by every process of the machine's Postgres, NATS and Redis, by server. */
+export const serverCpu = () => {
+  const totals = Object.fromEntries(Object.values(SERVERS).map((name) => [name, 0]));
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      if (SERVERS[comm]) totals[SERVERS[comm]] += cpuSecondsOf(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return totals;
+};
+
 export const runWorkload = async ({
   clients,
   rooms,
@@ -78,6 +100,7 @@ export const runWorkload = async ({
   }
   const roomList = [...byRoom.keys()];
   const cpuBefore = cpu?.() ?? null;
+  const serversBefore = cpu ? serverCpu() : null;
   let seq = 0;
   let owed = 0;
   firstSend = performance.now();
@@ -106,7 +129,11 @@ export const runWorkload = async ({
   const sent = seq;
   const deadline = performance.now() + drainMs;
   while (received < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const cpuMs = cpuBefore === null ? null : (cpu() - cpuBefore) * 1000;
+  const cpuAfter = cpuBefore === null ? null : cpu();
+  const perMessage = (after, before) =>
+    seq === 0 ? {} : Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - (before[k] ?? 0)) * 1000) / seq]));
+  const cpuByProcess = cpuAfter === null ? null : perMessage(cpuAfter, cpuBefore);
+  const cpuMs = cpuAfter === null ? null : (totalCpu(cpuAfter) - totalCpu(cpuBefore)) * 1000;
   latencies.sort((a, b) => a - b);
   const span = Math.max(1, (lastReceive || performance.now()) - firstSend) / 1000;
   return {
@@ -121,6 +148,10 @@ export const runWorkload = async ({
      * null when they share this process.
      */
     cpuMsPerMessage: cpuMs === null || seq === 0 ? null : cpuMs / seq,
+    /** The same, process by process (ms per message). */
+    cpuByProcess,
+    /** Postgres, NATS and Redis (every process of each, whoever they served meanwhile), ms per message. */
+    serverCpu: serversBefore === null ? null : perMessage(serverCpu(), serversBefore),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
