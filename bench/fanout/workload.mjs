@@ -38,10 +38,6 @@ export const connectAll = async (plan, { concurrency = 50 } = {}) => {
   return clients;
 };
 
-/**
- * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
- * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
- */
 /** The sum of a by-process CPU reading. */
 export const totalCpu = (byProcess) => Object.values(byProcess).reduce((a, b) => a + b, 0);
 
@@ -62,6 +58,10 @@ export const serverCpu = () => {
   return totals;
 };
 
+/**
+ * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
+ * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
+ */
 export const runWorkload = async ({
   clients,
   rooms,
@@ -131,7 +131,9 @@ export const runWorkload = async ({
   while (received < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const cpuAfter = cpuBefore === null ? null : cpu();
   const perMessage = (after, before) =>
-    seq === 0 ? {} : Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - (before[k] ?? 0)) * 1000) / seq]));
+    seq === 0
+      ? {}
+      : Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - (before[k] ?? 0)) * 1000) / seq]));
   const cpuByProcess = cpuAfter === null ? null : perMessage(cpuAfter, cpuBefore);
   const cpuMs = cpuAfter === null ? null : (totalCpu(cpuAfter) - totalCpu(cpuBefore)) * 1000;
   latencies.sort((a, b) => a - b);

@@ -42,7 +42,7 @@ export const ENTITLEMENT_CACHE_DEFAULTS: EntitlementCacheOptions = { max: 20_000
 
 /**
  * Write deadlines per workspace, asked once of the workspace service and then kept current by billing's
- * `billing.entitlement.changed` (applied in every process by `MembershipInvalidation`). A trial running out needs no
+ * `billing.entitlement.changed` (applied in every process by `ProcessEventListener`). A trial running out needs no
  * event: the deadline is compared with the clock on every check, so a post costs no bus round trip.
  */
 export class WorkspaceEntitlements {

@@ -56,8 +56,8 @@ type Listening = Pick<Server, 'addHandler' | 'close' | 'on'> & CustomTransportSt
  * lost, so a disconnect or reconnect resets every cache fed by them.
  */
 @Injectable()
-export class MembershipInvalidation implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MembershipInvalidation.name);
+export class ProcessEventListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ProcessEventListener.name);
   private server: Listening | null = null;
 
   constructor(
@@ -149,7 +149,7 @@ export class WorkspaceMembershipModule {
           useFactory: (bus: BusClient) => new WorkspaceEntitlements(busEntitlementSource(bus)),
         },
         ProcessEvents,
-        ...(events ? [{ provide: MEMBERSHIP_EVENTS, useValue: events }, MembershipInvalidation] : []),
+        ...(events ? [{ provide: MEMBERSHIP_EVENTS, useValue: events }, ProcessEventListener] : []),
       ],
       exports: [WorkspaceMembership, WorkspaceEntitlements, ProcessEvents],
     };
