@@ -123,7 +123,7 @@ const startProductProcesses = async () => {
   const launch = (name, script, extra) => {
     const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...env, ...extra },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.PRODUCT_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     });
     children.push(child);
     names.set(child, name);

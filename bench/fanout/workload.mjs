@@ -1,7 +1,7 @@
 // Client side of the fan-out benchmark: C sockets in K rooms on two nodes, S messages/s, latency of every delivery.
 import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { cpuSecondsOf } from '../http/servers.mjs';
+import { processCpuOf } from '../http/servers.mjs';
 
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -43,18 +43,33 @@ export const totalCpu = (byProcess) => Object.values(byProcess).reduce((a, b) =>
 
 const SERVERS = { postgres: 'postgres', 'nats-server': 'NATS', 'redis-server': 'Redis' };
 
-/** CPU seconds used so far by every process of the machine's Postgres, NATS and Redis, by server. */
+/** A reading of every process of the machine's Postgres, NATS and Redis: pid → { server, own, reaped } seconds. */
 export const serverCpu = () => {
-  const totals = Object.fromEntries(Object.values(SERVERS).map((name) => [name, 0]));
+  const reading = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-      if (SERVERS[comm]) totals[SERVERS[comm]] += cpuSecondsOf(Number(pid));
+      const server = SERVERS[readFileSync(`/proc/${pid}/comm`, 'utf8').trim()];
+      if (server) reading.set(pid, { server, ...processCpuOf(Number(pid)) });
     } catch {
       // gone meanwhile
     }
   }
+  return reading;
+};
+
+/**
+ * CPU seconds each server used between two readings. Postgres starts and ends a backend per connection: a backend that
+ * exited meanwhile is counted through its parent's reaped time (its whole life) less what it had used at the first
+ * reading; one that started meanwhile counts from zero.
+ */
+export const serverCpuBetween = (before, after) => {
+  const totals = Object.fromEntries(Object.values(SERVERS).map((name) => [name, 0]));
+  for (const [pid, now] of after) {
+    const then = before.get(pid);
+    totals[now.server] += now.own + now.reaped - (then ? then.own + then.reaped : 0);
+  }
+  for (const [pid, then] of before) if (!after.has(pid)) totals[then.server] -= then.own;
   return totals;
 };
 
@@ -153,7 +168,7 @@ export const runWorkload = async ({
     /** The same, process by process (ms per message). */
     cpuByProcess,
     /** Postgres, NATS and Redis (every process of each, whoever they served meanwhile), ms per message. */
-    serverCpu: serversBefore === null ? null : perMessage(serverCpu(), serversBefore),
+    serverCpu: serversBefore === null ? null : perMessage(serverCpuBetween(serversBefore, serverCpu()), {}),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),

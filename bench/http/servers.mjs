@@ -40,11 +40,21 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-export const cpuSecondsOf = (pid) => {
+/** CPU seconds used so far by process `pid`. */
+export const cpuSecondsOf = (pid) => processCpuOf(pid).own;
+
+/**
+ * CPU seconds used so far by process `pid` itself (`own`) and by its children that have exited and been waited for
+ * (`reaped`: a Postgres backend's time moves to the postmaster when its connection closes).
+ */
+export const processCpuOf = (pid) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // fields after the command name, which is in parentheses and may hold spaces
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime, stime (fields 14 and 15)
+  return {
+    own: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, // utime, stime (fields 14 and 15)
+    reaped: (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS, // cutime, cstime (16 and 17)
+  };
 };
 
 const requireBuilt = (paths) => {
