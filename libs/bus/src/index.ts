@@ -11,6 +11,7 @@ export * from './zod.pipe.js';
 export * from './request-id.interceptor.js';
 export * from './nats.transport.js';
 export * from './coalesced-writes.js';
+export * from './reply-inbox.js';
 export * from './handler.decorators.js';
 export * from './durable-events.js';
 export * from './jetstream.js';

@@ -7,12 +7,12 @@ import {
   type NatsOptions,
   type WritePacket,
 } from '@nestjs/microservices';
-import { errors as natsErrors, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 import { coalesceWrites } from './coalesced-writes.js';
-import { BusTimeoutError } from './in-process.transport.js';
+import { ReplyInbox } from './reply-inbox.js';
 
 const DRAIN_MS = 10_000;
 const JSON_WORDS = new Set(['true', 'false', 'null']);
@@ -146,28 +146,23 @@ export class NamespacedServerNats extends ServerNats {
 
 /**
  * Nest's NATS client whose connection writes once per turn of the event loop (see coalesceWrites), with a direct
- * request path: `requestPacket` sends Nest's request packet through nats.js's own request, which shares one reply
- * subscription among all requests. Nest's `send` subscribes and unsubscribes a fresh inbox for every request (two
- * more protocol commands each way, and work for the NATS server) and wraps each in an RxJS pipeline.
+ * request path: `requestPacket` sends Nest's request packet with a reply subject of the connection's {@link ReplyInbox},
+ * one subscription shared by all requests. Nest's `send` subscribes and unsubscribes a fresh inbox for every request
+ * (two more protocol commands each way, and work for the NATS server) and wraps each in an RxJS pipeline.
  */
 export class CoalescingClientNats extends ClientNats {
   override async createClient(): Promise<NatsConnection> {
     return coalesceWrites((await super.createClient()) as NatsConnection);
   }
 
-  /** One request and its reply packet; a reply not there within `timeoutMs` rejects with {@link BusTimeoutError}. */
+  /** One request and its reply packet; a reply not there within `timeoutMs` rejects with BusTimeoutError (see ReplyInbox). */
   async requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket> {
     const nc = (this.natsClient ?? (await this.connect(), this.unwrap())) as NatsConnection;
     const { data, headers } =
       record instanceof NatsRecord ? record : { data: record, headers: undefined as NatsRecord['headers'] };
     // Nest's request packet, as its NatsRecordSerializer writes it: the server answers a packet with an id
     const packet = JSON.stringify({ pattern, data, id: randomUUID() });
-    try {
-      const reply = await nc.request(pattern, packet, { timeout: timeoutMs, headers });
-      return reply.json<WritePacket>();
-    } catch (err) {
-      if (err instanceof natsErrors.TimeoutError) throw new BusTimeoutError(pattern);
-      throw err;
-    }
+    const reply = await ReplyInbox.of(nc).request(pattern, packet, timeoutMs, headers);
+    return reply.json<WritePacket>();
   }
 }
