@@ -8,6 +8,7 @@ describe('ReplyInbox (real NATS)', () => {
   let client: NatsConnection;
   let server: NatsConnection;
   const subject = `spec.reply-inbox.${process.pid}.${Date.now()}`;
+  const slowTimers = new Set<ReturnType<typeof setTimeout>>();
 
   beforeAll(async () => {
     [client, server] = await Promise.all([connect({ servers: NATS_URL }), connect({ servers: NATS_URL })]);
@@ -18,7 +19,13 @@ describe('ReplyInbox (real NATS)', () => {
       },
     });
     server.subscribe(`${subject}.slow`, {
-      callback: (_err, msg) => void setTimeout(() => msg.respond(`slow:${msg.string()}`), Number(msg.string())),
+      callback: (_err, msg) => {
+        const timer = setTimeout(() => {
+          slowTimers.delete(timer);
+          if (!server.isClosed()) msg.respond(`slow:${msg.string()}`);
+        }, Number(msg.string()));
+        slowTimers.add(timer);
+      },
     });
     server.subscribe(`${subject}.headers`, {
       callback: (_err, msg) => {
@@ -28,6 +35,8 @@ describe('ReplyInbox (real NATS)', () => {
     await server.flush();
   });
   afterAll(async () => {
+    // a slow answer still pending (its asker gave up or closed) is not sent after the connections are gone
+    for (const timer of slowTimers) clearTimeout(timer);
     await Promise.all([client.close(), server.close()]);
   });
 
