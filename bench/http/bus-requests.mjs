@@ -3,6 +3,7 @@
 // process (its share is the same on both sides). Prints CPU µs and wall µs per request, per round.
 //
 //   node bench/http/bus-requests.mjs [--requests 20000] [--concurrency 10] [--rounds 3]
+import { loadavg } from 'node:os';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { connect } from '@nats-io/transport-node';
 import { ReplyInbox } from '@teamchat/bus';
@@ -68,10 +69,7 @@ export const runBusRequestBench = async ({
     await Promise.all([client.close(), server.close()]);
   }
   const lines = [
-    `bus requests: ${requests} per run, ${concurrency} at a time, ${rounds} round(s); load average ${(
-      await import('node:os')
-    )
-      .loadavg()
+    `bus requests: ${requests} per run, ${concurrency} at a time, ${rounds} round(s); load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
     '| round | path | CPU µs / request | wall µs / request |',

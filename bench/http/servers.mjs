@@ -39,8 +39,7 @@ const CLOCK_TICKS = (() => {
   return Number(r.stdout?.trim()) || 100;
 })();
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-/** CPU seconds used so far by process `pid`. */
+/** CPU seconds (user + system) process `pid` has used so far, from /proc/<pid>/stat. */
 export const cpuSecondsOf = (pid) => processCpuOf(pid).own;
 
 /**

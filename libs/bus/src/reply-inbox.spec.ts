@@ -92,7 +92,7 @@ describe('ReplyInbox (real NATS)', () => {
     await own.flush();
     await own.close();
     await expect(waiting).rejects.toBeInstanceOf(natsErrors.ClosedConnectionError);
-    await expect(inbox.request(`${subject}.echo`, 'x', 1000)).rejects.toBeInstanceOf(Error);
+    await expect(inbox.request(`${subject}.echo`, 'x', 1000)).rejects.toBeInstanceOf(natsErrors.ClosedConnectionError);
     expect(inbox.waiting).toBe(0);
   });
 });
