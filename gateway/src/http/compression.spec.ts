@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
-import { COMPRESSION_LEVELS, COMPRESSION_THRESHOLD, compressResponses } from './compression.js';
+import { COMPRESSION_LEVELS, COMPRESSION_THRESHOLD, WHOLE_BODY_LIMIT, compressResponses } from './compression.js';
 
 interface RawResponse {
   status: number;
@@ -11,10 +11,10 @@ interface RawResponse {
 }
 
 /** A GET that keeps the body as sent (no client-side decoding); `onFirstBytes` runs when the body starts arriving. */
-const get = (url: string, headers: Record<string, string> = {}, onFirstBytes?: () => void) =>
+const get = (url: string, headers: Record<string, string> = {}, onFirstBytes?: () => void, method = 'GET') =>
   new Promise<RawResponse>((resolve, reject) => {
     http
-      .get(url, { headers }, (res) => {
+      .request(url, { headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => {
           if (chunks.length === 0) onFirstBytes?.();
@@ -24,7 +24,8 @@ const get = (url: string, headers: Record<string, string> = {}, onFirstBytes?: (
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
         );
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 
 describe(compressResponses.name, () => {
@@ -40,10 +41,16 @@ describe(compressResponses.name, () => {
     const app = express();
     // sendWhole: the same answers as the middleware, without mounting it
     app.get('/whole/:size', (req, res) => {
-      const json = JSON.stringify({ text: text.slice(0, Number(req.params.size)) });
+      const size = Number(req.params.size);
+      const json = JSON.stringify({ text: size > text.length ? 'x'.repeat(size) : text.slice(0, size) });
       if (req.query.cache) res.setHeader('Cache-Control', String(req.query.cache));
+      if (req.query.encoding) res.setHeader('Content-Encoding', String(req.query.encoding));
       res.type('json');
-      compression.sendWhole(req, res, Buffer.byteLength(json), () => res.send(json));
+      compression.sendWhole(req, res, json, (body) => res.send(body));
+    });
+    app.get('/api/whole', (req, res) => {
+      res.type('json');
+      compression.sendWhole(req, res, JSON.stringify({ text }), (body) => res.send(body));
     });
     app.use(compression);
     app.get('/api/big', (_req, res) => res.json({ text }));
@@ -138,5 +145,57 @@ describe(compressResponses.name, () => {
     expect(ranged.headers.vary).toBeUndefined();
     const noTransform = await get(`${base}/whole/10?cache=no-transform`, { 'accept-encoding': 'gzip' });
     expect(noTransform.headers.vary).toBeUndefined();
+  });
+
+  it('compresses a whole body in one piece, with its length, into the bytes the middleware sends', async () => {
+    const json = JSON.stringify({ text });
+    const brotli = brotliCompressSync(json, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: COMPRESSION_LEVELS.generated.brotliQuality },
+    });
+    for (const [accept, encoding, expected] of [
+      ['gzip', 'gzip', gzipSync(json, { level: COMPRESSION_LEVELS.generated.gzipLevel })],
+      // brotli first among equals, as the middleware: browsers list it after gzip
+      ['gzip, deflate, br, zstd', 'br', brotli],
+      ['deflate', 'deflate', deflateSync(json, { level: COMPRESSION_LEVELS.generated.gzipLevel })],
+      // a client's q-values come first
+      ['br;q=0.5, gzip', 'gzip', gzipSync(json, { level: COMPRESSION_LEVELS.generated.gzipLevel })],
+    ] as const) {
+      const whole = await get(`${base}/api/whole`, { 'accept-encoding': accept });
+      const streamed = await get(`${base}/api/big`, { 'accept-encoding': accept });
+      expect([whole.headers['content-encoding'], streamed.headers['content-encoding']]).toEqual([encoding, encoding]);
+      expect(whole.body).toEqual(expected);
+      expect(streamed.body).toEqual(expected);
+      expect(whole.headers['content-length']).toBe(String(expected.length));
+      expect(whole.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+
+  it('sends a whole body as it is when the client accepts no encoding, or it is encoded already, or for HEAD', async () => {
+    const plain = JSON.stringify({ text: text.slice(0, 2000) });
+    const accepting: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'gzip;q=0, br;q=0' },
+    ];
+    for (const headers of accepting) {
+      const res = await get(`${base}/whole/2000`, headers);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.body.toString()).toBe(plain);
+    }
+    const encoded = await get(`${base}/whole/2000?encoding=gzip`, { 'accept-encoding': 'br' });
+    expect(encoded.headers['content-encoding']).toBe('gzip');
+    expect(encoded.body.toString()).toBe(plain);
+    const head = await get(`${base}/whole/2000`, { 'accept-encoding': 'gzip' }, undefined, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.body.length).toBe(0);
+  });
+
+  it('streams a whole body above the limit through the middleware', async () => {
+    const res = await get(`${base}/whole/${WHOLE_BODY_LIMIT + 1}`, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(JSON.parse(gunzipSync(res.body).toString())).toEqual({ text: 'x'.repeat(WHOLE_BODY_LIMIT + 1) });
   });
 });

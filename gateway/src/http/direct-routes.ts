@@ -113,7 +113,7 @@ const reply = (
   // res.json's own steps, with the JSON made once for its length too
   const json = JSON.stringify(body);
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
-  if (compression) compression.sendWhole(req, res, Buffer.byteLength(json), () => res.send(json));
+  if (compression) compression.sendWhole(req, res, json, (sent) => res.send(sent));
   else res.send(json);
 };
 
