@@ -195,7 +195,7 @@ export const DEFAULTS = {
   logLevel: 'info',
   usersSteps: DEFAULT_STEPS,
   usersWindow: 15,
-  usersBudget: 240,
+  usersBudget: 480,
   usersPerWorkspace: 25,
   transactions: true,
   thinkMinMs: 1000,

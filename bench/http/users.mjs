@@ -8,7 +8,11 @@ import { cpuSecondsOf } from './servers.mjs';
 
 export const USER_THRESHOLDS = { httpP95Ms: 200, deliveryP95Ms: 100, errorRate: 0.001 };
 const SIGNING_IN = 10;
-export const DEFAULT_STEPS = [25, 50, 100, 150, 200, 300, 400, 600, 800, 1200, 1600];
+/**
+ * Coarse where every step holds, then 100 users at a time from 800 up: the step that fails is where the machine's
+ * ceiling lies, and a jump of 400 users there reported the step far below it.
+ */
+export const DEFAULT_STEPS = [50, 100, 200, 400, 600, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600, 1800, 2000];
 
 const verdictOf = (s) => {
   const checksTotal = s.checksPass + s.checksFail;
@@ -29,7 +33,7 @@ export const rampUsers = async ({
   product,
   steps = DEFAULT_STEPS,
   windowS = 15,
-  budgetS = 240,
+  budgetS = 480,
   perWorkspace = 25,
   channels = 5,
   sessionS = 20,
