@@ -153,20 +153,20 @@ export const formatUsersReport = ({ options: o, ramp, loadStart, loadEnd }) => {
     `thresholds: HTTP p95 < ${USER_THRESHOLDS.httpP95Ms} ms, delivery p95 < ${USER_THRESHOLDS.deliveryP95Ms} ms, errors < ${USER_THRESHOLDS.errorRate * 100} %`,
     `node ${process.version}, ${cpus().length} CPUs, load average ${loads(loadStart)} at start, ${loads(loadEnd)} at end`,
     '',
-    '| users | HTTP req/s | HTTP p95 ms | slowest route (p95 ms) | delivery p95 ms | errors | gateway cores | users per core | load generator cores | verdict |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| users | HTTP req/s | HTTP p95 ms | slowest route (p95 ms) | delivery p95 ms | errors | gateway cores | users per core | product cores | users per product core | load generator cores | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of ramp.rows) {
     lines.push(
       r.seconds === undefined
-        ? `| ${r.users} | | | | | | | | | ✗ ${r.failed.join(', ')} (${r.joined} joined) |`
-        : `| ${r.users} | ${fmt(r.httpRps)} | ${fmt(r.httpP95)} | ${r.slowestRoute ? `${r.slowestRoute[0]} (${fmt(r.slowestRoute[1])})` : ''} | ${fmt(r.deliveryP95)} | ${pct(r.errorRate)} | ${fmt(r.gatewayCores, 2)} | ${fmt(r.usersPerCore)} | ${fmt(r.loadGeneratorCores, 2)} | ${r.failed.length ? `✗ ${r.failed.join(', ')}` : '✓'} |`,
+        ? `| ${r.users} | | | | | | | | | | | ✗ ${r.failed.join(', ')} (${r.joined} joined) |`
+        : `| ${r.users} | ${fmt(r.httpRps)} | ${fmt(r.httpP95)} | ${r.slowestRoute ? `${r.slowestRoute[0]} (${fmt(r.slowestRoute[1])})` : ''} | ${fmt(r.deliveryP95)} | ${pct(r.errorRate)} | ${fmt(r.gatewayCores, 2)} | ${fmt(r.usersPerCore)} | ${fmt(r.productCores, 2)} | ${fmt(r.usersPerProductCore)} | ${fmt(r.loadGeneratorCores, 2)} | ${r.failed.length ? `✗ ${r.failed.join(', ')}` : '✓'} |`,
     );
   }
   lines.push(
     '',
     ramp.held
-      ? `held ${ramp.held.users} users on ${fmt(ramp.held.gatewayCores, 2)} cores: ${fmt(ramp.held.usersPerCore)} users per gateway vCPU (Mattermost ≈ ${TARGETS.mattermostUsersPerCore.toLocaleString('en')}); stopped: ${ramp.stoppedBy}`
+      ? `held ${ramp.held.users} users on ${fmt(ramp.held.gatewayCores, 2)} cores: ${fmt(ramp.held.usersPerCore)} users per gateway vCPU (Mattermost ≈ ${TARGETS.mattermostUsersPerCore.toLocaleString('en')}), ${fmt(ramp.held.usersPerProductCore)} per vCPU of all the product's processes (${fmt(ramp.held.productCores, 2)} cores); stopped: ${ramp.stoppedBy}`
       : `no step held; stopped: ${ramp.stoppedBy}`,
   );
   return lines.join('\n');

@@ -52,6 +52,9 @@ export const rampUsers = async ({
   let running = true;
   let stoppedBy = 'last step passed';
   const started = Date.now();
+  /** Every process of the product (in cluster mode the gateway and the six services; standalone is one process). */
+  const productCpuSeconds = () =>
+    (product.pids ?? [product.gatewayPid]).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 
   /** Seeds workspaces (three at a time) until there is an account for every user of the step. */
   const seedFor = async (users) => {
@@ -111,11 +114,13 @@ export const rampUsers = async ({
       await sleep(2000);
       metrics.reset();
       const cpu0 = cpuSecondsOf(product.gatewayPid);
+      const all0 = productCpuSeconds();
       const self0 = process.cpuUsage();
       const t0 = performance.now();
       await sleep(windowS * 1000);
       const seconds = (performance.now() - t0) / 1000;
       const gatewayCores = (cpuSecondsOf(product.gatewayPid) - cpu0) / seconds;
+      const productCores = (productCpuSeconds() - all0) / seconds;
       const self = process.cpuUsage(self0);
       const s = metrics.summary();
       const summary = { ...s, checksPass: metrics.checks.pass, checksFail: metrics.checks.fail };
@@ -133,6 +138,8 @@ export const rampUsers = async ({
         errorRate,
         gatewayCores,
         usersPerCore: users / gatewayCores,
+        productCores,
+        usersPerProductCore: users / productCores,
         loadGeneratorCores: (self.user + self.system) / 1e6 / seconds,
         failed,
       };
