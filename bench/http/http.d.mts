@@ -45,6 +45,9 @@ export interface UsersStep {
   /** CPU cores the gateway process used over the window (standalone: the whole product process). */
   gatewayCores?: number;
   usersPerCore?: number;
+  /** CPU cores every process of the product used over the window (cluster: the gateway and the six services). */
+  productCores?: number;
+  usersPerProductCore?: number;
   loadGeneratorCores?: number;
   /** Thresholds that failed; empty when the step held. */
   failed: string[];
