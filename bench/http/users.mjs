@@ -52,9 +52,17 @@ export const rampUsers = async ({
   let running = true;
   let stoppedBy = 'last step passed';
   const started = Date.now();
-  /** Every process of the product (in cluster mode the gateway and the six services; standalone is one process). */
-  const productCpuSeconds = () =>
-    (product.pids ?? [product.gatewayPid]).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+  /**
+   * CPU seconds of the gateway and of every process of the product (cluster: the gateway and the six services;
+   * standalone: its one process), read at one instant.
+   */
+  const cpuNow = () => {
+    const each = product.pids.map((pid) => [pid, cpuSecondsOf(pid)]);
+    return {
+      gateway: each.find(([pid]) => pid === product.gatewayPid)[1],
+      product: each.reduce((sum, [, seconds]) => sum + seconds, 0),
+    };
+  };
 
   /** Seeds workspaces (three at a time) until there is an account for every user of the step. */
   const seedFor = async (users) => {
@@ -113,14 +121,14 @@ export const rampUsers = async ({
       // let the sign-ins settle, then measure a window
       await sleep(2000);
       metrics.reset();
-      const cpu0 = cpuSecondsOf(product.gatewayPid);
-      const all0 = productCpuSeconds();
+      const cpu0 = cpuNow();
       const self0 = process.cpuUsage();
       const t0 = performance.now();
       await sleep(windowS * 1000);
       const seconds = (performance.now() - t0) / 1000;
-      const gatewayCores = (cpuSecondsOf(product.gatewayPid) - cpu0) / seconds;
-      const productCores = (productCpuSeconds() - all0) / seconds;
+      const cpu = cpuNow();
+      const gatewayCores = (cpu.gateway - cpu0.gateway) / seconds;
+      const productCores = (cpu.product - cpu0.product) / seconds;
       const self = process.cpuUsage(self0);
       const s = metrics.summary();
       const summary = { ...s, checksPass: metrics.checks.pass, checksFail: metrics.checks.fail };
