@@ -1193,6 +1193,22 @@ describe('chat service', () => {
       expect((await rejection(unread.markRead(t.as(t.carol), dm.id))).code).toBe(ErrorCodes.channelNotFound);
     });
 
+    it('counts a message stored right after a mark, in the same millisecond as it, and never one stored before', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      // back to back, many marks share a millisecond with the message after them (or the one before)
+      const missed: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        await messages.create(t.as(t.alice), { channelId: general.id, content: `before ${i}` });
+        const mark = await unread.markRead(t.as(t.bob), general.id);
+        const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: `after ${i}` });
+        expect(Date.parse(message.createdAt)).toBeGreaterThan(Date.parse(mark.lastReadAt));
+        const counts = await unread.list(t.as(t.bob));
+        if (counts.find((c) => c.channelId === general.id)?.count !== 1) missed.push(i);
+      }
+      expect(missed).toEqual([]);
+    });
+
     it(`stops counting at ${UNREAD_COUNT_CAP}, however much is unread, and counts again from the last read`, async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WorkspaceMembership } from '@teamchat/service-kit';
 import { UNREAD_COUNT_CAP, type Actor, type MentionItem, type MentionsPage } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
+import { readMark } from '../common/read-mark.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 
 export const MENTIONS_PAGE = 30;
@@ -73,10 +74,9 @@ const PAGE = new PreparedStatement<PageRow>(
 
 const MARK_READ = new PreparedStatement<{ mentions_read_at: Date }>(
   'chat.mentions.mark-read',
-  // every mention stored so far is read: messages take their time from the workspace's change clock, which can run a
-  // few milliseconds ahead of now() under a burst of changes
+  // every mention and reaction stored so far is read, none stored later (reactions take now(), past the mark)
   `INSERT INTO "chat"."notification_pref" ("user_id", "workspace_id", "mentions_read_at")
-   VALUES ($1, $2, greatest(now(), (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $2)))
+   VALUES ($1, $2, ${readMark('$2')})
    ON CONFLICT ("user_id", "workspace_id") DO UPDATE SET "mentions_read_at" = EXCLUDED."mentions_read_at"
    RETURNING "mentions_read_at"`,
 );

@@ -16,6 +16,7 @@ import {
 } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { isUuid } from '../common/ids.js';
+import { readMark } from '../common/read-mark.js';
 import { UNKNOWN_AUTHOR, UserDirectory, type Author } from '../common/user-directory.service.js';
 import { audienceOf, canRead, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
 import {
@@ -122,11 +123,10 @@ const FOLLOWED = new PreparedStatement<MessageRow & { follower_last_read_at: Dat
    LIMIT ${FOLLOWED_THREADS_MAX}`,
 );
 
-/** Never moves the mark backwards, and covers every reply stored so far (whatever the clocks say). */
+/** Never moves the mark backwards; covers every reply stored so far and none stored later (`$3` the workspace). */
 const MARK_READ = new PreparedStatement<{ last_read_at: Date }>(
   'chat.thread.mark-read',
-  `UPDATE "chat"."thread_follower" SET "last_read_at" = greatest("last_read_at", now(),
-     (SELECT max("created_at") FROM "chat"."message" WHERE "thread_id" = $1))
+  `UPDATE "chat"."thread_follower" SET "last_read_at" = greatest("last_read_at", ${readMark('$3')})
    WHERE "message_id" = $1 AND "user_id" = $2
    RETURNING "last_read_at"`,
 );
@@ -244,7 +244,7 @@ export class ThreadService {
   async markRead(actor: Actor, messageId: string): Promise<ThreadReadState> {
     const member = await this.workspace.member(actor);
     const root = await this.readableRoot(member, messageId);
-    const [row] = await this.statements.rows(MARK_READ, [root.id, member.userId]);
+    const [row] = await this.statements.rows(MARK_READ, [root.id, member.userId, member.workspaceId]);
     return { threadId: root.id, lastReadAt: (row?.last_read_at ?? new Date()).toISOString() };
   }
 

@@ -3,6 +3,7 @@ import { WorkspaceMembership } from '@teamchat/service-kit';
 import { UNREAD_COUNT_CAP, type Actor, type ReadState, type UnreadCount } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { ChannelAccessService } from '../channels/channel-access.service.js';
+import { readMark } from '../common/read-mark.js';
 
 /**
  * Per channel of workspace `$1` that user `$2` may read: messages from others after their last read (thread-only
@@ -30,7 +31,7 @@ const UNREAD = new PreparedStatement<{ channel_id: string; count: number }>(
 const MARK_READ = new PreparedStatement<{ last_read_at: Date }>(
   'chat.unread.mark-read',
   `INSERT INTO "chat"."channel_read" ("user_id", "channel_id", "workspace_id", "last_read_at")
-   VALUES ($1, $2, $3, greatest(now(), (SELECT max("created_at") FROM "chat"."message" WHERE "channel_id" = $2)))
+   VALUES ($1, $2, $3, ${readMark('$3')})
    ON CONFLICT ("user_id", "channel_id")
    DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
    RETURNING "last_read_at"`,
