@@ -2,29 +2,11 @@
 // others keep running, and only SIGTERM / Ctrl-C stops them all.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@teamchat/testing';
+import { createTestDatabase, freePort, freePortBlock, waitFor, type TestDatabase } from '@teamchat/testing';
 
 const root = new URL('../..', import.meta.url).pathname;
-
-const isFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
-/** The first of `count` consecutive free ports (the runner gives service i the metrics port base + i). */
-const freeRange = async (count: number): Promise<number> => {
-  for (;;) {
-    const base = await freePort();
-    if (base + count > 65535) continue;
-    const all = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-};
 
 const alive = (pid: number) => {
   try {
@@ -69,7 +51,8 @@ describe('npm run cluster supervision', () => {
         ...process.env,
         GATEWAY_REPLICAS: '1',
         PORT: String(port),
-        METRICS_PORT: String(await freeRange(6)),
+        // the runner gives service i the metrics port base + i (the range is this suite's alone, see freePortBlock)
+        METRICS_PORT: String(await freePortBlock(6, [26000, 32768])),
         DATABASE_URL: db.url,
         DATA_DIR: dataDir,
         BUS_NAMESPACE: `runner${process.pid}${Date.now().toString(36)}.`,

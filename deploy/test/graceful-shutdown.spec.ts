@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { SERVICE_NAMES } from '@teamchat/contracts';
-import { createTestDatabase, waitFor, type TestDatabase } from '@teamchat/testing';
+import { createTestDatabase, freePortBlock, waitFor, type TestDatabase } from '@teamchat/testing';
 import { repoRoot } from './support/env-usage.js';
 
 // Cluster mode as deployed: six service processes and two gateway processes over NATS, Redis and Postgres. One
@@ -133,8 +133,9 @@ class LiveClient {
 }
 
 describe('graceful shutdown in cluster mode', () => {
-  const base = 21000 + Math.floor(Math.random() * 20000);
-  const gateways = [`http://127.0.0.1:${base}`, `http://127.0.0.1:${base + 1}`];
+  // gateways at base and base + 1, metrics from base + 100 (the range is this suite's alone, see freePortBlock)
+  let base: number;
+  let gateways: string[];
   const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-graceful-'));
   const processes = new Map<string, ChildProcess>();
   const logs = new Map<string, string>();
@@ -180,6 +181,8 @@ describe('graceful shutdown in cluster mode', () => {
       encoding: 'utf8',
     });
     if (build.status !== 0) throw new Error(build.stderr);
+    base = await freePortBlock(202, [10000, 20000]);
+    gateways = [`http://127.0.0.1:${base}`, `http://127.0.0.1:${base + 1}`];
     db = await createTestDatabase('graceful');
     SERVICE_NAMES.forEach((s, i) => launch(s, `services/${s}/dist/main.js`, { METRICS_PORT: String(base + 100 + i) }));
     // a second chat replica, to stop while requests flow

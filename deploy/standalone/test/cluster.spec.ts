@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createTestDatabase, waitFor, type TestDatabase } from '@teamchat/testing';
+import { createTestDatabase, freePortBlock, waitFor, type TestDatabase } from '@teamchat/testing';
 
 const root = new URL('../../..', import.meta.url).pathname;
 
@@ -9,7 +9,8 @@ describe('cluster runner (npm run cluster)', () => {
   let db: TestDatabase;
   let cluster: ChildProcess;
   let output = '';
-  const base = 20000 + Math.floor(Math.random() * 20000);
+  // gateways at base and base + 1, metrics from base + 100 (the range is this suite's alone, see freePortBlock)
+  let base: number;
 
   beforeAll(async () => {
     const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-missing'], {
@@ -17,6 +18,7 @@ describe('cluster runner (npm run cluster)', () => {
       encoding: 'utf8',
     });
     if (build.status !== 0) throw new Error(build.stderr);
+    base = await freePortBlock(106, [20000, 32768]);
     db = await createTestDatabase('cluster');
     cluster = spawn(process.execPath, [join(root, 'scripts/cluster.mjs')], {
       cwd: root,

@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:net';
+import { freePortBlock } from './ports.js';
+
+const listen = (port: number) =>
+  new Promise<Server>((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+
+describe(freePortBlock.name, () => {
+  it('hands out a block of free ports inside the range asked for, below the ephemeral range', async () => {
+    const base = await freePortBlock(12, [20000, 21000]);
+    expect(base).toBeGreaterThanOrEqual(20000);
+    expect(base + 12).toBeLessThanOrEqual(21000);
+    const servers = await Promise.all(Array.from({ length: 12 }, (_, i) => listen(base + i)));
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  });
+
+  it('skips a block where any port is taken', async () => {
+    // a range of two possible blocks, [15000, 15002) and [15001, 15003): holding 15001 leaves neither
+    const held = await listen(15001);
+    try {
+      await expect(freePortBlock(2, [15000, 15003])).rejects.toThrow('no 2 consecutive free ports found');
+    } finally {
+      await new Promise((r) => held.close(r));
+    }
+    const held2 = await listen(15000);
+    try {
+      expect(await freePortBlock(2, [15000, 15003])).toBe(15001);
+    } finally {
+      await new Promise((r) => held2.close(r));
+    }
+  });
+
+  it('refuses a block that cannot fit below the ephemeral range', async () => {
+    await expect(freePortBlock(100, [32700, 40000])).rejects.toThrow('no room for 100 ports');
+  });
+});
