@@ -17,7 +17,7 @@ import {
 import { SectionService } from '../src/sections/section.service.js';
 import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
 import { DmService } from '../src/channels/dm.service.js';
-import { MessageService } from '../src/messages/message.service.js';
+import { MessageService, PAGE, REPLAY } from '../src/messages/message.service.js';
 import { SearchService } from '../src/messages/search.service.js';
 import { MessageWriter } from '../src/messages/message-writer.js';
 import { ReactionService, REACTION_NAME_TAKEN, TOO_MANY_REACTIONS } from '../src/reactions/reaction.service.js';
@@ -1228,6 +1228,44 @@ describe('chat service', () => {
   });
 
   describe('hot paths', () => {
+    it('keep one plan per connection for a message page and a replay, however long the channel, instead of planning every call', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const db = h.app.get(DataSource);
+      // a channel long enough that a plan priced for its rows differs from one priced for a page
+      await db.query(
+        `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "created_at")
+         SELECT $1, $2, $3, 'history ' || i, now() - interval '1 hour' + i * interval '1 second'
+         FROM generate_series(1, 3000) i`,
+        [t.ws, general.id, t.alice],
+      );
+      await db.query('ANALYZE "chat"."message"');
+      const runner = db.createQueryRunner();
+      const client = (await runner.connect()) as {
+        query(q: string | { name: string; text: string; values: unknown[] }, v?: unknown[]): Promise<{ rows: any[] }>;
+      };
+      try {
+        const since = new Date(Date.now() - 60_000);
+        for (let i = 0; i < 10; i++) {
+          const page = await client.query({ name: PAGE.name, text: PAGE.text, values: [general.id, 50] });
+          expect(page.rows).toHaveLength(50);
+          await client.query({ name: REPLAY.name, text: REPLAY.text, values: [t.ws, since, t.bob] });
+        }
+        const { rows } = await client.query(
+          'SELECT "name", "generic_plans"::int, "custom_plans"::int FROM pg_prepared_statements WHERE "name" = ANY($1) ORDER BY "name"',
+          [[PAGE.name, REPLAY.name]],
+        );
+        // Postgres tries five custom plans, then keeps the generic one when it is priced no dearer (the connection may
+        // have run them for the service before)
+        expect(rows.map((r) => [r.name, r.custom_plans, r.generic_plans >= 10 - 5])).toEqual([
+          [PAGE.name, 5, true],
+          [REPLAY.name, 5, true],
+        ]);
+      } finally {
+        await runner.release();
+      }
+    });
+
     it('serve the channel list, a message page (with its reactions), unread counts and a new message from one prepared statement each', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
