@@ -4,7 +4,7 @@
 // `npm start`, so a started product never runs stale code after an edit).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { isBuilt, root, SERVER_PACKAGES, webBuilt } from './packages.mjs';
+import { isBuilt, markBuilt, root, SERVER_PACKAGES, webBuilt } from './packages.mjs';
 
 const ifMissing = process.argv.includes('--if-missing');
 const started = Date.now();
@@ -20,4 +20,5 @@ if (r.status !== 0) {
   console.error('build failed: nx run-many -t build');
   process.exit(r.status ?? 1);
 }
+markBuilt();
 console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s (nx run-many -t build)`);
