@@ -203,10 +203,17 @@ const createRoundTrip = async (urls) => {
   return count ? (sum / count) * 1000 : null;
 };
 
-/** A short unmeasured run first (JIT, connection pools, caches), then the measured one. */
+/**
+ * Unmeasured runs first, then the measured one. The first round has every socket send one message (measured on its
+ * own and reported as "first message of each socket": the user is new to every cache on the path); then `warmup`
+ * seconds of the workload itself (JIT, connection pools). Without the first round, senders picked at random keep
+ * meeting cold caches through the measured window (2,000 sockets at 200 msg/s: about a minute until every socket has
+ * sent once), so the window would mix the two.
+ */
 const warmThenRun = async (workload, o) => {
+  const first = o.firstRound ? await runWorkload({ ...workload, everyOnce: true, prefix: 'f', drainMs: 3000 }) : null;
   if (o.warmup > 0) await runWorkload({ ...workload, seconds: o.warmup, prefix: 'w', drainMs: 3000, cpu: null });
-  return runWorkload({ ...workload, seconds: o.seconds, prefix: 'b' });
+  return { ...(await runWorkload({ ...workload, seconds: o.seconds, prefix: 'b' })), first };
 };
 
 /** The product's sockets: each channel's members signed in, `perChannel[i]` sockets in channel i, over `urls` in turn. */
@@ -282,7 +289,7 @@ const runProduct = async (o) => {
         clientMsgId: id,
       }),
       messageIdOf: (raw) =>
-        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bw]\d+)"/.exec(raw)?.[1] ?? null) : null,
+        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bwf]\d+)"/.exec(raw)?.[1] ?? null) : null,
     };
     const result = await warmThenRun(workload, o);
     return {
@@ -371,7 +378,7 @@ const runFloor = async (o) => {
         },
       }),
       messageIdOf: (raw) =>
-        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bw]\d+)"/.exec(raw)?.[1] ?? null) : null,
+        raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bwf]\d+)"/.exec(raw)?.[1] ?? null) : null,
     };
     const result = await warmThenRun(workload, o);
     return { ...result, rssPerSocket: (rssAfter - rssBefore) / o.clients };
@@ -581,13 +588,21 @@ export const formatReport = (o, product, floor) => {
     ],
   ];
   const lines = [
-    `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s (after ${o.warmup} s warm-up)`,
+    `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s (after ${o.firstRound ? 'one message from each socket and ' : ''}${o.warmup} s warm-up)`,
     `${'metric'.padEnd(26)}${'product'.padStart(16)}${floor ? 'floor (ws+Redis)'.padStart(18) + 'ratio'.padStart(8) : ''}`,
   ];
   for (const [name, value, ratio] of rows) {
     lines.push(
       `${name.padEnd(26)}${value(product).padStart(16)}${floor ? value(floor).padStart(18) + ratio(product, floor).padStart(8) : ''}`,
     );
+  }
+  if (product.first) {
+    const first = (r) =>
+      r.first
+        ? `p50 / p99 ${fmt(r.first.p50)} / ${fmt(r.first.p99)} ms, CPU ${fmt(r.first.cpuMsPerMessage ?? null, 2)} ms per message, ${r.first.lost} lost`
+        : 'n/a';
+    lines.push(`first message of each socket (not in the figures above): product ${first(product)}`);
+    if (floor) lines.push(`${' '.repeat(62)}floor ${first(floor)}`);
   }
   if (o.mode !== 'processes') lines.push('(in-process mode: RSS is the whole test process, clients included)');
   return lines.join('\n');
@@ -600,6 +615,7 @@ export const runFanoutBench = async (options = {}) => {
     rate: 100,
     seconds: 15,
     warmup: 3,
+    firstRound: true,
     mode: 'processes',
     floor: true,
     ...options,
@@ -644,6 +660,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     rate: Number(arg('rate', 100)),
     seconds: Number(arg('seconds', 15)),
     warmup: Number(arg('warmup', 3)),
+    firstRound: !args.includes('--no-first-round'),
     mode: arg('mode', 'processes'),
     floor: !args.includes('--no-floor'),
   });

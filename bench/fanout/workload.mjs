@@ -76,6 +76,8 @@ export const serverCpuBetween = (before, after) => {
 /**
  * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
  * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
+ * With `everyOnce`, every socket sends exactly one message instead (round robin over rooms, at the same rate) and
+ * `seconds` is ignored: the round in which each user's first message meets caches that have never seen them.
  */
 export const runWorkload = async ({
   clients,
@@ -87,6 +89,7 @@ export const runWorkload = async ({
   drainMs = 5000,
   prefix = 'b',
   cpu = null,
+  everyOnce = false,
 }) => {
   const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => c.room === r)]));
   const sentAt = new Map();
@@ -114,6 +117,17 @@ export const runWorkload = async ({
     };
   }
   const roomList = [...byRoom.keys()];
+  // everyOnce: the first socket of every room, then the second of every room, and so on
+  const queue = [];
+  if (everyOnce) {
+    const longest = Math.max(0, ...[...byRoom.values()].map((m) => m.length));
+    for (let i = 0; i < longest; i++) {
+      for (const room of roomList) {
+        const member = byRoom.get(room)[i];
+        if (member) queue.push(member);
+      }
+    }
+  }
   const cpuBefore = cpu?.() ?? null;
   const serversBefore = cpu ? serverCpu() : null;
   let seq = 0;
@@ -126,17 +140,20 @@ export const runWorkload = async ({
       const now = performance.now();
       owed += ((now - last) / 1000) * rate;
       last = now;
-      while (owed >= 1) {
+      while (owed >= 1 && (!everyOnce || seq < queue.length)) {
         owed -= 1;
-        const room = roomList[seq % roomList.length];
-        const members = byRoom.get(room);
-        const sender = members[Math.floor(Math.random() * members.length)];
+        let sender;
+        if (everyOnce) sender = queue[seq];
+        else {
+          const members = byRoom.get(roomList[seq % roomList.length]);
+          sender = members[Math.floor(Math.random() * members.length)];
+        }
         const id = `${prefix}${seq++}`;
         sentAt.set(id, performance.now());
-        expected += members.length;
+        expected += byRoom.get(sender.room).length;
         sender.ws.send(JSON.stringify(messageFrame(sender, id)));
       }
-      if (now >= endAt) resolve();
+      if (everyOnce ? seq >= queue.length : now >= endAt) resolve();
       else setTimeout(tick, 5);
     };
     tick();
