@@ -49,6 +49,7 @@ type Listening = Pick<Server, 'addHandler' | 'close' | 'on'> & CustomTransportSt
 
 /**
  * The service's process-wide listener (see `ProcessEvents`): drops cached memberships on removal and role change,
+ * has a workspace's roster loaded again after someone joined it,
  * applies billing's entitlement changes to the cached write deadlines (`WorkspaceEntitlements`), and runs whatever
  * else the service's providers registered, in every process of the service. The service's own handlers share a
  * queue group (each event reaches one replica), so this listens on a subscription of its own: a group no other
@@ -68,6 +69,7 @@ export class ProcessEventListener implements OnApplicationBootstrap, OnApplicati
   ) {
     const forget = ({ workspaceId, userId }: { workspaceId: string; userId: string }) =>
       membership.forget(workspaceId, userId);
+    events.on(WorkspaceEvents.memberAdded, ({ workspaceId }) => membership.joined(workspaceId));
     events.on(WorkspaceEvents.memberRemoved, forget);
     events.on(WorkspaceEvents.memberRoleChanged, forget);
     events.on(BillingEvents.entitlementChanged, (change) => entitlements.apply(change));

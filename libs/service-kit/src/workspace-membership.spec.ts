@@ -112,6 +112,109 @@ describe(WorkspaceMembership.name, () => {
     });
   });
 
+  describe('rosters', () => {
+    /** Answers rosters and single members from `roles`, counting the asks of each. */
+    class RosterSource implements MembershipSource {
+      readonly roles = new Map<string, Map<string, WorkspaceRole>>();
+      rosterAsks = 0;
+      roleAsks = 0;
+      rosterDown = false;
+      /** When set, a roster answer waits for it (read when asked, like a reply already on its way). */
+      hold: Promise<void> | null = null;
+
+      join(ws: string, user: string, role: WorkspaceRole = 'member') {
+        this.roles.set(ws, (this.roles.get(ws) ?? new Map<string, WorkspaceRole>()).set(user, role));
+      }
+
+      async members(ws: string, max: number) {
+        this.rosterAsks++;
+        if (this.rosterDown) throw new BusUnavailableError();
+        const all = [...(this.roles.get(ws) ?? [])].map(([id, role]) => ({ userId: id, role }));
+        await this.hold;
+        return all.length > max ? null : all;
+      }
+
+      role(ws: string, user: string) {
+        this.roleAsks++;
+        return Promise.resolve(this.roles.get(ws)?.get(user) ?? null);
+      }
+    }
+
+    const ws = randomUUID();
+    const [ann, bob, cat] = [randomUUID(), randomUUID(), randomUUID()];
+    let roster: RosterSource;
+
+    beforeEach(() => {
+      roster = new RosterSource();
+      roster.join(ws, ann, 'admin');
+      roster.join(ws, bob);
+    });
+
+    it("loads a workspace's members with the first check, so the others' first checks ask nothing", async () => {
+      const membership = new WorkspaceMembership(roster);
+      const warmed: string[][] = [];
+      membership.onRoster((workspaceId, userIds) => warmed.push([workspaceId, ...userIds]));
+      await expect(membership.member({ userId: ann, workspaceId: ws })).resolves.toMatchObject({ role: 'admin' });
+      await expect(membership.member({ userId: bob, workspaceId: ws })).resolves.toMatchObject({ role: 'member' });
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([1, 0]);
+      expect(warmed).toEqual([[ws, ann, bob]]);
+    });
+
+    it('asks on their own for someone not on the roster: a member added since is accepted, a stranger refused', async () => {
+      const membership = new WorkspaceMembership(roster);
+      await membership.member({ userId: ann, workspaceId: ws });
+      roster.join(ws, cat);
+      await expect(membership.isMember(ws, cat)).resolves.toBe(true);
+      await expect(membership.isMember(ws, randomUUID())).resolves.toBe(false);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([1, 2]);
+    });
+
+    it('does not keep a roster that a removal overtook on its way', async () => {
+      const membership = new WorkspaceMembership(roster);
+      let release!: () => void;
+      roster.hold = new Promise((r) => (release = r));
+      const check = membership.member({ userId: ann, workspaceId: ws });
+      await settle();
+      // bob removed while the roster listing him was on its way
+      roster.roles.get(ws)!.delete(bob);
+      membership.forget(ws, bob);
+      release();
+      await expect(check).resolves.toMatchObject({ role: 'admin' });
+      roster.hold = null;
+      await expect(membership.isMember(ws, bob)).resolves.toBe(false);
+    });
+
+    it('asks one member at a time in a workspace larger than rosterMax, and when the roster fails', async () => {
+      const big = new WorkspaceMembership(roster, { cache: { rosterMax: 1 } });
+      await expect(big.isMember(ws, ann)).resolves.toBe(true);
+      await expect(big.isMember(ws, bob)).resolves.toBe(true);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([1, 2]);
+
+      roster.rosterDown = true;
+      const failing = new WorkspaceMembership(roster);
+      await expect(failing.isMember(ws, ann)).resolves.toBe(true);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([2, 3]);
+    });
+
+    it('loads the roster again at the next unknown member once someone joined', async () => {
+      const membership = new WorkspaceMembership(roster);
+      await membership.isMember(ws, ann);
+      roster.join(ws, cat);
+      membership.joined(ws);
+      await expect(membership.isMember(ws, cat)).resolves.toBe(true);
+      await expect(membership.isMember(ws, bob)).resolves.toBe(true);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([2, 0]);
+    });
+
+    it('loads the roster again after clear', async () => {
+      const membership = new WorkspaceMembership(roster);
+      await membership.isMember(ws, ann);
+      membership.clear();
+      await membership.isMember(ws, bob);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([2, 0]);
+    });
+  });
+
   describe(busMembershipSource.name, () => {
     const over = (reply: () => Promise<unknown>) => busMembershipSource({ request: reply as never });
 
@@ -121,6 +224,25 @@ describe(WorkspaceMembership.name, () => {
       await expect(missing.role(workspaceId, userId)).resolves.toBeNull();
     });
 
+    it('asks for one more member than the roster may hold, and answers null when the workspace has them', async () => {
+      const asked: unknown[] = [];
+      const source = busMembershipSource({
+        request: ((_contract: unknown, body: unknown) => {
+          asked.push(body);
+          return Promise.resolve([
+            { userId, role: 'admin' },
+            { userId: randomUUID(), role: 'member' },
+          ]);
+        }) as never,
+      });
+      await expect(source.members!(workspaceId, 2)).resolves.toHaveLength(2);
+      await expect(source.members!(workspaceId, 1)).resolves.toBeNull();
+      expect(asked).toEqual([
+        { workspaceId, limit: 3 },
+        { workspaceId, limit: 2 },
+      ]);
+    });
+
     it('passes a bus failure on, and nothing is cached from it', async () => {
       let down = true;
       const membership = new WorkspaceMembership(
@@ -128,6 +250,7 @@ describe(WorkspaceMembership.name, () => {
           if (down) throw new BusUnavailableError();
           return { ...actor, role: 'member' };
         }),
+        { cache: { rosterMax: 0 } },
       );
       await expect(membership.member(actor)).rejects.toMatchObject({ code: ErrorCodes.busUnavailable });
       down = false;

@@ -15,10 +15,19 @@ export interface WorkspaceMember {
 export interface MembershipSource {
   /** The user's role in the workspace, or null when they are not (or no longer) a member; other failures throw. */
   role(workspaceId: string, userId: string): Promise<WorkspaceRole | null>;
+  /**
+   * Every member of the workspace with their role, or null when it has more than `max`. Optional: a source without it
+   * is asked one member at a time.
+   */
+  members?(workspaceId: string, max: number): Promise<{ userId: string; role: WorkspaceRole }[] | null>;
 }
 
-/** Asks the workspace service (`workspace.member.get`). */
+/** Asks the workspace service (`workspace.member.get`, `workspace.member.list`). */
 export const busMembershipSource = (bus: Pick<BusClient, 'request'>): MembershipSource => ({
+  async members(workspaceId, max) {
+    const members = await bus.request(WorkspaceContracts.listMembers, { workspaceId, limit: max + 1 });
+    return members.length > max ? null : members;
+  },
   async role(workspaceId, userId) {
     try {
       return (await bus.request(WorkspaceContracts.getMember, { workspaceId, userId })).role;
@@ -64,24 +73,38 @@ export interface MembershipCacheOptions {
    * how long a lost event could leave a stale answer.
    */
   ttlMs: number;
+  /**
+   * The first check in a workspace (and the first after `ttlMs`) loads every member's role at once when the workspace
+   * has at most this many members: its other members' first checks then ask nothing. 0 asks one member at a time.
+   */
+  rosterMax: number;
 }
 
-export const MEMBERSHIP_CACHE_DEFAULTS: MembershipCacheOptions = { max: 50_000, ttlMs: 5 * 60_000 };
+export const MEMBERSHIP_CACHE_DEFAULTS: MembershipCacheOptions = { max: 50_000, ttlMs: 5 * 60_000, rosterMax: 2_000 };
 
 export interface WorkspaceMembershipOptions {
   errors?: Partial<MembershipErrors>;
   cache?: Partial<MembershipCacheOptions>;
 }
 
+type Roster = { userId: string; role: WorkspaceRole }[] | null;
+
 /**
  * Confirmed memberships with their role, cached per (workspace, user) and dropped when the workspace service
  * announces a removal or role change (see `WorkspaceMembershipModule`). Refusals are never cached: someone added
- * after a refusal is accepted at once.
+ * after a refusal is accepted at once. The first check in a workspace of up to `rosterMax` members loads all of
+ * them (its roster) in one look-up; anyone not on it is still asked on their own, so a member added since is not
+ * refused.
  */
 export class WorkspaceMembership {
   private readonly errors: MembershipErrors;
   private readonly cache: LRUCache<string, WorkspaceRole>;
   private readonly lookups = new SharedLookups<WorkspaceRole | null>();
+  /** Workspaces whose roster was loaded (or found longer than `rosterMax`) within the last `ttlMs`. */
+  private readonly rosters: LRUCache<string, true>;
+  private readonly rosterLookups = new SharedLookups<Roster>();
+  private readonly rosterMax: number;
+  private readonly rosterListeners: ((workspaceId: string, userIds: string[]) => void)[] = [];
 
   constructor(
     private readonly source: MembershipSource,
@@ -90,6 +113,8 @@ export class WorkspaceMembership {
     this.errors = { ...defaultErrors, ...options.errors };
     const cache = { ...MEMBERSHIP_CACHE_DEFAULTS, ...options.cache };
     this.cache = new LRUCache({ max: cache.max, ttl: cache.ttlMs });
+    this.rosters = new LRUCache({ max: Math.max(1, Math.ceil(cache.max / 10)), ttl: cache.ttlMs });
+    this.rosterMax = source.members ? cache.rosterMax : 0;
   }
 
   /** The actor as a member of their current workspace; refuses without one, and refuses non-members. */
@@ -117,6 +142,38 @@ export class WorkspaceMembership {
     const key = `${workspaceId}:${userId}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return Promise.resolve(cached);
+    if (this.rosterMax > 0 && !this.rosters.has(workspaceId)) {
+      return this.loadRoster(workspaceId).then(() => this.cache.get(key) ?? this.lookUp(key, workspaceId, userId));
+    }
+    return this.lookUp(key, workspaceId, userId);
+  }
+
+  /**
+   * Called with a workspace's members each time its roster is loaded, so a service can warm what it keeps per user
+   * (chat: their names) in one look-up as well.
+   */
+  onRoster(listener: (workspaceId: string, userIds: string[]) => void): void {
+    this.rosterListeners.push(listener);
+  }
+
+  /** Every member of the workspace into the cache, unless an invalidation overtook the answer; never fails. */
+  private loadRoster(workspaceId: string): Promise<unknown> {
+    return this.rosterLookups
+      .get(
+        workspaceId,
+        () => this.source.members!(workspaceId, this.rosterMax),
+        (roster) => {
+          this.rosters.set(workspaceId, true);
+          if (!roster) return;
+          for (const m of roster) this.cache.set(`${workspaceId}:${m.userId}`, m.role);
+          const userIds = roster.map((m) => m.userId);
+          for (const listener of this.rosterListeners) listener(workspaceId, userIds);
+        },
+      )
+      .catch(() => undefined); // each member is then asked on their own, which reports the failure
+  }
+
+  private lookUp(key: string, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
     return this.lookups.get(
       key,
       () => this.source.role(workspaceId, userId),
@@ -129,13 +186,23 @@ export class WorkspaceMembership {
   /** Nothing cached can be trusted any more (invalidations may have been missed): every next check asks again. */
   clear(): void {
     this.lookups.invalidate();
+    this.rosterLookups.invalidate();
+    this.rosters.clear();
     this.cache.clear();
+  }
+
+  /** Someone joined the workspace: the next check of anyone not yet known there loads its roster again. */
+  joined(workspaceId: string): void {
+    this.rosterLookups.invalidate(workspaceId);
+    this.rosters.delete(workspaceId);
   }
 
   /** The membership changed (removed, role changed): the next check asks again. */
   forget(workspaceId: string, userId: string): void {
     const key = `${workspaceId}:${userId}`;
     this.lookups.invalidate(key);
+    // a roster on its way may still list them with their old role
+    this.rosterLookups.invalidate(workspaceId);
     this.cache.delete(key);
   }
 }

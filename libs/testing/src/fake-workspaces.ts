@@ -17,8 +17,8 @@ export class FakeWorkspaces {
       if (!role) throw membershipErrors.memberNotFound();
       return { workspaceId, userId, role };
     });
-    bus.reply(WorkspaceContracts.listMembers, ({ workspaceId }) =>
-      [...(this.members.get(workspaceId) ?? [])].map(([userId, role]) => ({ userId, role })),
+    bus.reply(WorkspaceContracts.listMembers, ({ workspaceId, limit }) =>
+      [...(this.members.get(workspaceId) ?? [])].slice(0, limit).map(([userId, role]) => ({ userId, role })),
     );
     bus.reply(WorkspaceContracts.entitlement, ({ workspaceId }) => ({
       workspaceId,

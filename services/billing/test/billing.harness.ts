@@ -101,6 +101,14 @@ export const startBillingHarness = async (
       return { ...body, role };
     }
 
+    @OnRequest(WorkspaceContracts.listMembers)
+    listMembers(@Payload() body: { workspaceId: string; limit?: number }) {
+      return [...neighbours.roles]
+        .filter(([key]) => key.startsWith(`${body.workspaceId}:`))
+        .slice(0, body.limit)
+        .map(([key, role]) => ({ userId: key.slice(body.workspaceId.length + 1), role }));
+    }
+
     @OnRequest(WorkspaceContracts.seats)
     seats(@Payload() body: { workspaceId: string }) {
       const seats = neighbours.seatLimit.get(body.workspaceId) ?? 5;

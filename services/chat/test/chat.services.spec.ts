@@ -11,6 +11,7 @@ import {
   SECTION_NOT_EMPTY_MESSAGE,
   UNREAD_COUNT_CAP,
   WORKSPACE_READ_ONLY_MESSAGE,
+  IdentityContracts,
   WorkspaceContracts,
   type Actor,
   type SearchResult,
@@ -456,7 +457,9 @@ describe('chat service', () => {
     it('refuses a member removed from the workspace, also right after they posted', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
+      // alice's check loaded the workspace's roster, carol on it: her removal reaches chat as the event it is
       h.directory.leave(t.ws, t.carol);
+      h.app.get(WorkspaceEventsController).removed({ workspaceId: t.ws, userId: t.carol, role: 'member' });
       expect((await rejection(messages.create(t.as(t.carol), { channelId: general.id, content: 'bye' }))).code).toBe(
         ErrorCodes.workspaceNotFound,
       );
@@ -470,10 +473,23 @@ describe('chat service', () => {
 
     it('asks the workspace service once for a burst of messages from one member', async () => {
       const t = team();
-      const [general] = await channels.list(t.as(t.alice));
       h.bus.clear();
+      const [general] = await channels.list(t.as(t.alice));
       for (let i = 0; i < 5; i++) await messages.create(t.as(t.bob), { channelId: general.id, content: `burst ${i}` });
-      expect(h.bus.requestsTo(WorkspaceContracts.getMember)).toHaveLength(1);
+      // alice's first check loaded the roster (bob on it); nothing more was asked
+      expect(h.bus.requestsTo(WorkspaceContracts.listMembers)).toHaveLength(1);
+      expect(h.bus.requestsTo(WorkspaceContracts.getMember)).toHaveLength(0);
+    });
+
+    it("asks identity once for the names of a workspace's members, with its roster", async () => {
+      const t = team();
+      h.bus.clear();
+      const [general] = await channels.list(t.as(t.alice));
+      await waitFor(() => h.bus.requestsTo(IdentityContracts.getMany).length > 0);
+      await messages.create(t.as(t.bob), { channelId: general.id, content: 'first from bob' });
+      await messages.create(t.as(t.carol), { channelId: general.id, content: 'first from carol' });
+      const asked = h.bus.requestsTo(IdentityContracts.getMany).flatMap((r) => r.userIds);
+      expect(asked.filter((id) => id === t.bob || id === t.carol)).toHaveLength(2);
     });
 
     describe('replay', () => {

@@ -41,6 +41,8 @@ describe('workspace service: members', () => {
         { userId: admin.userId, role: 'admin' },
         { userId: member.userId, role: 'member' },
       ]);
+      // a roster asked with a limit (the membership check's `rosterMax + 1`) stops there, first joined first
+      expect(await h.members.list(workspaceId, 1)).toEqual([{ userId: admin.userId, role: 'admin' }]);
     });
   });
 

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { BusClient } from '@teamchat/bus';
 import { IdentityContracts, IdentityEvents, type UserProfile } from '@teamchat/contracts';
-import { ProcessEvents } from '@teamchat/service-kit';
+import { ProcessEvents, WorkspaceMembership } from '@teamchat/service-kit';
 
 export interface Author {
   username: string;
@@ -41,7 +41,12 @@ export class UserDirectory {
   constructor(
     private readonly bus: BusClient,
     @Optional() events?: ProcessEvents,
+    @Optional() membership?: WorkspaceMembership,
   ) {
+    // a workspace's members were just confirmed in one look-up: their names in one more, not one each at first post
+    membership?.onRoster((_workspaceId, userIds) => {
+      this.authors(userIds).catch(() => undefined); // a failed warm-up only means each name is asked when needed
+    });
     events?.on(IdentityEvents.userUpdated, (profile) => {
       this.generation++;
       if (this.cache.has(profile.id))

@@ -79,8 +79,9 @@ describe(UploadService.name, () => {
 
   afterEach(() => {
     bus.verify();
-    // media asks the workspace service one thing only: memberships
-    expect(bus.requests.filter((r) => r.subject !== WorkspaceContracts.getMember.subject)).toEqual([]);
+    // media asks the workspace service one thing only: memberships (one member, or a workspace's roster)
+    const memberships = [WorkspaceContracts.getMember.subject, WorkspaceContracts.listMembers.subject];
+    expect(bus.requests.filter((r) => !memberships.includes(r.subject))).toEqual([]);
   });
 
   beforeEach(async () => {

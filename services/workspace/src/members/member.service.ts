@@ -33,10 +33,12 @@ export class MemberService {
     return toMembership(membership);
   }
 
-  async list(workspaceId: string): Promise<{ userId: string; role: Membership['role'] }[]> {
+  async list(workspaceId: string, limit?: number): Promise<{ userId: string; role: Membership['role'] }[]> {
     const members = await this.dataSource.manager.find(MembershipEntity, {
+      select: { userId: true, role: true },
       where: { workspaceId },
       order: { joinedAt: 'ASC' },
+      take: limit,
     });
     return members.map((m) => ({ userId: m.userId, role: m.role }));
   }
