@@ -194,6 +194,19 @@ describe(WorkspaceMembership.name, () => {
       const failing = new WorkspaceMembership(roster);
       await expect(failing.isMember(ws, ann)).resolves.toBe(true);
       expect([roster.rosterAsks, roster.roleAsks]).toEqual([2, 3]);
+      // a failed roster is not asked again at every miss: the next members are asked alone for a while
+      await expect(failing.isMember(ws, bob)).resolves.toBe(true);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([2, 4]);
+    });
+
+    it('tries a failed roster again after a pause (10 s, or the cache lifetime when shorter)', async () => {
+      roster.rosterDown = true;
+      const membership = new WorkspaceMembership(roster, { cache: { ttlMs: 40 } });
+      await expect(membership.isMember(ws, ann)).resolves.toBe(true);
+      roster.rosterDown = false;
+      await new Promise((r) => setTimeout(r, 60));
+      await expect(membership.isMember(ws, bob)).resolves.toBe(true);
+      expect([roster.rosterAsks, roster.roleAsks]).toEqual([2, 1]);
     });
 
     it('loads the roster again at the next unknown member once someone joined', async () => {

@@ -82,6 +82,12 @@ export interface MembershipCacheOptions {
 
 export const MEMBERSHIP_CACHE_DEFAULTS: MembershipCacheOptions = { max: 50_000, ttlMs: 5 * 60_000, rosterMax: 2_000 };
 
+/**
+ * After a roster fails, checks in that workspace ask one member at a time for this long: a service in trouble is not
+ * asked twice for every miss (nor charged twice on its circuit breaker).
+ */
+const ROSTER_RETRY_MS = 10_000;
+
 export interface WorkspaceMembershipOptions {
   errors?: Partial<MembershipErrors>;
   cache?: Partial<MembershipCacheOptions>;
@@ -100,7 +106,10 @@ export class WorkspaceMembership {
   private readonly errors: MembershipErrors;
   private readonly cache: LRUCache<string, WorkspaceRole>;
   private readonly lookups = new SharedLookups<WorkspaceRole | null>();
-  /** Workspaces whose roster was loaded (or found longer than `rosterMax`) within the last `ttlMs`. */
+  /**
+   * Workspaces whose roster was loaded (or found longer than `rosterMax`) within the last `ttlMs`, or failed within
+   * the last `ROSTER_RETRY_MS`.
+   */
   private readonly rosters: LRUCache<string, true>;
   private readonly rosterLookups = new SharedLookups<Roster>();
   private readonly rosterMax: number;
@@ -170,7 +179,10 @@ export class WorkspaceMembership {
           for (const listener of this.rosterListeners) listener(workspaceId, userIds);
         },
       )
-      .catch(() => undefined); // each member is then asked on their own, which reports the failure
+      .catch(() => {
+        // each member is then asked on their own, which reports the failure; the roster is tried again later
+        this.rosters.set(workspaceId, true, { ttl: Math.min(ROSTER_RETRY_MS, this.rosters.ttl) });
+      });
   }
 
   private lookUp(key: string, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {

@@ -15,6 +15,7 @@ import { bootService, defineService, startService, WorkspaceMembership } from '.
 /** The workspace service as the replicas see it: memberships it answers, and how often it was asked. */
 const directory = new Map<string, WorkspaceRole>();
 let asks = 0;
+let rosterAsks = 0;
 
 @Controller()
 class WorkspaceStub {
@@ -24,6 +25,16 @@ class WorkspaceStub {
     const role = directory.get(`${body.workspaceId}:${body.userId}`);
     if (!role) throw new DomainError(ErrorCodes.memberNotFound, 'User not found in this workspace');
     return { ...body, role };
+  }
+
+  /** A workspace's members, as many as asked for: the roster a replica loads at its first check there. */
+  @OnRequest(WorkspaceContracts.listMembers)
+  listMembers(@Payload() body: { workspaceId: string; limit?: number }) {
+    rosterAsks++;
+    const members = [...directory]
+      .filter(([key]) => key.startsWith(`${body.workspaceId}:`))
+      .map(([key, role]) => ({ userId: key.slice(body.workspaceId.length + 1), role }));
+    return members.slice(0, body.limit ?? members.length);
   }
 }
 
@@ -60,9 +71,10 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
   let publisher: INestApplicationContext;
   let replicas: WorkspaceMembership[];
 
-  /** Emits a membership event for the actor and resolves once every replica has forgotten them. */
+  /** Emits a membership event for the actor and resolves once every replica has handled it. */
   const announce = async (contract: typeof WorkspaceEvents.memberRemoved, actor: Actor, role: WorkspaceRole) => {
-    const spies = replicas.map((r) => jest.spyOn(r, 'forget'));
+    const handler = contract === WorkspaceEvents.memberAdded ? 'joined' : 'forget';
+    const spies = replicas.map((r) => jest.spyOn(r, handler));
     try {
       await publisher
         .get(Publisher)
@@ -73,8 +85,8 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
     }
   };
 
-  const join = (role: WorkspaceRole = 'member'): Actor => {
-    const actor = { userId: randomUUID(), workspaceId: randomUUID() };
+  const join = (role: WorkspaceRole = 'member', workspaceId: string = randomUUID()): Actor => {
+    const actor = { userId: randomUUID(), workspaceId };
     directory.set(`${actor.workspaceId}:${actor.userId}`, role);
     return actor;
   };
@@ -105,24 +117,28 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
 
   beforeEach(() => {
     asks = 0;
+    rosterAsks = 0;
   });
 
   it('asks the workspace service once per replica, then answers from its cache', async () => {
     const actor = join();
+    const teammate = join('admin', actor.workspaceId!);
     const [a, b] = replicas;
     await expect(a.member(actor)).resolves.toEqual({ ...actor, role: 'member' });
     await expect(a.member(actor)).resolves.toEqual({ ...actor, role: 'member' });
     await expect(a.isMember(actor.workspaceId!, actor.userId)).resolves.toBe(true);
-    expect(asks).toBe(1);
+    // the first check loaded the workspace's roster: the teammate's first check asks nothing
+    await expect(a.requireAdmin(teammate)).resolves.toEqual({ ...teammate, role: 'admin' });
+    expect([rosterAsks, asks]).toEqual([1, 0]);
     // concurrent first checks on the other replica share one question
-    await Promise.all([b.member(actor), b.member(actor), b.member(actor)]);
-    expect(asks).toBe(2);
+    await Promise.all([b.member(actor), b.member(actor), b.member(teammate)]);
+    expect([rosterAsks, asks]).toEqual([2, 0]);
   });
 
   it('drops a removed member on every replica with one removal event', async () => {
     const actor = join();
     for (const replica of replicas) await replica.member(actor);
-    expect(asks).toBe(2);
+    expect([rosterAsks, asks]).toEqual([2, 0]);
     directory.delete(`${actor.workspaceId}:${actor.userId}`);
     await announce(WorkspaceEvents.memberRemoved, actor, 'member');
     for (const replica of replicas) {
@@ -131,7 +147,19 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
         message: 'Workspace not found',
       });
     }
-    expect(asks).toBe(4);
+    expect([rosterAsks, asks]).toEqual([2, 2]);
+  });
+
+  it('loads the roster again on every replica after someone joins the workspace', async () => {
+    const actor = join();
+    for (const replica of replicas) await replica.member(actor);
+    const newcomer = join('member', actor.workspaceId!);
+    await announce(WorkspaceEvents.memberAdded, newcomer, 'member');
+    for (const replica of replicas) {
+      await expect(replica.member(newcomer)).resolves.toEqual({ ...newcomer, role: 'member' });
+      await expect(replica.member(actor)).resolves.toEqual({ ...actor, role: 'member' });
+    }
+    expect([rosterAsks, asks]).toEqual([4, 0]);
   });
 
   it('changes the cached role on every replica when an admin is demoted', async () => {
@@ -151,7 +179,8 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
     expect(await rejection(a.member(actor))).toMatchObject({ code: ErrorCodes.workspaceNotFound });
     directory.set(`${actor.workspaceId}:${actor.userId}`, 'member');
     await expect(a.member(actor)).resolves.toEqual({ ...actor, role: 'member' });
-    expect(asks).toBe(2);
+    // the (empty) roster is loaded once; the refusal and the acceptance are each asked alone
+    expect([rosterAsks, asks]).toEqual([1, 2]);
   });
 
   it('refuses an actor without a workspace without asking', async () => {
@@ -159,6 +188,6 @@ describe.each(['inprocess', 'nats'] as const)('WorkspaceMembership across replic
       code: ErrorCodes.noWorkspace,
       message: 'No active workspace',
     });
-    expect(asks).toBe(0);
+    expect([rosterAsks, asks]).toEqual([0, 0]);
   });
 });
