@@ -35,7 +35,8 @@ import { SocketEvictions } from './socket-evictions.js';
 import { ActorService } from '../auth/actor.service.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
 import { PRESENCE_STORE, type PresenceChange, type PresenceStore } from './fanout/presence.store.js';
-import { SendQueue } from './send-queue.js';
+import { Heartbeat } from './heartbeat.js';
+import { SendQueue, type TextFrame } from './send-queue.js';
 import { DEFAULT_REALTIME_OPTIONS, REALTIME_OPTIONS, type RealtimeOptions } from './realtime.options.js';
 import { changeFrame, MessageRelay } from './message-relay.service.js';
 
@@ -52,7 +53,6 @@ export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
  */
 const MAX_PENDING_FRAMES = 100;
 const CHANNEL_ACCESS_TTL_MS = 60_000;
-const HEARTBEAT_MS = 30_000;
 /** Where every socket's frame chain starts. */
 const SETTLED = Promise.resolve();
 
@@ -79,7 +79,7 @@ const clientMsgIdOf = (data: unknown): string | undefined => {
 };
 
 interface Held {
-  frame: string;
+  frame: TextFrame;
   droppable: boolean;
   messageId?: string;
   sentAt?: number;
@@ -116,7 +116,8 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
   /** Message ids this node delivered lately: a repeated fan-out of one of them is dropped. */
   private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000 });
   private readonly byWorkspace = new Map<string, Set<Client>>();
-  private heartbeat: NodeJS.Timeout | undefined;
+  /** Pings every socket once per interval, a slice of them each second (see Heartbeat). */
+  private readonly heartbeat: Heartbeat<Client>;
   /** Frames of every socket received and not yet handled (see RealtimeOptions.maxPendingFrames). */
   private pending = 0;
   /** Whether this node stopped reading its sockets until its pending frames halve. */
@@ -132,7 +133,14 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     @Inject(FANOUT) private readonly fanout: Fanout,
     @Inject(PRESENCE_STORE) private readonly presence: PresenceStore,
     @Optional() @Inject(REALTIME_OPTIONS) private readonly options: RealtimeOptions = DEFAULT_REALTIME_OPTIONS,
-  ) {}
+  ) {
+    // a pong waits unread while the node holds off reading: no socket is taken for gone meanwhile
+    this.heartbeat = new Heartbeat(
+      options.heartbeatMs,
+      (client) => this.ping(client),
+      () => this.reading,
+    );
+  }
 
   async onModuleInit(): Promise<void> {
     this.fanout.onEnvelope((workspaceId, envelope) => this.deliver(workspaceId, envelope));
@@ -146,14 +154,14 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
         if (client.userId === userId) void this.leaveWorkspace(client, 'now');
       }
     });
-    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+    this.heartbeat.start();
     // users of a node that died without a clean shutdown, found when its presence counts expire
     this.presence.onChange((changes) => this.announce(changes));
     await this.presence.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.heartbeat);
+    this.heartbeat.stop();
     // release this node's presence counts while Redis is still connected, announcing its users offline at once
     await Promise.allSettled([...this.clients.values()].map((c) => this.leaveWorkspace(c, 'now')));
     const lingering = [...this.lingering];
@@ -195,6 +203,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       client.alive = true;
     });
     this.clients.set(socket, client);
+    this.heartbeat.add(client);
     if (!this.reading) socket.pause();
   }
 
@@ -203,6 +212,7 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     const client = this.clients.get(socket);
     if (!client) return false;
     this.clients.delete(socket);
+    this.heartbeat.delete(client);
     void this.leaveWorkspace(client);
     return true;
   }
@@ -472,17 +482,20 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
       if (this.delivered.has(envelope.messageId)) return;
       this.delivered.set(envelope.messageId, true);
     }
+    // encoded once for every socket it goes to, not by each socket's write
+    let frame: TextFrame | undefined;
     for (const client of members) {
       if (envelope.userIds && !envelope.userIds.includes(client.userId)) continue;
       if (envelope.exceptUserId === client.userId) continue;
+      frame ??= Buffer.from(envelope.frame);
       if (client.held)
         client.held.push({
-          frame: envelope.frame,
+          frame,
           droppable: !!envelope.droppable,
           messageId: envelope.messageId,
           sentAt: envelope.sentAt,
         });
-      else client.queue.push(envelope.frame, envelope.droppable, envelope.sentAt);
+      else client.queue.push(frame, envelope.droppable, envelope.sentAt);
     }
   }
 
@@ -515,18 +528,17 @@ export class RealtimeHub implements OnModuleInit, BeforeApplicationShutdown {
     for (const socket of this.clients.keys()) socket.resume();
   }
 
-  /** Sockets that did not answer the last ping are gone (their TCP connection died without a close). */
-  private beat(): void {
-    // a pong waits unread while the node holds off reading: no socket is taken for gone meanwhile
-    if (!this.reading) return;
-    for (const client of this.clients.values()) {
-      if (!client.alive) {
-        client.socket.terminate();
-        continue;
-      }
-      if (client.socket.readyState !== client.socket.OPEN) continue;
-      client.alive = false;
-      client.socket.ping();
+  /**
+   * A socket that answered no ping since its last one is gone (its TCP connection died without a close): terminated;
+   * any other is pinged.
+   */
+  private ping(client: Client): void {
+    if (!client.alive) {
+      client.socket.terminate();
+      return;
     }
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    client.alive = false;
+    client.socket.ping();
   }
 }

@@ -17,6 +17,11 @@ export interface RealtimeOptions {
    * within it is no change to anyone; after it, the user is announced offline. Removals and shutdowns do not wait.
    */
   presenceGraceMs: number;
+  /**
+   * Every socket is pinged once per this interval (a slice of them each second), and one that answered no ping since
+   * its previous one is terminated.
+   */
+  heartbeatMs: number;
 }
 
 export const REALTIME_OPTIONS = Symbol('REALTIME_OPTIONS');
@@ -25,6 +30,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   sendLimits: DEFAULT_SEND_LIMITS,
   maxPendingFrames: 5000,
   presenceGraceMs: 3000,
+  heartbeatMs: 30_000,
 };
 
 export const realtimeOptionsProvider: Provider = {
@@ -34,5 +40,6 @@ export const realtimeOptionsProvider: Provider = {
     sendLimits: { ...DEFAULT_SEND_LIMITS, maxQueued: runtime.env.WS_SEND_QUEUE_MAX },
     maxPendingFrames: runtime.env.WS_FRAMES_PENDING_MAX,
     presenceGraceMs: runtime.env.PRESENCE_OFFLINE_GRACE_MS,
+    heartbeatMs: DEFAULT_REALTIME_OPTIONS.heartbeatMs,
   }),
 };

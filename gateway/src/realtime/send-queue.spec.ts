@@ -1,4 +1,4 @@
-import { OVERLOADED_CLOSE_CODE, SendQueue, type QueueSocket } from './send-queue.js';
+import { OVERLOADED_CLOSE_CODE, SendQueue, type QueueSocket, type TextFrame } from './send-queue.js';
 
 /** A socket whose network is as slow as the test says: nothing is flushed until `flush()`. */
 class SlowSocket implements QueueSocket {
@@ -7,8 +7,8 @@ class SlowSocket implements QueueSocket {
   closedWith: number | null = null;
   private callbacks: (() => void)[] = [];
 
-  send(data: string, cb: () => void): void {
-    this.written.push(data);
+  send(data: TextFrame, _options: { binary: false }, cb: () => void): void {
+    this.written.push(String(data));
     this.callbacks.push(cb);
   }
 

@@ -3,10 +3,19 @@ import { messageDeliverySeconds, messagesDelivered, wsFramesDropped } from '@tea
 // the labelled series once, not a label lookup on every socket write
 const socketWriteSeconds = messageDeliverySeconds.labels({ stage: 'socket_write' });
 
+/**
+ * A text frame: a string, or its UTF-8 bytes when one frame goes to many sockets (encoded once for all of them
+ * rather than by each socket's write).
+ */
+export type TextFrame = string | Buffer;
+
+/** Sent as a text frame also when the data is bytes. */
+const TEXT = { binary: false } as const;
+
 /** The part of a `ws` socket the queue drives. */
 export interface QueueSocket {
   readonly readyState: number;
-  send(data: string, cb: (err?: Error) => void): void;
+  send(data: TextFrame, options: { binary: false }, cb: (err?: Error) => void): void;
   close(code: number, reason: string): void;
 }
 
@@ -30,7 +39,7 @@ const OPEN = 1;
 export class SendQueue {
   private inFlight = 0;
   /** Frames not yet handed to the socket, with their message's send time (message frames). */
-  private readonly waiting: { frame: string; sentAt?: number }[] = [];
+  private readonly waiting: { frame: TextFrame; sentAt?: number }[] = [];
   private closed = false;
 
   constructor(
@@ -46,7 +55,7 @@ export class SendQueue {
    * `droppable` frames (typing) are dropped instead of queued while the socket is behind. `sentAt` (epoch ms) marks a
    * live message frame: its write counts as a delivery, timed from the send.
    */
-  push(frame: string, droppable = false, sentAt?: number): 'sent' | 'queued' | 'dropped' | 'closed' {
+  push(frame: TextFrame, droppable = false, sentAt?: number): 'sent' | 'queued' | 'dropped' | 'closed' {
     if (this.closed || this.socket.readyState !== OPEN) return 'closed';
     if (this.waiting.length === 0 && this.inFlight < this.limits.maxInFlight) {
       this.write(frame, sentAt);
@@ -67,13 +76,13 @@ export class SendQueue {
     return 'queued';
   }
 
-  private write(frame: string, sentAt?: number): void {
+  private write(frame: TextFrame, sentAt?: number): void {
     if (sentAt !== undefined) {
       messagesDelivered.inc();
       socketWriteSeconds.observe((Date.now() - sentAt) / 1000);
     }
     this.inFlight++;
-    this.socket.send(frame, () => {
+    this.socket.send(frame, TEXT, () => {
       this.inFlight--;
       this.pump();
     });

@@ -70,10 +70,15 @@ export interface Frame {
 /** An open /ws socket that records every frame it receives. */
 export class TestSocket {
   readonly frames: Frame[] = [];
+  /** Frames that came as binary: every server frame is text (a browser would get a Blob otherwise). */
+  binaryFrames = 0;
   closed: { code: number; reason: string } | null = null;
 
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => this.frames.push(JSON.parse(String(data)) as Frame));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) this.binaryFrames++;
+      this.frames.push(JSON.parse(String(data)) as Frame);
+    });
     ws.on('close', (code, reason) => {
       this.closed = { code, reason: String(reason) };
     });

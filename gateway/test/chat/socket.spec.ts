@@ -82,6 +82,8 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
       });
     }
     expect((await stored(general)).map((m) => m.id)).toContain((frames[0].message as { id: string }).id);
+    // one encoding of the frame for every socket, still sent as text
+    expect([a, b, c].map((s) => s.binaryFrames)).toEqual([0, 0, 0]);
   });
 
   it('delivers a DM only to its participants, and HTTP posts live too', async () => {
