@@ -73,6 +73,26 @@ describe('createLogger on standard output', () => {
     }
   });
 
+  it('writes nothing while nothing is logged (no empty writes at every flush interval)', async () => {
+    // sonic-boom writes through fs.write; the child counts its calls over eight flush intervals after one line
+    const run = logProcess(`
+      const fs = (await import('node:fs')).default;
+      const write = fs.write;
+      let writes = 0;
+      fs.write = (...args) => { writes++; return write(...args); };
+      log.info('only line');
+      setTimeout(() => { process.stderr.write('writes ' + writes + '\\n'); }, ${LOG_FLUSH_MS * 8});
+      setTimeout(() => {}, 5000);`);
+    try {
+      await waitFor(() => /writes \d+/.test(run.stderr()), { timeoutMs: 10_000, intervalMs: 20 });
+      expect(run.lines().map((l) => l.msg)).toEqual(['only line']);
+      expect(Number(/writes (\d+)/.exec(run.stderr())?.[1])).toBe(1);
+    } finally {
+      run.child.kill();
+      await run.exited;
+    }
+  });
+
   it('writes every line logged just before the process exits, by process.exit or an uncaught error', async () => {
     const exiting = logProcess(`for (let i = 0; i < 5; i++) log.info('bye ' + i); process.exit(3);`);
     expect(await exiting.exited).toBe(3);

@@ -27,7 +27,20 @@ let stdout: pino.DestinationStream | undefined;
 export const bufferedStdout = (): pino.DestinationStream => {
   if (stdout) return stdout;
   const stream = pino.destination({ dest: process.stdout.fd ?? 1, minLength: LOG_BUFFER_BYTES, sync: false });
-  setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+  // sonic-boom's flush writes (an empty buffer) even when nothing waits: a quiet process would make an empty write
+  // to standard output, through libuv's thread pool, four times a second. Only a stream written since the last flush
+  // is flushed.
+  let written = false;
+  const write = stream.write.bind(stream);
+  stream.write = (data: string) => {
+    written = true;
+    return write(data);
+  };
+  setInterval(() => {
+    if (!written) return;
+    written = false;
+    stream.flush();
+  }, LOG_FLUSH_MS).unref();
   return (stdout = stream);
 };
 
