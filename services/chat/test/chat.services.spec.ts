@@ -21,6 +21,7 @@ import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/ch
 import { DmService } from '../src/channels/dm.service.js';
 import { MessageService, PAGE, REPLAY } from '../src/messages/message.service.js';
 import { SearchService } from '../src/messages/search.service.js';
+import { GIN_PENDING_LIST_KB } from '../src/migrations/1736000000800-gin-pending-list.js';
 import { MessageWriter } from '../src/messages/message-writer.js';
 import { ReactionService, REACTION_NAME_TAKEN, TOO_MANY_REACTIONS } from '../src/reactions/reaction.service.js';
 import { UnreadService } from '../src/unread/unread.service.js';
@@ -772,7 +773,7 @@ describe('chat service', () => {
       expect(await contents(t.bob, named(q))).toEqual(expected);
     });
 
-    it('answers the same when the search-index migration is undone and run again, its indexes in their shape', async () => {
+    it('answers the same when the search-index migrations are undone and run again, its indexes in their shape', async () => {
       const db = h.app.get(DataSource);
       const definitions = async () =>
         Object.fromEntries(
@@ -792,11 +793,19 @@ describe('chat service', () => {
         ['deploy blocked by staging', 'deploy secret in the DM'],
         ['screenshot of the deploy'],
       ]);
+      const pendingList = ` WITH (gin_pending_list_limit='${GIN_PENDING_LIST_KB}')`;
       expect(await definitions()).toEqual({
-        IDX_MESSAGE_SEARCH: 'gin (search_vector, user_id)',
-        IDX_MESSAGE_CONTENT_TRGM: expect.stringMatching(/^gin \(content \w+\.gin_trgm_ops, user_id\)$/),
+        IDX_MESSAGE_SEARCH: `gin (search_vector, user_id)${pendingList}`,
+        IDX_MESSAGE_CONTENT_TRGM: expect.stringMatching(
+          new RegExp(
+            String.raw`^gin \(content \w+\.gin_trgm_ops, user_id\) WITH \(gin_pending_list_limit='${GIN_PENDING_LIST_KB}'\)$`,
+          ),
+        ),
         IDX_MESSAGE_WORKSPACE_CREATED: 'btree (workspace_id, created_at, id)',
       });
+      // the pending-list limit, then the indexes' shape
+      await db.undoLastMigration();
+      expect((await definitions()).IDX_MESSAGE_SEARCH).toBe('gin (search_vector, user_id)');
       await db.undoLastMigration();
       expect(await definitions()).toEqual({
         IDX_MESSAGE_SEARCH: 'gin (search_vector)',
@@ -805,7 +814,7 @@ describe('chat service', () => {
       });
       expect(await answers()).toEqual(before);
       await db.runMigrations();
-      expect((await definitions()).IDX_MESSAGE_SEARCH).toBe('gin (search_vector, user_id)');
+      expect((await definitions()).IDX_MESSAGE_SEARCH).toBe(`gin (search_vector, user_id)${pendingList}`);
       expect(await answers()).toEqual(before);
     });
 

@@ -5,6 +5,7 @@ import { ChatDeletedMessageBody1736000000100 } from './1736000000100-deleted-mes
 import { ChatNotificationPrefs1736000000500 } from './1736000000500-notification-prefs.js';
 import { ChatChangeClock1736000000600 } from './1736000000600-change-clock.js';
 import { ChatSearchIndexes1736000000700 } from './1736000000700-search-indexes.js';
+import { ChatGinPendingList1736000000800 } from './1736000000800-gin-pending-list.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -15,4 +16,5 @@ export const chatMigrations: Function[] = [
   ChatNotificationPrefs1736000000500,
   ChatChangeClock1736000000600,
   ChatSearchIndexes1736000000700,
+  ChatGinPendingList1736000000800,
 ];
