@@ -9,7 +9,6 @@ import { InfrastructureModule } from './infrastructure.js';
 import { HealthController } from './health/health.controller.js';
 import { Drain } from './http/drain.js';
 import { OpenApiController, OpenApiDocument } from './openapi/openapi.controller.js';
-import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { gatewayFeatures } from './features.js';
 import { RouteTableCheck } from './http/route-check.js';
 
@@ -44,7 +43,7 @@ export class GatewayModule {
         ...features,
       ],
       controllers: [HealthController, OpenApiController],
-      providers: [OpenApiDocument, RealtimeGateway, Drain, RouteTableCheck],
+      providers: [OpenApiDocument, Drain, RouteTableCheck],
     };
   }
 }

@@ -3,7 +3,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
 import { ClientFrameSchemas, ErrorCodes, type ClientFrameType, type ErrorCode } from '@teamchat/contracts';
 import type { RawData, WebSocket } from 'ws';
-import { RealtimeHub } from './realtime-hub.service.js';
+import { FrameRouter } from './frames.js';
 import type { SessionKit } from '../auth/session.js';
 import { Drain } from '../http/drain.js';
 import { ActorService } from '../auth/actor.service.js';
@@ -19,7 +19,7 @@ export interface AuthenticatedUpgrade extends IncomingMessage {
 const CLIENT_FRAME_TYPES = new Set<string>(Object.keys(ClientFrameSchemas));
 
 /**
- * Socket frames are `{ type, ...fields }` (spec 2 §7), routed by `type` in the hub. Bad JSON becomes `invalid`, a
+ * Socket frames are `{ type, ...fields }` (spec 2 §7), routed by `type` in FrameRouter. Bad JSON becomes `invalid`, a
  * type no handler knows becomes `unknown`, so the client is told instead of being ignored.
  */
 const parseFrame = (data: unknown): { event: ClientFrameType | 'unknown' | 'invalid'; data: unknown } => {
@@ -41,7 +41,7 @@ const parseFrame = (data: unknown): { event: ClientFrameType | 'unknown' | 'inva
  */
 export class AuthenticatedWsAdapter extends WsAdapter {
   private actors?: ActorService;
-  private hub?: RealtimeHub;
+  private router?: FrameRouter;
   private readonly drain: Drain;
 
   constructor(
@@ -63,15 +63,15 @@ export class AuthenticatedWsAdapter extends WsAdapter {
   }
 
   /**
-   * Each socket gets one `message` listener that hands the parsed frame to the hub, the one place client frames are
-   * routed. Nest's own binding builds an RxJS pipeline and a copy of the handler map for every socket: kilobytes each,
+   * Each socket gets one `message` listener that hands the parsed frame to FrameRouter, the one place client frames
+   * are routed. Nest's own binding builds an RxJS pipeline and a copy of the handler map for every socket: kilobytes each,
    * at tens of thousands of idle sockets per node.
    */
   override bindMessageHandlers(client: WebSocket): void {
-    const hub = (this.hub ??= this.app.get(RealtimeHub, { strict: false }));
+    const router = (this.router ??= this.app.get(FrameRouter, { strict: false }));
     client.on('message', (raw: RawData) => {
       const { event, data } = parseFrame(raw);
-      hub.receive(client, event, data);
+      router.receive(client, event, data);
     });
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { BusClient } from '@teamchat/bus';
 import {
   ChatContracts,
@@ -10,7 +10,7 @@ import {
   type ReactionChange,
 } from '@teamchat/contracts';
 import { messageDeliverySeconds } from '@teamchat/observability';
-import { FANOUT, type Fanout } from './fanout/fanout.js';
+import { Delivery } from './delivery.js';
 
 const fanoutPublishSeconds = messageDeliverySeconds.labels({ stage: 'fanout_publish' });
 
@@ -27,14 +27,6 @@ export interface MessageInput {
 }
 
 /**
- * The one create path of the socket and `POST /api/channels/{id}/messages`: the chat service persists the message,
- * and only then is it fanned out to the channel's audience on every node. A repeated clientMsgId (the client retrying
- * a message whose answer it never got) is fanned out again: the first attempt may have been stored after its caller
- * gave up on it (a broker found hung fails the waiting request), and then nobody else ever saw it. Each node delivers
- * a message id once (RealtimeHub), so a repeat of a message that did reach everyone goes no further; the caller hands
- * the stored message back to the sender.
- */
-/**
  * The frame that tells a member holding `message` how it is now: gone (`message_deleted`) when deleted without a
  * thread, otherwise `message_updated` (a deleted thread root stays as a tombstone with its replies).
  */
@@ -47,20 +39,28 @@ export const changeFrame = (message: Message): string =>
       })
     : encodeServerFrame('message_updated', { message });
 
+/**
+ * The one create path of the socket and `POST /api/channels/{id}/messages`: the chat service persists the message,
+ * and only then is it fanned out to the channel's audience on every node. A repeated clientMsgId (the client retrying
+ * a message whose answer it never got) is fanned out again: the first attempt may have been stored after its caller
+ * gave up on it (a broker found hung fails the waiting request), and then nobody else ever saw it. Each node delivers
+ * a message id once (Delivery), so a repeat of a message that did reach everyone goes no further; the caller hands
+ * the stored message back to the sender.
+ */
 @Injectable()
 export class MessageRelay {
   private readonly logger = new Logger(MessageRelay.name);
 
   constructor(
     private readonly bus: BusClient,
-    @Inject(FANOUT) private readonly fanout: Fanout,
+    private readonly delivery: Delivery,
   ) {}
 
   async create(actor: { userId: string; workspaceId: string | null }, input: MessageInput): Promise<CreatedMessage> {
     const sentAt = Date.now();
     const created = await this.bus.request(ChatContracts.createMessage, { actor, ...input });
     // the message is stored: a failed publish must not turn into an error the client would retry
-    await this.fanout
+    await this.delivery
       .publish(created.workspaceId, {
         userIds: created.audience.userIds,
         messageId: created.message.id,
@@ -103,7 +103,7 @@ export class MessageRelay {
 
   /** Puts an encoded frame about a message in front of its audience on every node (see publishChange). */
   async publishFrame(to: Omit<MessageChange, 'message'>, frame: string, what: string): Promise<void> {
-    await this.fanout
+    await this.delivery
       .publish(to.workspaceId, { userIds: to.audience.userIds, frame, sentAt: Date.now() })
       .catch((err: unknown) => this.logger.warn(`fan-out of ${what} failed: ${String(err)}`));
   }

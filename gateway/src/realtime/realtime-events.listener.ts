@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { RealtimeEvents, WorkspaceEvents } from '@teamchat/contracts';
 import { GatewayEvents } from '../cluster/gateway-events.js';
-import { RealtimeHub } from './realtime-hub.service.js';
+import { Delivery } from './delivery.js';
 import { SocketEvictions } from './socket-evictions.js';
 
 /**
@@ -12,12 +12,14 @@ import { SocketEvictions } from './socket-evictions.js';
 export class RealtimeEventsListener implements OnModuleInit {
   constructor(
     private readonly events: GatewayEvents,
-    private readonly hub: RealtimeHub,
+    private readonly delivery: Delivery,
     private readonly evictions: SocketEvictions,
   ) {}
 
   onModuleInit(): void {
-    this.events.on(RealtimeEvents.workspaceBroadcast, (e) => this.hub.broadcast(e.workspaceId, e.frame, e.userIds));
+    this.events.on(RealtimeEvents.workspaceBroadcast, (e) =>
+      this.delivery.broadcast(e.workspaceId, e.frame, e.userIds),
+    );
     this.events.on(WorkspaceEvents.memberRemoved, (e) => this.evictions.evict(e.userId, e.workspaceId));
   }
 }

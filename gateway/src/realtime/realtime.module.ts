@@ -3,22 +3,40 @@ import { fanoutProvider } from './fanout/fanout.provider.js';
 import { presenceProvider } from './fanout/presence.store.js';
 import { MessageRelay } from './message-relay.service.js';
 import { realtimeOptionsProvider } from './realtime.options.js';
+import { SocketConnections } from './connections.js';
+import { Delivery } from './delivery.js';
+import { FrameRouter } from './frames.js';
+import { JoinHandler } from './join.js';
+import { PresenceTracker } from './presence.js';
 import { RealtimeEventsListener } from './realtime-events.listener.js';
-import { RealtimeHub } from './realtime-hub.service.js';
 import { SessionSockets } from './session-sockets.js';
+import { SocketEvictions } from './socket-evictions.js';
+import { RealtimeGateway } from './realtime.gateway.js';
 
-/** The socket hub behind /ws (RealtimeGateway) and the message path HTTP shares with it. */
+/**
+ * The live socket at /ws (RealtimeGateway), in parts: SocketConnections (each socket from connect to close, its
+ * workspace, the heartbeat, the node's read bound), FrameRouter (the one place client frames are routed, and the
+ * `message` and `typing` handlers), JoinHandler (join and replay), Delivery (the one push path of every server frame,
+ * on every node), PresenceTracker (online and offline) and SocketEvictions (removed members' sockets, on every node);
+ * MessageRelay is the message path HTTP shares with the socket.
+ */
 @Global()
 @Module({
   providers: [
+    RealtimeGateway,
     realtimeOptionsProvider,
     fanoutProvider,
     presenceProvider,
     MessageRelay,
-    RealtimeHub,
+    SocketConnections,
+    FrameRouter,
+    JoinHandler,
+    Delivery,
+    PresenceTracker,
     RealtimeEventsListener,
     SessionSockets,
+    SocketEvictions,
   ],
-  exports: [MessageRelay, RealtimeHub, SessionSockets],
+  exports: [MessageRelay, Delivery, SocketConnections, SessionSockets, SocketEvictions],
 })
 export class RealtimeModule {}

@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 import { DEFAULT_SEND_LIMITS, type SendQueueLimits } from './send-queue.js';
 
-/** Tunables of the socket hub. */
+/** Tunables of the live socket. */
 export interface RealtimeOptions {
   /** Per-socket outbound queue bounds (see SendQueue): past them a slow reader is closed with 1013. */
   sendLimits: SendQueueLimits;

@@ -1,13 +1,13 @@
 // Closing a removed member's live sockets for that workspace, on every gateway node.
 //
-// How the socket hub uses it:
+// How the live socket uses it (SocketConnections):
 //   - on `join` (and whenever a socket's workspace changes) call `evictions.track(socket, userId, workspaceId)`;
 //     tracked sockets of an evicted (user, workspace) are closed with code 4403 "Removed from workspace";
 //   - or, to do more than close (e.g. drop room subscriptions), `evictions.onEvict(({ userId, workspaceId }) => …)`.
 // `evict` is called by the gateway after `DELETE /api/workspaces/{workspaceId}/users/{userId}` succeeds and on the
 // `workspace.member.removed` event; with Redis (cluster mode) it is published so every node applies it, otherwise it
 // is applied in this process. Evicting twice is harmless.
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { ClusterSignals, type SignalSender } from '../cluster/cluster-signals.js';
 
@@ -47,7 +47,7 @@ export class SocketEvictions {
   }
 
   private apply(eviction: SocketEviction): void {
-    // listeners first, so the hub stops routing frames to these sockets before they close
+    // listeners first, so no more frames are routed to these sockets before they close
     for (const listener of this.listeners) listener(eviction);
     for (const [socket, owner] of this.tracked) {
       if (owner.userId === eviction.userId && owner.workspaceId === eviction.workspaceId) {
@@ -57,7 +57,3 @@ export class SocketEvictions {
     }
   }
 }
-
-@Global()
-@Module({ providers: [SocketEvictions], exports: [SocketEvictions] })
-export class SocketEvictionsModule {}

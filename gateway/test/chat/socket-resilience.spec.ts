@@ -11,7 +11,7 @@ import { startGatewayNode, startTestStack, waitFor, type TestStack } from '@team
 import { closeGateway } from '../../src/index.js';
 import { REDIS } from '../../src/infrastructure.js';
 import { FANOUT, type Fanout } from '../../src/realtime/fanout/fanout.js';
-import { RealtimeHub } from '../../src/realtime/realtime-hub.service.js';
+import { SocketConnections } from '../../src/realtime/connections.js';
 import { PRESENCE_STORE, type PresenceStore } from '../../src/realtime/fanout/presence.store.js';
 import { ChatContracts } from '@teamchat/contracts';
 import { team, TestSocket, type Person } from './chat-helpers.js';
@@ -205,7 +205,7 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
             clientMsgId: `bp-${i}-${n}`,
           });
       });
-      const hub = g.app.get(RealtimeHub, { strict: false });
+      const connections = g.app.get(SocketConnections, { strict: false });
       await waitFor(
         () => senders.every((s) => s.messages().filter((m) => m.content?.startsWith('backpressure ')).length === 45),
         {
@@ -213,7 +213,7 @@ describe('live socket resilience (NATS, Redis fan-out)', () => {
         },
       );
       expect(await pauses()).toBeGreaterThan(pausedBefore);
-      expect(hub.readingSockets).toBe(true);
+      expect(connections.readingSockets).toBe(true);
       expect(senders.flatMap((s) => s.of('error'))).toEqual([]);
       const stored = (await t.admin.agent.get(`/api/channels/${general}/messages?limit=200`)).body as {
         content: string;

@@ -1,11 +1,12 @@
-// The hub's use of Heartbeat, with its collaborators stubbed: only the sockets and their pings are real concerns here.
+// SocketConnections' use of Heartbeat, with its collaborators stubbed: only the sockets and their pings are real
+// concerns here.
 import 'reflect-metadata';
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
-import { RealtimeHub } from './realtime-hub.service.js';
+import { SocketConnections } from './connections.js';
 import { DEFAULT_REALTIME_OPTIONS } from './realtime.options.js';
 
-/** A socket whose peer answers pings (or not), recording what the hub did to it. */
+/** A socket whose peer answers pings (or not), recording what was done to it. */
 class PeerSocket extends EventEmitter {
   readonly OPEN = 1;
   readyState = 1;
@@ -28,31 +29,28 @@ class PeerSocket extends EventEmitter {
 
 const stub = <T>(methods: Record<string, unknown>): T => methods as T;
 
-describe('RealtimeHub heartbeat', () => {
-  let hub: RealtimeHub;
+describe('SocketConnections heartbeat', () => {
+  let connections: SocketConnections;
 
   beforeEach(async () => {
-    hub = new RealtimeHub(
-      stub({}),
-      stub({}),
+    connections = new SocketConnections(
+      stub({ close: async () => undefined }),
+      stub({ stop: async () => undefined }),
       stub({ onEvict: () => undefined }),
-      stub({}),
-      stub({ onEnvelope: () => undefined, onInterrupted: () => undefined, close: async () => undefined }),
-      stub({ onChange: () => undefined, start: async () => undefined, close: async () => undefined }),
       { ...DEFAULT_REALTIME_OPTIONS, heartbeatMs: 20 },
     );
-    await hub.onModuleInit();
+    connections.onModuleInit();
   });
 
   afterEach(async () => {
-    await hub.beforeApplicationShutdown();
+    await connections.beforeApplicationShutdown();
   });
 
   it('pings every socket each interval and terminates one that answered no ping since its last', async () => {
     const alive = new PeerSocket(true);
     const dead = new PeerSocket(false);
-    hub.connect(alive as unknown as WebSocket, 'u1');
-    hub.connect(dead as unknown as WebSocket, 'u2');
+    connections.connect(alive as unknown as WebSocket, 'u1');
+    connections.connect(dead as unknown as WebSocket, 'u2');
     const deadline = Date.now() + 5000;
     while (!(dead.terminated && alive.pings >= 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     expect(dead.pings).toBe(1);
@@ -63,10 +61,10 @@ describe('RealtimeHub heartbeat', () => {
 
   it('pings a disconnected socket no more', async () => {
     const gone = new PeerSocket(true);
-    hub.connect(gone as unknown as WebSocket, 'u1');
+    connections.connect(gone as unknown as WebSocket, 'u1');
     const deadline = Date.now() + 5000;
     while (gone.pings < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    expect(hub.disconnect(gone as unknown as WebSocket)).toBe(true);
+    expect(connections.disconnect(gone as unknown as WebSocket)).toBe(true);
     const pings = gone.pings;
     await new Promise((r) => setTimeout(r, 100));
     expect(gone.pings).toBe(pings);

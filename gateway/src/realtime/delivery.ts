@@ -1,0 +1,95 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { encodeServerFrame, type BroadcastFrame } from '@teamchat/contracts';
+import type { Client } from './client.js';
+import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
+import type { TextFrame } from './send-queue.js';
+
+/**
+ * The one push path of every server frame — messages, typing, presence, task changes, resyncs — whichever node or
+ * service it starts from: published to the workspace through the Fanout (Redis in cluster mode, which reaches every
+ * node), and delivered by each node to its own sockets in that workspace (its rooms), each frame encoded once.
+ */
+@Injectable()
+export class Delivery implements OnModuleInit {
+  /** This node's joined sockets by workspace. */
+  private readonly rooms = new Map<string, Set<Client>>();
+  /** Message ids this node delivered lately: a repeated fan-out of one of them is dropped. */
+  private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000 });
+
+  constructor(@Inject(FANOUT) private readonly fanout: Fanout) {}
+
+  onModuleInit(): void {
+    this.fanout.onEnvelope((workspaceId, envelope) => this.deliver(workspaceId, envelope));
+    // what was published while Redis was away is gone: the workspace's sockets fetch what they missed
+    this.fanout.onInterrupted((workspaceIds) => {
+      const resync = encodeServerFrame('resync', { reason: 'delivery-interrupted' });
+      for (const workspaceId of workspaceIds) this.deliver(workspaceId, { origin: '', userIds: null, frame: resync });
+    });
+  }
+
+  /** Frames of the workspace reach this socket from now on; resolves once this node is subscribed to it. */
+  join(client: Client, workspaceId: string): Promise<void> {
+    const room = this.rooms.get(workspaceId) ?? new Set<Client>();
+    this.rooms.set(workspaceId, room);
+    room.add(client);
+    return this.fanout.subscribe(workspaceId);
+  }
+
+  /** No frame of the workspace reaches this socket any more, at once; the node unsubscribes after its last. */
+  leave(client: Client, workspaceId: string): Promise<void> {
+    const room = this.rooms.get(workspaceId);
+    room?.delete(client);
+    if (room?.size === 0) this.rooms.delete(workspaceId);
+    return this.fanout.unsubscribe(workspaceId);
+  }
+
+  /** This node's sockets in the workspace (a copy). */
+  clientsOf(workspaceId: string): Client[] {
+    return [...(this.rooms.get(workspaceId) ?? [])];
+  }
+
+  /** A frame to the workspace's sockets on every node (`userIds`: only theirs). */
+  publish(workspaceId: string, envelope: Omit<Envelope, 'origin'>): Promise<void> {
+    return this.fanout.publish(workspaceId, envelope);
+  }
+
+  /** A frame a service asked to push to a workspace (every node delivers it to its own sockets there). */
+  broadcast(workspaceId: string, frame: BroadcastFrame, userIds?: string[]): Promise<void> {
+    return this.publish(workspaceId, {
+      userIds: userIds ?? null,
+      frame: JSON.stringify(frame),
+      ...(frame.type === 'message' ? { messageId: frame.message.id } : {}),
+    });
+  }
+
+  close(): Promise<void> {
+    return this.fanout.close();
+  }
+
+  /** An envelope for this node: to every local socket of the workspace in its audience. */
+  private deliver(workspaceId: string, envelope: Envelope): void {
+    const room = this.rooms.get(workspaceId);
+    if (!room) return;
+    // a message fanned out again (a client's retry, see MessageRelay) reaches no socket of this node twice
+    if (envelope.messageId) {
+      if (this.delivered.has(envelope.messageId)) return;
+      this.delivered.set(envelope.messageId, true);
+    }
+    // encoded once for every socket it goes to, not by each socket's write
+    let frame: TextFrame | undefined;
+    for (const client of room) {
+      if (envelope.userIds && !envelope.userIds.includes(client.userId)) continue;
+      if (envelope.exceptUserId === client.userId) continue;
+      frame ??= Buffer.from(envelope.frame);
+      if (client.held)
+        client.held.push({
+          frame,
+          droppable: !!envelope.droppable,
+          messageId: envelope.messageId,
+          sentAt: envelope.sentAt,
+        });
+      else client.queue.push(frame, envelope.droppable, envelope.sentAt);
+    }
+  }
+}
