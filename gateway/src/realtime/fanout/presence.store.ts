@@ -32,13 +32,13 @@ export interface PresenceStore {
   disconnect(workspaceId: string, userId: string): Promise<boolean>;
   online(workspaceId: string): Promise<string[]>;
   /**
-   * Changes the store finds by itself, for the hub to announce: users of a gateway node that died without a clean
+   * Changes the store finds by itself, for PresenceTracker to announce: users of a gateway node that died without a clean
    * shutdown going offline, or this node's users coming back after it was taken for dead.
    */
   onChange(handler: PresenceChangeHandler): void;
   /** Registers this node (resolving once done, or once it failed and was logged) and keeps its counts alive. */
   start(): Promise<void>;
-  /** Clean shutdown, once the hub released its sockets: whatever this node still counts is removed and reported. */
+  /** Clean shutdown, once SocketConnections released its sockets: whatever this node still counts is removed and reported. */
   close(): Promise<void>;
 }
 
@@ -283,7 +283,7 @@ export class RedisPresenceStore implements PresenceStore {
     clearInterval(this.timer);
     await this.beating?.catch(() => undefined);
     this.mine.clear();
-    // normally nothing is left (the hub released every socket); whatever is, is released now rather than at expiry
+    // normally nothing is left (every socket was released at shutdown); whatever is, is released now rather than at expiry
     const gone = (await this.redis.eval(REAP, 1, this.nodesKey, this.prefix, this.nodeId)) as string[];
     await this.report(pairsOf(gone));
   }
