@@ -1,0 +1,109 @@
+// Delivery with the in-process fan-out and sockets that record what they were sent: which sockets a frame reaches.
+import 'reflect-metadata';
+import type { WebSocket } from 'ws';
+import type { Client } from './client.js';
+import { Delivery } from './delivery.js';
+import type { EnvelopeHandler, Fanout } from './fanout/fanout.js';
+import { InMemoryFanout } from './fanout/in-memory.fanout.js';
+import { SendQueue, type TextFrame } from './send-queue.js';
+
+class RecordingSocket {
+  readonly readyState = 1;
+  readonly sent: TextFrame[] = [];
+  send(data: TextFrame, _options: { binary: false }, cb: (err?: Error) => void): void {
+    this.sent.push(data);
+    cb();
+  }
+  close(): void {}
+  texts(): string[] {
+    return this.sent.map(String);
+  }
+}
+
+const clientOf = (userId: string): Client & { recorded: RecordingSocket } => {
+  const socket = new RecordingSocket();
+  return {
+    recorded: socket,
+    socket: socket as unknown as WebSocket,
+    userId,
+    username: userId,
+    workspaceId: null,
+    queue: new SendQueue(socket),
+    tail: Promise.resolve(),
+    lanes: null,
+    pending: 0,
+    alive: true,
+    held: null,
+    channels: null,
+  };
+};
+
+describe('Delivery', () => {
+  let delivery: Delivery;
+
+  beforeEach(() => {
+    delivery = new Delivery(new InMemoryFanout());
+    delivery.onModuleInit();
+  });
+
+  it("reaches the workspace's sockets in the audience, one encoding for all of them", async () => {
+    const [ann, bob, cat, other] = ['ann', 'bob', 'cat', 'dan'].map(clientOf);
+    for (const c of [ann, bob, cat]) await delivery.join(c, 'w1');
+    await delivery.join(other, 'w2');
+
+    await delivery.publish('w1', { userIds: null, frame: '{"type":"a"}' });
+    await delivery.publish('w1', { userIds: ['ann', 'bob'], frame: '{"type":"b"}' });
+    await delivery.publish('w1', { userIds: null, exceptUserId: 'cat', frame: '{"type":"c"}' });
+
+    expect(ann.recorded.texts()).toEqual(['{"type":"a"}', '{"type":"b"}', '{"type":"c"}']);
+    expect(bob.recorded.texts()).toEqual(['{"type":"a"}', '{"type":"b"}', '{"type":"c"}']);
+    expect(cat.recorded.texts()).toEqual(['{"type":"a"}']);
+    expect(other.recorded.texts()).toEqual([]);
+    // the same bytes went to every socket
+    expect(ann.recorded.sent[0]).toBe(bob.recorded.sent[0]);
+    expect(delivery.clientsOf('w1')).toEqual([ann, bob, cat]);
+  });
+
+  it('delivers a message id once, however often it is fanned out', async () => {
+    const ann = clientOf('ann');
+    await delivery.join(ann, 'w1');
+    for (let i = 0; i < 3; i++) await delivery.publish('w1', { userIds: null, messageId: 'm1', frame: '{"m":1}' });
+    await delivery.publish('w1', { userIds: null, messageId: 'm2', frame: '{"m":2}' });
+    expect(ann.recorded.texts()).toEqual(['{"m":1}', '{"m":2}']);
+  });
+
+  it('holds frames for a socket whose join is replaying, and stops after it leaves', async () => {
+    const ann = clientOf('ann');
+    await delivery.join(ann, 'w1');
+    ann.held = [];
+    await delivery.publish('w1', { userIds: null, messageId: 'm1', frame: '{"m":1}', sentAt: 5 });
+    expect(ann.recorded.sent).toEqual([]);
+    expect(ann.held).toEqual([{ frame: Buffer.from('{"m":1}'), droppable: false, messageId: 'm1', sentAt: 5 }]);
+    ann.held = null;
+
+    await delivery.leave(ann, 'w1');
+    await delivery.publish('w1', { userIds: null, frame: '{"m":2}' });
+    expect(ann.recorded.sent).toEqual([]);
+    expect(delivery.clientsOf('w1')).toEqual([]);
+  });
+
+  it('sends a resync to the sockets of every workspace whose delivery was interrupted', async () => {
+    let interrupted: (workspaceIds: string[]) => void = () => undefined;
+    let handler: EnvelopeHandler = () => undefined;
+    const fanout = {
+      onEnvelope: (h: EnvelopeHandler) => (handler = h),
+      onInterrupted: (h: (workspaceIds: string[]) => void) => (interrupted = h),
+      subscribe: async () => undefined,
+      unsubscribe: async () => undefined,
+    } as unknown as Fanout;
+    delivery = new Delivery(fanout);
+    delivery.onModuleInit();
+    const [ann, bob] = ['ann', 'bob'].map(clientOf);
+    await delivery.join(ann, 'w1');
+    await delivery.join(bob, 'w2');
+    interrupted(['w1']);
+    handler('w2', { origin: 'n2', userIds: null, frame: '{"type":"x"}' });
+    expect(ann.recorded.texts()).toEqual(['{"type":"resync","reason":"delivery-interrupted"}']);
+    expect(bob.recorded.texts()).toEqual(['{"type":"x"}']);
+  });
+});
