@@ -144,6 +144,8 @@ export const rampUsers = async ({
         deliveryP95: s.message_delivery_ms_p95,
         deliveries: s.message_delivery_count,
         errorRate,
+        /** Failed checks by name (`route: status`, or what a socket check wanted), so an error step says what failed. */
+        failedChecks: s.failed_checks,
         gatewayCores,
         usersPerCore: users / gatewayCores,
         productCores,
@@ -156,7 +158,9 @@ export const rampUsers = async ({
         .map(([route, p95]) => `${route} ${p95.toFixed(0)}`)
         .join(', ');
       log(
-        `users: ${users} users, ${row.httpRps.toFixed(0)} HTTP req/s, p95 ${row.httpP95.toFixed(0)} ms (${byRoute}), delivery p95 ${row.deliveryP95.toFixed(0)} ms, gateway ${row.gatewayCores.toFixed(2)} cores${failed.length ? `, failed: ${failed.join(', ')}` : ''}`,
+        `users: ${users} users, ${row.httpRps.toFixed(0)} HTTP req/s, p95 ${row.httpP95.toFixed(0)} ms (${byRoute}), delivery p95 ${row.deliveryP95.toFixed(0)} ms, gateway ${row.gatewayCores.toFixed(2)} cores${failed.length ? `, failed: ${failed.join(', ')}` : ''}${
+          Object.keys(row.failedChecks).length ? ` (failed checks: ${JSON.stringify(row.failedChecks)})` : ''
+        }`,
       );
       if (failed.length) {
         stoppedBy = `${failed.join(', ')} failed at ${users} users`;
