@@ -780,17 +780,34 @@ describe('chat service', () => {
           (
             (await db.query(
               `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'chat' AND indexname = ANY($1)`,
-              [['IDX_MESSAGE_SEARCH', 'IDX_MESSAGE_CONTENT_TRGM', 'IDX_MESSAGE_WORKSPACE_CREATED']],
+              [
+                [
+                  'IDX_MESSAGE_SEARCH',
+                  'IDX_MESSAGE_CONTENT_TRGM',
+                  'IDX_MESSAGE_WORKSPACE_CREATED',
+                  'IDX_MESSAGE_IMAGE_SEARCH',
+                  'IDX_MESSAGE_IMAGE_CONTENT_TRGM',
+                ],
+              ],
             )) as { indexname: string; indexdef: string }[]
           ).map((r) => [r.indexname, r.indexdef.replace(/^.* USING /, '')]),
         );
-      // from: with a whole word (the words index), a partial word (prefix and substring arms) and a token
-      const queries = ['deploy from:{alice}', 'deplo from:{bob}', 'screenshot from:{carol} has:image'];
+      // from: with a whole word (the words index), a partial word (prefix and substring arms) and a token; has:image
+      // with a word and with a partial one (the image messages' own indexes)
+      const queries = [
+        'deploy from:{alice}',
+        'deplo from:{bob}',
+        'screenshot from:{carol} has:image',
+        'deploy has:image',
+        'shot has:image from:{carol}',
+      ];
       const answers = async () => Promise.all(queries.map((q) => contents(t.alice, q)));
       const before = await answers();
       expect(before).toEqual([
         ['deploy the notes release', 'release notes for the deploy'],
         ['deploy blocked by staging', 'deploy secret in the DM'],
+        ['screenshot of the deploy'],
+        ['screenshot of the deploy'],
         ['screenshot of the deploy'],
       ]);
       const pendingList = ` WITH (gin_pending_list_limit='${GIN_PENDING_LIST_KB}')`;
@@ -802,8 +819,21 @@ describe('chat service', () => {
           ),
         ),
         IDX_MESSAGE_WORKSPACE_CREATED: 'btree (workspace_id, created_at, id)',
+        IDX_MESSAGE_IMAGE_SEARCH: `gin (search_vector, user_id)${pendingList} WHERE ((image_url IS NOT NULL) AND (deleted_at IS NULL))`,
+        IDX_MESSAGE_IMAGE_CONTENT_TRGM: expect.stringMatching(
+          new RegExp(
+            String.raw`^gin \(content \w+\.gin_trgm_ops, user_id\) WITH \(gin_pending_list_limit='${GIN_PENDING_LIST_KB}'\) WHERE \(\(image_url IS NOT NULL\) AND \(deleted_at IS NULL\)\)$`,
+          ),
+        ),
       });
-      // the pending-list limit, then the indexes' shape
+      // the image messages' indexes, the pending-list limit, then the indexes' shape
+      await db.undoLastMigration();
+      expect(Object.keys(await definitions()).sort()).toEqual([
+        'IDX_MESSAGE_CONTENT_TRGM',
+        'IDX_MESSAGE_SEARCH',
+        'IDX_MESSAGE_WORKSPACE_CREATED',
+      ]);
+      expect(await answers()).toEqual(before);
       await db.undoLastMigration();
       expect((await definitions()).IDX_MESSAGE_SEARCH).toBe('gin (search_vector, user_id)');
       await db.undoLastMigration();
@@ -815,6 +845,7 @@ describe('chat service', () => {
       expect(await answers()).toEqual(before);
       await db.runMigrations();
       expect((await definitions()).IDX_MESSAGE_SEARCH).toBe(`gin (search_vector, user_id)${pendingList}`);
+      expect(Object.keys(await definitions())).toHaveLength(5);
       expect(await answers()).toEqual(before);
     });
 

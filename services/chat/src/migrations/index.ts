@@ -6,6 +6,7 @@ import { ChatNotificationPrefs1736000000500 } from './1736000000500-notification
 import { ChatChangeClock1736000000600 } from './1736000000600-change-clock.js';
 import { ChatSearchIndexes1736000000700 } from './1736000000700-search-indexes.js';
 import { ChatGinPendingList1736000000800 } from './1736000000800-gin-pending-list.js';
+import { ChatImageSearchIndexes1736000000900 } from './1736000000900-image-search-indexes.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -17,4 +18,5 @@ export const chatMigrations: Function[] = [
   ChatChangeClock1736000000600,
   ChatSearchIndexes1736000000700,
   ChatGinPendingList1736000000800,
+  ChatImageSearchIndexes1736000000900,
 ];
