@@ -22,8 +22,8 @@ const SETTLED = Promise.resolve();
 /**
  * This node's open sockets: each one's state from connect to close, the workspace it is in (its room in Delivery, its
  * presence count, its eviction), the heartbeat that finds dead ones, and the node-wide bound on frames waiting to be
- * handled. It also orders the live socket's shutdown: the other parts have no shutdown hook of their own, since Nest
- * runs a module's hooks side by side.
+ * handled. It also orders the live socket's shutdown (its sockets, then presence, then the fan-out): the other parts
+ * have no shutdown hook of their own, since Nest runs the hooks of one dependency level side by side.
  */
 @Injectable()
 export class SocketConnections implements OnModuleInit, BeforeApplicationShutdown {

@@ -1,6 +1,6 @@
-// PresenceTracker over the in-process store, with the fan-out recording what was announced.
+// PresenceTracker over the in-process store, with Delivery recording what was announced.
 import 'reflect-metadata';
-import type { Fanout } from './fanout/fanout.js';
+import type { Delivery } from './delivery.js';
 import { InMemoryPresenceStore } from './fanout/presence.store.js';
 import { PresenceTracker } from './presence.js';
 import { DEFAULT_REALTIME_OPTIONS } from './realtime.options.js';
@@ -13,13 +13,13 @@ describe('PresenceTracker', () => {
 
   beforeEach(async () => {
     announced = [];
-    const fanout = {
+    const delivery = {
       publish: async (workspaceId: string, envelope: { frame: string }) => {
         const { userId, status } = JSON.parse(envelope.frame) as { userId: string; status: string };
         announced.push(`${workspaceId} ${userId} ${status}`);
       },
-    } as unknown as Fanout;
-    tracker = new PresenceTracker(new InMemoryPresenceStore(), fanout, {
+    } as unknown as Delivery;
+    tracker = new PresenceTracker(new InMemoryPresenceStore(), delivery, {
       ...DEFAULT_REALTIME_OPTIONS,
       presenceGraceMs: GRACE_MS,
     });

@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { encodeServerFrame } from '@teamchat/contracts';
-import { FANOUT, type Fanout } from './fanout/fanout.js';
+import { Delivery } from './delivery.js';
 import { PRESENCE_STORE, type PresenceChange, type PresenceStore } from './fanout/presence.store.js';
 import { DEFAULT_REALTIME_OPTIONS, REALTIME_OPTIONS, type RealtimeOptions } from './realtime.options.js';
 
 /**
  * Who is online in a workspace, from the sockets of every node (spec 2 §7): a user's first socket there announces
  * them online, their last one offline — after a grace, so a reconnect within it is no change to anyone. The counts
- * live in the PresenceStore (Redis in cluster mode); the announcements go out as `presence` frames to the workspace.
+ * live in the PresenceStore (Redis in cluster mode); the announcements go out as `presence` frames to the workspace,
+ * through Delivery like every other server frame.
  */
 @Injectable()
 export class PresenceTracker implements OnModuleInit {
@@ -17,7 +18,7 @@ export class PresenceTracker implements OnModuleInit {
 
   constructor(
     @Inject(PRESENCE_STORE) private readonly store: PresenceStore,
-    @Inject(FANOUT) private readonly fanout: Fanout,
+    private readonly delivery: Delivery,
     @Optional() @Inject(REALTIME_OPTIONS) private readonly options: RealtimeOptions = DEFAULT_REALTIME_OPTIONS,
   ) {}
 
@@ -81,7 +82,7 @@ export class PresenceTracker implements OnModuleInit {
   }
 
   private publish(workspaceId: string, userId: string, status: 'online' | 'offline'): Promise<void> {
-    return this.fanout
+    return this.delivery
       .publish(workspaceId, { userIds: null, frame: encodeServerFrame('presence', { userId, status }) })
       .catch((err: unknown) => this.logger.warn(`presence publish failed: ${String(err)}`));
   }

@@ -849,6 +849,31 @@ describe('chat service', () => {
       expect(await answers()).toEqual(before);
     });
 
+    it("lets a has:image search's conditions read the image messages' own indexes", async () => {
+      // the table here is too small for the planner to prefer any index by cost; with sequential scans priced out, the
+      // index it reads shows which ones the conditions of a has:image search (see SearchService.filters) can use
+      const runner = h.app.get(DataSource).createQueryRunner();
+      const plan = async (match: string) =>
+        (
+          (await runner.query(
+            `EXPLAIN (COSTS OFF) SELECT m."id" FROM "chat"."message" m
+            WHERE ${match} AND m."deleted_at" IS NULL AND m."image_url" IS NOT NULL`,
+          )) as { 'QUERY PLAN': string }[]
+        )
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+      try {
+        await runner.query('SET enable_seqscan = off');
+        expect(await plan(`m."search_vector" @@ websearch_to_tsquery('english', 'deploy')`)).toContain(
+          'IDX_MESSAGE_IMAGE_SEARCH',
+        );
+        expect(await plan(`m."content" ILIKE '%deplo%'`)).toContain('IDX_MESSAGE_IMAGE_CONTENT_TRGM');
+      } finally {
+        await runner.query('RESET enable_seqscan');
+        await runner.release();
+      }
+    });
+
     it('reads dates in the searcher’s time zone', async () => {
       // 23:30 UTC on 2 March is already 3 March in Tokyo
       expect(await contents(t.bob, 'deploy on:2026-03-03', 'Asia/Tokyo')).toEqual([

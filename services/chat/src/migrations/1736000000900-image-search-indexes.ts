@@ -12,9 +12,10 @@ const IMAGE_MESSAGES = `"image_url" IS NOT NULL AND "deleted_at" IS NULL`;
  * `from:@priya.raman in:#engineering after:… has:image deploy -staging` read 6,461 `deploy` matches of hers and
  * 82,311 of the channel's messages in each of its two statements, 12.7 and 16.8 ms (EXPLAIN ANALYZE). These partial
  * indexes, the same columns as IDX_MESSAGE_SEARCH and IDX_MESSAGE_CONTENT_TRGM over image messages only, hold the 498
- * messages of hers with both an image and the word: 2.4 and 1.9 ms. Postgres picks them whenever a search says
- * `has:image` (its conditions imply the indexes' own), and keeps them up to date only for image messages; at a
- * million messages they take 2 and 11 MB next to the full indexes' 13 and 71 MB.
+ * messages of hers with both an image and the word: 2.4 and 1.9 ms. Every `has:image` search can use them (its
+ * conditions imply the indexes' own), and Postgres does when they are the cheaper read, as it did there; they are
+ * kept up to date for image messages only, and at a million messages take 2 and 11 MB next to the full indexes' 13
+ * and 71 MB.
  */
 export class ChatImageSearchIndexes1736000000900 implements MigrationInterface {
   name = 'ChatImageSearchIndexes1736000000900';
