@@ -35,18 +35,6 @@ export const RANK_WINDOW = SEARCH_LIMIT * 2;
  */
 export const PHRASE_WALK = 15_000;
 
-/**
- * How long every substring term must be (in characters) for the substring arm to read all its matches through the
- * trigram index instead of letting Postgres walk the newest messages until a page is found. What the word arms leave
- * to this arm of so long a term is rare, and Postgres prices a substring by how many of the up to 1,000 texts in
- * its statistics hold it: two of them (0.2 %) make it walk, so a ticket like `PLT-36` (0.04 % of a million messages)
- * was walked through 135,000 messages for 110 ms after one ANALYZE and read in 1.5 ms after another, and a term whose
- * every match the words arm already returned had the walk read the whole workspace (12.5 s) to find nothing more.
- * Reading through the index costs what the term's matches cost, whichever sample ANALYZE drew. Shorter terms (`v2.1`,
- * in 1.5 % of messages) are often common enough that walking wins, and keep the planner's choice.
- */
-export const SUBSTRING_INDEX_LENGTH = 6;
-
 type Arm = 'words' | 'prefixes' | 'substrings' | 'filters';
 
 interface ChannelRow {
@@ -91,12 +79,6 @@ interface Scope {
   substrings: string[];
   tz: string;
   snapshot: string;
-}
-
-interface NewestOptions {
-  flagged?: boolean;
-  from?: string;
-  allMatches?: boolean;
 }
 
 /** Appends query parameters and hands back their placeholders. */
@@ -400,10 +382,7 @@ export class SearchService {
     };
     const p = new Params();
     const { base, matches, rankBy } = armConditions(p);
-    if (!scope.terms.phrases && !scope.query.on) {
-      const allMatches = arms[index] === 'substrings' && this.substringsThroughIndex(scope);
-      return this.newest(scope.sql, p, [...base, ...matches], rankBy, limit, { allMatches });
-    }
+    if (!scope.terms.phrases && !scope.query.on) return this.newest(scope.sql, p, [...base, ...matches], rankBy, limit);
     // A phrase: Postgres prices it as if its words came independently (7-20× too rare), so it reads every match
     // through the GIN index when walking the newest messages would find a window sooner. A day (`on:`): Postgres ANDs
     // the day's few thousand messages with a bitmap of every match of a common word in the GIN index (12 ms for the
@@ -411,7 +390,7 @@ export class SearchService {
     // stretch first; only when that holds too few matches, read the older rest the planner's way.
     const walked = `(SELECT m.* FROM "chat"."message" m WHERE ${base.join(' AND ')}
                       ORDER BY m."created_at" DESC, m."id" DESC LIMIT ${p.add(this.phraseWalk)}) m`;
-    const recent = await this.newest(scope.sql, p, matches, rankBy, limit, { from: walked });
+    const recent = await this.newest(scope.sql, p, matches, rankBy, limit, false, walked);
     if (recent.length === limit) return recent;
     const q = new Params();
     const rest = armConditions(q);
@@ -458,9 +437,7 @@ export class SearchService {
    * The newest `limit` messages meeting `where`, ranked by `rankBy` (0 when null) — after the LIMIT: Postgres computes
    * a select-list function before a top-N sort, so ranking in the same query level would run ts_rank_cd over every
    * match a bitmap scan found (7,400 rows for "code review") to keep 100. With `flagged`, only the rows matching
-   * `rankBy` are ranked and `flag` tells them apart. `from` replaces the message table (a bounded walk). With
-   * `allMatches`, every match is read first and the newest kept (a materialized CTE has no order for Postgres to
-   * walk an index in, so it reads the matches through the trigram index; see `SUBSTRING_INDEX_LENGTH`).
+   * `rankBy` are ranked and `flag` tells them apart.
    */
   private async newest(
     sql: Sql,
@@ -468,27 +445,21 @@ export class SearchService {
     where: string[],
     rankBy: string | null,
     limit: number,
-    { flagged = false, from = `"chat"."message" m`, allMatches = false }: NewestOptions = {},
+    flagged = false,
+    from = `"chat"."message" m`,
   ): Promise<(HitRow & { flag: boolean })[]> {
     const flag = flagged && rankBy ? `w."search_vector" @@ ${rankBy}` : 'true';
     const score = rankBy ? `CASE WHEN ${flag} THEN ts_rank_cd(w."search_vector", ${rankBy}) ELSE 0 END` : '0::real';
-    const columns = `m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"`;
-    const newest = `ORDER BY m."created_at" DESC, m."id" DESC LIMIT ${p.add(limit)}`;
-    const window = allMatches
-      ? `WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${from} WHERE ${where.join(' AND ')})
-         SELECT m.* FROM matches m ${newest}`
-      : `SELECT ${columns} FROM ${from} WHERE ${where.join(' AND ')} ${newest}`;
     return (await sql(
       `SELECT w."id", w."channel_id", w."user_id", w."content", w."created_at", ${flag} AS flag, ${score} AS score
-         FROM (${window}) w
+         FROM (SELECT m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"
+                 FROM ${from}
+                WHERE ${where.join(' AND ')}
+                ORDER BY m."created_at" DESC, m."id" DESC
+                LIMIT ${p.add(limit)}) w
         ORDER BY w."created_at" DESC, w."id" DESC`,
       p.values,
     )) as (HitRow & { flag: boolean })[];
-  }
-
-  /** Whether the substring arm reads all its matches through the trigram index (`SUBSTRING_INDEX_LENGTH`). */
-  private substringsThroughIndex({ substrings }: Scope): boolean {
-    return substrings.length > 0 && substrings.every((t) => [...t].length >= SUBSTRING_INDEX_LENGTH);
   }
 
   /**
@@ -524,10 +495,7 @@ export class SearchService {
     const prefix = this.arm(p, scope, 'prefixes');
     where.push(this.arm(p, scope, 'substrings').match);
     const limit = RANK_WINDOW + SEARCH_LIMIT + 1;
-    const rows = await this.newest(scope.sql, p, where, prefix.rankBy, limit, {
-      flagged: true,
-      allMatches: this.substringsThroughIndex(scope),
-    });
+    const rows = await this.newest(scope.sql, p, where, prefix.rankBy, limit, true);
     const prefixes = rows.filter((r) => r.flag);
     if (prefixes.length >= RANK_WINDOW) return { prefixes: prefixes.slice(0, RANK_WINDOW), substrings: null };
     if (rows.length === limit) return null;
