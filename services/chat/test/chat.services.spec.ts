@@ -20,7 +20,7 @@ import { SectionService } from '../src/sections/section.service.js';
 import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
 import { DmService } from '../src/channels/dm.service.js';
 import { MessageService, PAGE, REPLAY } from '../src/messages/message.service.js';
-import { SearchService } from '../src/messages/search.service.js';
+import { SearchService, SUBSTRING_DENSE } from '../src/messages/search.service.js';
 import { GIN_PENDING_LIST_KB } from '../src/migrations/1736000000800-gin-pending-list.js';
 import { MessageWriter } from '../src/messages/message-writer.js';
 import { ReactionService, REACTION_NAME_TAKEN, TOO_MANY_REACTIONS } from '../src/reactions/reaction.service.js';
@@ -48,6 +48,7 @@ const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
  */
 const recordStatements = (db: DataSource) => {
   const sql: string[] = [];
+  const params: (unknown[] | undefined)[] = [];
   let runners = 0;
   let runningAtRelease = 0;
   const createQueryRunner = db.createQueryRunner.bind(db);
@@ -57,10 +58,11 @@ const recordStatements = (db: DataSource) => {
     const query = runner.query.bind(runner);
     const release = runner.release.bind(runner);
     let running = 0;
-    runner.query = ((text: string, params?: unknown[]) => {
+    runner.query = ((text: string, values?: unknown[]) => {
       sql.push(text);
+      params.push(values);
       running++;
-      return query(text, params).finally(() => running--);
+      return query(text, values).finally(() => running--);
     }) as typeof runner.query;
     runner.release = () => {
       runningAtRelease += running;
@@ -70,6 +72,7 @@ const recordStatements = (db: DataSource) => {
   });
   return {
     sql,
+    params,
     runners: () => runners,
     runningAtRelease: () => runningAtRelease,
     restore: () => spy.mockRestore(),
@@ -826,7 +829,18 @@ describe('chat service', () => {
           ),
         ),
       });
-      // the image messages' indexes, the pending-list limit, then the indexes' shape
+      // the statistics of the text (not needed since the substring arm measures), the image messages' indexes, the
+      // pending-list limit, then the indexes' shape
+      const contentTarget = async () =>
+        (
+          (await db.query(
+            `SELECT attstattarget FROM pg_attribute WHERE attrelid = 'chat.message'::regclass AND attname = 'content'`,
+          )) as { attstattarget: number | null }[]
+        )[0]!.attstattarget ?? -1;
+      expect(await contentTarget()).toBe(-1);
+      await db.undoLastMigration();
+      expect(await contentTarget()).toBe(1000);
+      expect(await answers()).toEqual(before);
       await db.undoLastMigration();
       expect(Object.keys(await definitions()).sort()).toEqual([
         'IDX_MESSAGE_CONTENT_TRGM',
@@ -846,6 +860,7 @@ describe('chat service', () => {
       await db.runMigrations();
       expect((await definitions()).IDX_MESSAGE_SEARCH).toBe(`gin (search_vector, user_id)${pendingList}`);
       expect(Object.keys(await definitions())).toHaveLength(5);
+      expect(await contentTarget()).toBe(-1);
       expect(await answers()).toEqual(before);
     });
 
@@ -1083,6 +1098,75 @@ describe('chat service', () => {
         expect(mixed.ids).toEqual(whole.ids);
         expect(mixed.below).toBeGreaterThan(0);
       }
+    });
+
+    /**
+     * Which reads of the substring arm ran for the first page of `q`, with the stretch it walks first `walk` long: the
+     * walk alone, walking on through older messages (`older`), or every older match through the index (`matches`).
+     */
+    const substringReads = async (actor: Actor, q: string, walk: number) => {
+      const db = h.app.get(DataSource);
+      const before = search.substringWalk;
+      search.substringWalk = walk;
+      const recorded = recordStatements(db);
+      try {
+        await search.search(actor, q);
+      } finally {
+        recorded.restore();
+        search.substringWalk = before;
+      }
+      const at = recorded.sql.findIndex((text) => text.includes('WITH walked'));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const params = recorded.params[at];
+      const plan = (
+        (await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${recorded.sql[at]}`, params)) as {
+          'QUERY PLAN': string;
+        }[]
+      ).map((row) => row['QUERY PLAN']);
+      // each older read sits behind a one-time filter on what the walk found; its child ran or was never executed
+      const ran = (filter: RegExp) => {
+        const line = plan.findIndex((text) => text.includes('One-Time Filter') && filter.test(text));
+        expect(line).toBeGreaterThanOrEqual(0);
+        return !plan[line + 1]!.includes('never executed');
+      };
+      return {
+        older: ran(new RegExp(`>= ${SUBSTRING_DENSE}\\)`)),
+        matches: ran(new RegExp(`< ${SUBSTRING_DENSE}\\)`)),
+      };
+    };
+
+    // the substring arm measures how common its term is in the newest messages before it reads the older ones
+    it('pages a substring the same whether it walks on or reads the index, choosing by how common the walk found it', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const hits: string[] = [];
+      const post = async (content: string, hit: boolean) => {
+        const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content });
+        if (hit) hits.push(message.id);
+      };
+      // no word or prefix finds `qtok` in these: older, one message in two holds it; of the newest 200, the 30th and the
+      // 130th newest
+      for (let i = 0; i < 120; i++) await post(i % 2 ? `filler ${i}` : `abcqtokdef dense ${i}`, i % 2 === 0);
+      for (let i = 0; i < 200; i++) await post(i % 100 === 70 ? `abcqtokdef rare ${i}` : `filler ${i}`, i % 100 === 70);
+      hits.reverse();
+      const bob = t.as(t.bob);
+      const pagesWith = async (walk: number) => {
+        const before = search.substringWalk;
+        search.substringWalk = walk;
+        try {
+          return (await allPages(bob, 'qtok')).ids;
+        } finally {
+          search.substringWalk = before;
+        }
+      };
+      // all of it walked; then a stretch with both rare hits (walks on); then one with none (the index)
+      expect(await pagesWith(100_000)).toEqual(hits);
+      expect(await substringReads(bob, 'qtok', 150)).toEqual({ older: true, matches: false });
+      expect(await pagesWith(150)).toEqual(hits);
+      expect(await substringReads(bob, 'qtok', 20)).toEqual({ older: false, matches: true });
+      expect(await pagesWith(20)).toEqual(hits);
+      // a stretch holding a whole window (51 of the 55 older hits in the newest 310) needs neither
+      expect(await substringReads(bob, 'qtok -rare', 310)).toEqual({ older: false, matches: false });
     });
 
     it('ranks denser hits first within the first window and says when there is no next page', async () => {

@@ -35,6 +35,18 @@ export const RANK_WINDOW = SEARCH_LIMIT * 2;
  */
 export const PHRASE_WALK = 15_000;
 
+/**
+ * How many of the newest readable messages the substring arm checks before it reads the rest: the stretch in which it
+ * measures how common the term is (about 1 ms at a million messages).
+ */
+export const SUBSTRING_WALK = 250;
+
+/**
+ * How many matches in that stretch make a term common enough (0.3 %) for walking the older messages newest first to
+ * find a page sooner than reading all of its matches through the trigram index.
+ */
+export const SUBSTRING_DENSE = 2;
+
 type Arm = 'words' | 'prefixes' | 'substrings' | 'filters';
 
 interface ChannelRow {
@@ -81,6 +93,10 @@ interface Scope {
   snapshot: string;
 }
 
+/** What a window reads of each message (the search vector only to rank it). */
+const WINDOW_COLUMNS = `m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"`;
+const NEWEST_FIRST = `ORDER BY m."created_at" DESC, m."id" DESC`;
+
 /** Appends query parameters and hands back their placeholders. */
 class Params {
   readonly values: unknown[] = [];
@@ -95,17 +111,20 @@ class Params {
  * each arm doing bounded work:
  * 1. whole words through the stemmed tsvector (`websearch_to_tsquery`), ranked by `ts_rank_cd`;
  * 2. word prefixes (`depl` finds deploy), ranked the same, for messages arm 1 did not find;
- * 3. substrings through the trigram index (`PLT-36`, `v2.1`, partial words), newest first, for what neither found —
- *    never for stopwords or terms under three characters.
- * A query of filters alone is answered newest first. Each arm reads its matches newest first through the
+ * 3. substrings (`PLT-36`, `v2.1`, partial words), newest first, for what neither found — never for stopwords or
+ *    terms under three characters; walked or read through the trigram index by how common the newest messages show
+ *    the term to be (`measured`).
+ * A query of filters alone is answered newest first. The word arms read their matches newest first through the
  * (workspace, created_at) index or a bitmap of the GIN index, whichever the planner finds cheaper for these terms,
- * and ranks only a window of `RANK_WINDOW` of them; the next arm runs only when a page is not full yet, so a common word
+ * and rank only a window of `RANK_WINDOW` of them; the next arm runs only when a page is not full yet, so a common word
  * never pays for the prefix and substring arms. Pages are keyed by a cursor (see `SearchCursor`).
  */
 @Injectable()
 export class SearchService {
   /** `PHRASE_WALK`; tests make it small to reach the read after the walk with a few messages. */
   phraseWalk = PHRASE_WALK;
+  /** `SUBSTRING_WALK`, for the same reason. */
+  substringWalk = SUBSTRING_WALK;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -343,7 +362,7 @@ export class SearchService {
    * What one arm asks of a message on its own (the arms before it aside), and the tsquery it ranks by (null: the arm
    * is not ranked, newest first).
    */
-  private arm(p: Params, scope: Scope, arm: Arm): { match: string; rankBy: string | null } {
+  private arm(p: Params, scope: Scope, arm: Arm, walking = false): { match: string; rankBy: string | null } {
     const { terms } = scope;
     const phrases =
       terms.phrases && arm !== 'words'
@@ -357,14 +376,24 @@ export class SearchService {
         return ranked(`to_tsquery('simple', ${p.add(terms.prefixQuery)})`);
       case 'substrings':
         return {
-          match: [...scope.substrings.map((t) => `m."content" ILIKE ${p.add(`%${escapeLike(t)}%`)}`), ...phrases].join(
-            ' AND ',
-          ),
+          match: [...scope.substrings.map((t) => this.substring(p, t, walking)), ...phrases].join(' AND '),
           rankBy: null,
         };
       case 'filters':
         return { match: 'true', rankBy: null };
     }
+  }
+
+  /**
+   * A message holding the term, in any case. Through the trigram index: `ILIKE`. While walking messages one by one:
+   * `strpos` of the lowered text, the same test (`ILIKE` lowers both sides too), which Postgres prices at a fixed
+   * guess, so planning it costs nothing — it prices an `ILIKE` by matching the pattern against the 1,000 texts of
+   * its statistics, 1.6 ms at a million messages, more than most substring reads take.
+   */
+  private substring(p: Params, term: string, walking: boolean): string {
+    return walking
+      ? `strpos(lower(m."content"), lower(${p.add(term)})) > 0`
+      : `m."content" ILIKE ${p.add(`%${escapeLike(term)}%`)}`;
   }
 
   /** The newest `limit` matches of one arm below the window start (`w`), filters applied, with their rank. */
@@ -381,6 +410,15 @@ export class SearchService {
       return { base, matches: [...excluded, match], rankBy };
     };
     const p = new Params();
+    if (!scope.terms.phrases && !scope.query.on && arms[index] === 'substrings') {
+      const { base, excluded } = this.conditions(p, scope, arms, index, below);
+      return this.measured(scope.sql, p, base, {
+        walking: [...excluded, this.arm(p, scope, 'substrings', true).match],
+        indexed: [...excluded, this.arm(p, scope, 'substrings').match],
+        rankBy: null,
+        limit,
+      });
+    }
     const { base, matches, rankBy } = armConditions(p);
     if (!scope.terms.phrases && !scope.query.on) return this.newest(scope.sql, p, [...base, ...matches], rankBy, limit);
     // A phrase: Postgres prices it as if its words came independently (7-20× too rare), so it reads every match
@@ -448,15 +486,69 @@ export class SearchService {
     flagged = false,
     from = `"chat"."message" m`,
   ): Promise<(HitRow & { flag: boolean })[]> {
+    const window = `SELECT ${WINDOW_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT ${p.add(limit)}`;
+    return this.ranked(sql, p, window, rankBy, flagged);
+  }
+
+  /**
+   * The newest `limit` messages meeting `base` and holding a substring, when nothing tells how common the substring
+   * is. Postgres guesses it from a sample of texts: after one ANALYZE of a million messages it took the ticket
+   * `PLT-36` (0.04 % of them) for common and walked 135,000 messages newest first for a page (110 ms), where the
+   * trigram index reads its 415 matches in 1.5 ms; and reading every match through the index instead is as wrong for
+   * an infix of a common word (`taging`: 3 % of the messages, 200 ms). So one statement measures it: it checks the
+   * newest `substringWalk` messages one by one (`walking`), and when they hold fewer than a window, it reads the older
+   * rest by walking on if the stretch held `SUBSTRING_DENSE` matches or more, and otherwise reads all the older matches
+   * through the trigram index (`indexed`, a MATERIALIZED CTE: no order for Postgres to walk an index in) and keeps the
+   * newest. The branch not taken is never run (Postgres skips a plan node behind a one-time filter that is false).
+   */
+  private async measured(
+    sql: Sql,
+    p: Params,
+    base: string[],
+    read: { walking: string[]; indexed: string[]; rankBy: string | null; limit: number; flagged?: boolean },
+  ): Promise<(HitRow & { flag: boolean })[]> {
+    const scope = base.join(' AND ');
+    const limit = p.add(read.limit);
+    const older = `m."created_at" <= (SELECT "created_at" FROM edge)
+                   AND (m."created_at", m."id") < (SELECT "created_at", "id" FROM edge)`;
+    const found = `(SELECT count(*) FROM walked)`;
+    const window = `
+      WITH walked AS MATERIALIZED (
+             SELECT ${WINDOW_COLUMNS}
+               FROM (SELECT m.* FROM "chat"."message" m WHERE ${scope} ${NEWEST_FIRST} LIMIT ${p.add(this.substringWalk)}) m
+              WHERE ${read.walking.join(' AND ')} ${NEWEST_FIRST} LIMIT ${limit}),
+           edge AS MATERIALIZED (
+             SELECT m."created_at", m."id" FROM "chat"."message" m WHERE ${scope}
+              ${NEWEST_FIRST} OFFSET ${p.add(this.substringWalk - 1)} LIMIT 1),
+           matches AS MATERIALIZED (
+             SELECT ${WINDOW_COLUMNS} FROM "chat"."message" m WHERE ${scope} AND ${older} AND ${read.indexed.join(' AND ')})
+      SELECT * FROM walked
+      UNION ALL
+      (SELECT ${WINDOW_COLUMNS} FROM "chat"."message" m
+        WHERE ${found} >= ${SUBSTRING_DENSE} AND ${found} < ${limit} AND EXISTS (SELECT 1 FROM edge)
+          AND ${scope} AND ${older} AND ${read.walking.join(' AND ')}
+        ${NEWEST_FIRST} LIMIT ${limit})
+      UNION ALL
+      (SELECT m.* FROM matches m
+        WHERE ${found} < ${SUBSTRING_DENSE} AND ${found} < ${limit} AND EXISTS (SELECT 1 FROM edge)
+        ${NEWEST_FIRST} LIMIT ${limit})`;
+    const rows = await this.ranked(sql, p, window, read.rankBy, read.flagged ?? false);
+    return rows.slice(0, read.limit);
+  }
+
+  /** Ranks a window of messages (see `newest`), newest first. */
+  private async ranked(
+    sql: Sql,
+    p: Params,
+    window: string,
+    rankBy: string | null,
+    flagged: boolean,
+  ): Promise<(HitRow & { flag: boolean })[]> {
     const flag = flagged && rankBy ? `w."search_vector" @@ ${rankBy}` : 'true';
     const score = rankBy ? `CASE WHEN ${flag} THEN ts_rank_cd(w."search_vector", ${rankBy}) ELSE 0 END` : '0::real';
     return (await sql(
       `SELECT w."id", w."channel_id", w."user_id", w."content", w."created_at", ${flag} AS flag, ${score} AS score
-         FROM (SELECT m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"
-                 FROM ${from}
-                WHERE ${where.join(' AND ')}
-                ORDER BY m."created_at" DESC, m."id" DESC
-                LIMIT ${p.add(limit)}) w
+         FROM (${window}) w
         ORDER BY w."created_at" DESC, w."id" DESC`,
       p.values,
     )) as (HitRow & { flag: boolean })[];
@@ -491,11 +583,15 @@ export class SearchService {
   ): Promise<{ prefixes: HitRow[]; substrings: HitRow[] | null } | null> {
     const p = new Params();
     const { base, excluded } = this.conditions(p, scope, arms, index, null);
-    const where = [...base, ...excluded];
     const prefix = this.arm(p, scope, 'prefixes');
-    where.push(this.arm(p, scope, 'substrings').match);
     const limit = RANK_WINDOW + SEARCH_LIMIT + 1;
-    const rows = await this.newest(scope.sql, p, where, prefix.rankBy, limit, true);
+    const rows = await this.measured(scope.sql, p, base, {
+      walking: [...excluded, this.arm(p, scope, 'substrings', true).match],
+      indexed: [...excluded, this.arm(p, scope, 'substrings').match],
+      rankBy: prefix.rankBy,
+      limit,
+      flagged: true,
+    });
     const prefixes = rows.filter((r) => r.flag);
     if (prefixes.length >= RANK_WINDOW) return { prefixes: prefixes.slice(0, RANK_WINDOW), substrings: null };
     if (rows.length === limit) return null;
