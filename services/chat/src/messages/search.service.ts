@@ -337,8 +337,12 @@ export class SearchService {
     return hits;
   }
 
-  /** The conditions every match meets whatever the arm: the readable channels, the snapshot and the filters. */
-  private filters(p: Params, scope: Scope): string[] {
+  /**
+   * The conditions every match meets whatever the arm: `span`, the readable channels, the snapshot and the dates (a
+   * stretch of the (workspace or channel, created_at) index, read newest first); `narrowing`, the author, has:image
+   * and the excluded words, which leave out messages anywhere in it.
+   */
+  private filters(p: Params, scope: Scope): { span: string[]; narrowing: string[] } {
     const { terms, query } = scope;
     // One channel (`in:`): its own index gives the newest first. The workspace condition is left out because the
     // channel was taken from the workspace's readable channels, and with it Postgres walks the whole workspace's
@@ -355,16 +359,17 @@ export class SearchService {
       // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
       `m."deleted_at" IS NULL`,
     );
-    if (scope.authorIds) where.push(`m."user_id" = ANY(${p.add(scope.authorIds)}::uuid[])`);
     const day = (date: string, plusDays: number) =>
       `((${p.add(date)}::date + ${plusDays})::timestamp AT TIME ZONE ${p.add(scope.tz)})`;
     if (query.on) where.push(`m."created_at" >= ${day(query.on, 0)}`, `m."created_at" < ${day(query.on, 1)}`);
     if (query.after) where.push(`m."created_at" >= ${day(query.after, 1)}`);
     if (query.before) where.push(`m."created_at" < ${day(query.before, 0)}`);
-    if (query.hasImage) where.push(`m."image_url" IS NOT NULL`);
+    const narrowing: string[] = [];
+    if (scope.authorIds) narrowing.push(`m."user_id" = ANY(${p.add(scope.authorIds)}::uuid[])`);
+    if (query.hasImage) narrowing.push(`m."image_url" IS NOT NULL`);
     if (terms.excluded)
-      where.push(`NOT (m."search_vector" @@ websearch_to_tsquery('english', ${p.add(terms.excluded)}))`);
-    return where;
+      narrowing.push(`NOT (m."search_vector" @@ websearch_to_tsquery('english', ${p.add(terms.excluded)}))`);
+    return { span: where, narrowing };
   }
 
   /**
@@ -420,10 +425,9 @@ export class SearchService {
     };
     const p = new Params();
     if (!scope.terms.phrases && !scope.query.on && arms[index] === 'substrings') {
-      const { base, excluded } = this.conditions(p, scope, arms, index, below);
-      return this.measured(scope.sql, p, base, {
-        walking: [...excluded, this.arm(p, scope, 'substrings', 'walked').match],
-        indexed: [...excluded, this.arm(p, scope, 'substrings', 'indexed').match],
+      const { span, narrowing, excluded } = this.conditions(p, scope, arms, index, below);
+      return this.measured(scope.sql, p, span, {
+        ...this.substringRead(p, scope, narrowing, excluded),
         rankBy: null,
         limit,
       });
@@ -457,8 +461,8 @@ export class SearchService {
   }
 
   /**
-   * What a message must meet to be in an arm's window: `base`, the filters and the window start (`w`); `excluded`, not
-   * found by the arms before `index`.
+   * What a message must meet to be in an arm's window: `base`, the filters and the window start (`w`), of which
+   * `span` is the stretch of messages they lie in (see `filters`); `excluded`, not found by the arms before `index`.
    */
   private conditions(
     p: Params,
@@ -466,18 +470,26 @@ export class SearchService {
     arms: Arm[],
     index: number,
     below: [string, string] | null,
-  ): { base: string[]; excluded: string[] } {
-    const base = this.filters(p, scope);
+  ): { base: string[]; span: string[]; narrowing: string[]; excluded: string[] } {
+    const { span, narrowing } = this.filters(p, scope);
     if (below) {
       const at = p.add(below[0]);
-      base.push(
+      span.push(
         `m."created_at" <= ${at}::timestamptz`,
         `(m."created_at", m."id") < (${at}::timestamptz, ${p.add(below[1])}::uuid)`,
       );
     }
     // each arm leaves out what the arms before it found
     const excluded = arms.slice(0, index).map((earlier) => `NOT (${this.arm(p, scope, earlier).match})`);
-    return { base, excluded };
+    return { base: [...span, ...narrowing], span, narrowing, excluded };
+  }
+
+  /** The substring arm's conditions on a message, for a measured read (see `measured`). */
+  private substringRead(p: Params, scope: Scope, narrowing: string[], excluded: string[]) {
+    return {
+      walking: [...narrowing, ...excluded, this.arm(p, scope, 'substrings', 'walked').match],
+      indexed: [...narrowing, ...excluded, this.arm(p, scope, 'substrings', 'indexed').match],
+    };
   }
 
   /**
@@ -500,25 +512,29 @@ export class SearchService {
   }
 
   /**
-   * The newest `limit` messages meeting `base` and holding a substring, when nothing tells how common the substring
-   * is. Postgres guesses it from a sample of texts: after one ANALYZE of a million messages it took the ticket
-   * `PLT-36` (0.04 % of them) for common and walked 135,000 messages newest first for a page (110 ms), where the
-   * trigram index reads its 415 matches in 1.5 ms; and reading every match through the index instead is as wrong for
-   * an infix of a common word (`taging`: 3 % of the messages, 200 ms). So one statement measures it: it checks the
-   * newest `substringWalk` messages one by one (`walking`), and when they hold fewer than a window, it reads the older
-   * rest by walking on if the stretch held `SUBSTRING_DENSE` matches or more, and otherwise reads all the older matches
-   * through the trigram index (`indexed`, a MATERIALIZED CTE: no order for Postgres to walk an index in) and keeps the
-   * newest. The branch not taken is never run (Postgres skips a plan node behind a one-time filter that is false).
-   * The stretch's end is applied to that read only afterwards: inside, Postgres cannot know where it lies and ANDed
-   * the trigram bitmap with a bitmap of the channel index up to it, which held every message (55 ms of 58).
+   * The newest `limit` messages of a `span` (see `filters`) holding a substring, when nothing tells how common the
+   * substring is. Postgres guesses it from a sample of texts: after one ANALYZE of a million messages it took the
+   * ticket `PLT-36` (0.04 % of them) for common and walked 135,000 messages newest first for a page (110 ms), where
+   * the trigram index reads its 415 matches in 1.5 ms; and reading every match through the index instead is as wrong
+   * for an infix of a common word (`taging`: 3 % of the messages, 200 ms). So one statement measures it: it checks
+   * the newest `substringWalk` messages of the span one by one (`walking`: the term and whatever else the read asks,
+   * such as an author), and when they hold fewer than a window, it reads the older rest by walking on if the stretch
+   * held `SUBSTRING_DENSE` matches or more, and otherwise reads all the older matches through the trigram index
+   * (`indexed`, a MATERIALIZED CTE: no order for Postgres to walk an index in) and keeps the newest. The branch not
+   * taken is never run (Postgres skips a plan node behind a one-time filter that is false). The stretch is counted
+   * in messages of the span, not in messages an author or image filter keeps: the newest 250 of Priya's image
+   * messages in one channel took reading 10,000 of her messages, twice (28 ms for the combined query of
+   * bench/search). And its end is applied to the read through the index only afterwards: inside, Postgres cannot
+   * know where it lies and ANDed the trigram bitmap with a bitmap of the channel index up to it, which held every
+   * message (55 ms of 58).
    */
   private async measured(
     sql: Sql,
     p: Params,
-    base: string[],
+    span: string[],
     read: { walking: string[]; indexed: string[]; rankBy: string | null; limit: number; flagged?: boolean },
   ): Promise<(HitRow & { flag: boolean })[]> {
-    const scope = base.join(' AND ');
+    const scope = span.join(' AND ');
     const limit = p.add(read.limit);
     const older = `m."created_at" <= (SELECT "created_at" FROM edge)
                    AND (m."created_at", m."id") < (SELECT "created_at", "id" FROM edge)`;
@@ -594,12 +610,11 @@ export class SearchService {
     index: number,
   ): Promise<{ prefixes: HitRow[]; substrings: HitRow[] | null } | null> {
     const p = new Params();
-    const { base, excluded } = this.conditions(p, scope, arms, index, null);
+    const { span, narrowing, excluded } = this.conditions(p, scope, arms, index, null);
     const prefix = this.arm(p, scope, 'prefixes');
     const limit = RANK_WINDOW + SEARCH_LIMIT + 1;
-    const rows = await this.measured(scope.sql, p, base, {
-      walking: [...excluded, this.arm(p, scope, 'substrings', 'walked').match],
-      indexed: [...excluded, this.arm(p, scope, 'substrings', 'indexed').match],
+    const rows = await this.measured(scope.sql, p, span, {
+      ...this.substringRead(p, scope, narrowing, excluded),
       rankBy: prefix.rankBy,
       limit,
       flagged: true,
