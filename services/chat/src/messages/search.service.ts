@@ -106,6 +106,12 @@ interface Scope {
 const WINDOW_COLUMNS = `m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"`;
 const NEWEST_FIRST = `ORDER BY m."created_at" DESC, m."id" DESC`;
 
+/** A measured read's conditions, stated with one statement's parameters (see `SearchService.measured`). */
+type MeasuredRead = (
+  p: Params,
+  forms: SubstringForm[],
+) => { span: string[]; holding: string[][]; rankBy: string | null };
+
 /** Appends query parameters and hands back their placeholders. */
 class Params {
   readonly values: unknown[] = [];
@@ -423,15 +429,9 @@ export class SearchService {
       const { match, rankBy } = this.arm(p, scope, arms[index]!);
       return { base, matches: [...excluded, match], rankBy };
     };
+    if (!scope.terms.phrases && !scope.query.on && arms[index] === 'substrings')
+      return this.measured(scope.sql, this.substringRead(scope, arms, index, below, false), limit);
     const p = new Params();
-    if (!scope.terms.phrases && !scope.query.on && arms[index] === 'substrings') {
-      const { span, narrowing, excluded } = this.conditions(p, scope, arms, index, below);
-      return this.measured(scope.sql, p, span, {
-        ...this.substringRead(p, scope, narrowing, excluded),
-        rankBy: null,
-        limit,
-      });
-    }
     const { base, matches, rankBy } = armConditions(p);
     if (!scope.terms.phrases && !scope.query.on) return this.newest(scope.sql, p, [...base, ...matches], rankBy, limit);
     // A phrase: Postgres prices it as if its words came independently (7-20× too rare), so it reads every match
@@ -484,11 +484,25 @@ export class SearchService {
     return { base: [...span, ...narrowing], span, narrowing, excluded };
   }
 
-  /** The substring arm's conditions on a message, for a measured read (see `measured`). */
-  private substringRead(p: Params, scope: Scope, narrowing: string[], excluded: string[]) {
-    return {
-      walking: [...narrowing, ...excluded, this.arm(p, scope, 'substrings', 'walked').match],
-      indexed: [...narrowing, ...excluded, this.arm(p, scope, 'substrings', 'indexed').match],
+  /**
+   * The substring arm's read (after the arms before `index`, below `below`) stated for a measured read (see
+   * `measured`), with `rankBy` when it is the joint read of the prefix and substring arms.
+   */
+  private substringRead(
+    scope: Scope,
+    arms: Arm[],
+    index: number,
+    below: [string, string] | null,
+    rankedByPrefix: boolean,
+  ): MeasuredRead {
+    return (p, forms) => {
+      const { span, narrowing, excluded } = this.conditions(p, scope, arms, index, below);
+      return {
+        span,
+        // only the forms the statement uses: Postgres refuses a parameter it is given but cannot place
+        holding: forms.map((form) => [...narrowing, ...excluded, this.arm(p, scope, 'substrings', form).match]),
+        rankBy: rankedByPrefix ? this.arm(p, scope, 'prefixes').rankBy : null,
+      };
     };
   }
 
@@ -512,56 +526,73 @@ export class SearchService {
   }
 
   /**
-   * The newest `limit` messages of a `span` (see `filters`) holding a substring, when nothing tells how common the
+   * The newest `limit` messages of a span (see `filters`) holding a substring, when nothing tells how common the
    * substring is. Postgres guesses it from a sample of texts: after one ANALYZE of a million messages it took the
    * ticket `PLT-36` (0.04 % of them) for common and walked 135,000 messages newest first for a page (110 ms), where
    * the trigram index reads its 415 matches in 1.5 ms; and reading every match through the index instead is as wrong
-   * for an infix of a common word (`taging`: 3 % of the messages, 200 ms). So one statement measures it: it checks
-   * the newest `substringWalk` messages of the span one by one (`walking`: the term and whatever else the read asks,
-   * such as an author), and when they hold fewer than a window, it reads the older rest by walking on if the stretch
-   * held `SUBSTRING_DENSE` matches or more, and otherwise reads all the older matches through the trigram index
-   * (`indexed`, a MATERIALIZED CTE: no order for Postgres to walk an index in) and keeps the newest. The branch not
-   * taken is never run (Postgres skips a plan node behind a one-time filter that is false). The stretch is counted
-   * in messages of the span, not in messages an author or image filter keeps: the newest 250 of Priya's image
-   * messages in one channel took reading 10,000 of her messages, twice (28 ms for the combined query of
-   * bench/search). And its end is applied to the read through the index only afterwards: inside, Postgres cannot
+   * for an infix of a common word (`taging`: 3 % of the messages, 200 ms). So the read measures it first: one
+   * statement checks the newest `substringWalk` messages of the span one by one (`walked`: the term and whatever else
+   * the read asks, such as an author) and, when they hold fewer than `SUBSTRING_DENSE` matches, reads all the older
+   * matches through the trigram index (`indexed`, a MATERIALIZED CTE: no order for Postgres to walk an index in) and
+   * keeps the newest — a branch Postgres never runs otherwise (it sits behind a one-time filter). A term common
+   * enough in the stretch that it still falls short of a window is read further by a second statement, the
+   * planner's way (`priced`): walking on wins for a term that is common throughout, and a term that is only common
+   * lately (a new project's name) is priced rare by the statistics and read through the index.
+   *
+   * The stretch is counted in messages of the span, not in messages an author or image filter keeps: the newest 250
+   * of Priya's image messages in one channel took reading 10,000 of her messages, twice (28 ms for the combined query
+   * of bench/search). And its end is applied to the read through the index only afterwards: inside, Postgres cannot
    * know where it lies and ANDed the trigram bitmap with a bitmap of the channel index up to it, which held every
    * message (55 ms of 58).
    */
   private async measured(
     sql: Sql,
-    p: Params,
-    span: string[],
-    read: { walking: string[]; indexed: string[]; rankBy: string | null; limit: number; flagged?: boolean },
+    read: MeasuredRead,
+    limit: number,
+    flagged = false,
   ): Promise<(HitRow & { flag: boolean })[]> {
+    const p = new Params();
+    const {
+      span,
+      holding: [walked, indexed],
+      rankBy,
+    } = read(p, ['walked', 'indexed']);
     const scope = span.join(' AND ');
-    const limit = p.add(read.limit);
-    const older = `m."created_at" <= (SELECT "created_at" FROM edge)
-                   AND (m."created_at", m."id") < (SELECT "created_at", "id" FROM edge)`;
     const found = `(SELECT count(*) FROM walked)`;
     const window = `
       WITH walked AS MATERIALIZED (
              SELECT ${WINDOW_COLUMNS}
                FROM (SELECT m.* FROM "chat"."message" m WHERE ${scope} ${NEWEST_FIRST} LIMIT ${p.add(this.substringWalk)}) m
-              WHERE ${read.walking.join(' AND ')} ${NEWEST_FIRST} LIMIT ${limit}),
+              WHERE ${walked.join(' AND ')} ${NEWEST_FIRST} LIMIT ${p.add(limit)}),
            edge AS MATERIALIZED (
              SELECT m."created_at", m."id" FROM "chat"."message" m WHERE ${scope}
               ${NEWEST_FIRST} OFFSET ${p.add(this.substringWalk - 1)} LIMIT 1),
            matches AS MATERIALIZED (
-             SELECT ${WINDOW_COLUMNS} FROM "chat"."message" m WHERE ${scope} AND ${read.indexed.join(' AND ')})
+             SELECT ${WINDOW_COLUMNS} FROM "chat"."message" m WHERE ${scope} AND ${indexed.join(' AND ')})
       SELECT * FROM walked
       UNION ALL
-      (SELECT ${WINDOW_COLUMNS} FROM "chat"."message" m
-        WHERE ${found} >= ${SUBSTRING_DENSE} AND ${found} < ${limit} AND EXISTS (SELECT 1 FROM edge)
-          AND ${scope} AND ${older} AND ${read.walking.join(' AND ')}
-        ${NEWEST_FIRST} LIMIT ${limit})
-      UNION ALL
       (SELECT m.* FROM matches m
-        WHERE ${found} < ${SUBSTRING_DENSE} AND ${found} < ${limit} AND EXISTS (SELECT 1 FROM edge)
+        WHERE ${found} < ${SUBSTRING_DENSE} AND EXISTS (SELECT 1 FROM edge)
           AND (m."created_at", m."id") < (SELECT "created_at", "id" FROM edge)
-        ${NEWEST_FIRST} LIMIT ${limit})`;
-    const rows = await this.ranked(sql, p, window, read.rankBy, read.flagged ?? false);
-    return rows.slice(0, read.limit);
+        ${NEWEST_FIRST} LIMIT ${p.add(limit)})`;
+    const recent = (await this.ranked(sql, p, window, rankBy, flagged)).slice(0, limit);
+    // rare in the stretch: read through the index above (or nothing older); a window found in it: done
+    if (recent.length < SUBSTRING_DENSE || recent.length === limit) return recent;
+    // common in the stretch: the older rest the planner's way, which prices the term from the statistics
+    const q = new Params();
+    const rest = read(q, ['priced']);
+    const edge = `(SELECT e."created_at", e."id" FROM (SELECT m."created_at", m."id" FROM "chat"."message" m
+                     WHERE ${rest.span.join(' AND ')} ${NEWEST_FIRST}
+                     OFFSET ${q.add(this.substringWalk - 1)} LIMIT 1) e)`;
+    const older = await this.newest(
+      sql,
+      q,
+      [`EXISTS ${edge}`, ...rest.span, `(m."created_at", m."id") < ${edge}`, ...rest.holding[0]!],
+      rest.rankBy,
+      limit - recent.length,
+      flagged,
+    );
+    return [...recent, ...older];
   }
 
   /** Ranks a window of messages (see `newest`), newest first. */
@@ -609,16 +640,8 @@ export class SearchService {
     arms: Arm[],
     index: number,
   ): Promise<{ prefixes: HitRow[]; substrings: HitRow[] | null } | null> {
-    const p = new Params();
-    const { span, narrowing, excluded } = this.conditions(p, scope, arms, index, null);
-    const prefix = this.arm(p, scope, 'prefixes');
     const limit = RANK_WINDOW + SEARCH_LIMIT + 1;
-    const rows = await this.measured(scope.sql, p, span, {
-      ...this.substringRead(p, scope, narrowing, excluded),
-      rankBy: prefix.rankBy,
-      limit,
-      flagged: true,
-    });
+    const rows = await this.measured(scope.sql, this.substringRead(scope, arms, index, null, true), limit, true);
     const prefixes = rows.filter((r) => r.flag);
     if (prefixes.length >= RANK_WINDOW) return { prefixes: prefixes.slice(0, RANK_WINDOW), substrings: null };
     if (rows.length === limit) return null;
