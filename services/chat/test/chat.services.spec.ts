@@ -1013,24 +1013,33 @@ describe('chat service', () => {
       },
     );
 
+    /** Runs `work` with one of the search's walks (`phraseWalk` or `substringWalk`) set to `length`, recording statements. */
+    const walking = async <T>(
+      walk: 'phraseWalk' | 'substringWalk',
+      length: number,
+      work: (recorded: ReturnType<typeof recordStatements>) => Promise<T>,
+    ): Promise<T> => {
+      const before = search[walk];
+      search[walk] = length;
+      const recorded = recordStatements(h.app.get(DataSource));
+      try {
+        return await work(recorded);
+      } finally {
+        recorded.restore();
+        search[walk] = before;
+      }
+    };
+
     /**
      * Every page of a search with the walk of the newest messages `walk` long, and how many statements walked the
      * newest messages and how many read below the walk.
      */
-    const pagesWalking = async (actor: Actor, q: string, walk: number) => {
-      const db = h.app.get(DataSource);
-      const before = search.phraseWalk;
-      search.phraseWalk = walk;
-      const recorded = recordStatements(db);
-      try {
+    const pagesWalking = (actor: Actor, q: string, walk: number) =>
+      walking('phraseWalk', walk, async (recorded) => {
         const { ids } = await allPages(actor, q);
         const count = (part: string) => recorded.sql.filter((text) => text.includes(part)).length;
         return { ids, walks: count('SELECT m.* FROM'), below: count('OFFSET') };
-      } finally {
-        recorded.restore();
-        search.phraseWalk = before;
-      }
-    };
+      });
 
     // a phrase walks the newest messages first and reads what is older through the index: however far the walk
     // reaches, the pages are the same
@@ -1095,15 +1104,10 @@ describe('chat service', () => {
      */
     const substringReads = async (actor: Actor, q: string, walk: number) => {
       const db = h.app.get(DataSource);
-      const before = search.substringWalk;
-      search.substringWalk = walk;
-      const recorded = recordStatements(db);
-      try {
+      const recorded = await walking('substringWalk', walk, async (r) => {
         await search.search(actor, q);
-      } finally {
-        recorded.restore();
-        search.substringWalk = before;
-      }
+        return r;
+      });
       const at = recorded.sql.findIndex((text) => text.includes('WITH walked'));
       expect(at).toBeGreaterThanOrEqual(0);
       const plan = (
@@ -1135,15 +1139,8 @@ describe('chat service', () => {
       for (let i = 0; i < 200; i++) await post(i % 100 === 70 ? `abcqtokdef rare ${i}` : `filler ${i}`, i % 100 === 70);
       hits.reverse();
       const bob = t.as(t.bob);
-      const pagesWith = async (walk: number, q = 'qtok') => {
-        const before = search.substringWalk;
-        search.substringWalk = walk;
-        try {
-          return (await allPages(bob, q)).ids;
-        } finally {
-          search.substringWalk = before;
-        }
-      };
+      const pagesWith = (walk: number, q = 'qtok') =>
+        walking('substringWalk', walk, async () => (await allPages(bob, q)).ids);
       // all of it walked; then a stretch with both rare hits (walks on); then one with none (the index)
       expect(await pagesWith(100_000)).toEqual(hits);
       expect(await substringReads(bob, 'qtok', 150)).toEqual({ older: true, matches: false });
