@@ -445,19 +445,32 @@ export class SearchService {
     if (recent.length === limit) return recent;
     const q = new Params();
     const rest = armConditions(q);
-    const edge = `(SELECT e."created_at", e."id" FROM (SELECT m."created_at", m."id" FROM "chat"."message" m
-                     WHERE ${rest.base.join(' AND ')} ORDER BY m."created_at" DESC, m."id" DESC
-                     OFFSET ${q.add(this.phraseWalk - 1)} LIMIT 1) e)`;
-    // EXISTS first: when the walk held every message there is, no edge exists and Postgres skips the index read
-    // (a one-time filter) instead of reading every phrase match only to compare it with NULL
-    const older = await this.newest(
-      scope.sql,
-      q,
-      [`EXISTS ${edge}`, ...rest.base, `(m."created_at", m."id") < ${edge}`, ...rest.matches],
-      rest.rankBy,
-      limit - recent.length,
-    );
+    const older = await this.belowWalk(scope.sql, q, rest.base, this.phraseWalk, rest.matches, rest.rankBy, {
+      limit: limit - recent.length,
+    });
     return [...recent, ...older];
+  }
+
+  /**
+   * The newest `limit` messages meeting `walkedOver` and `matches` that are older than the first `walk` messages
+   * meeting `walkedOver` (a walk already read those), the planner's way.
+   */
+  private belowWalk(
+    sql: Sql,
+    q: Params,
+    walkedOver: string[],
+    walk: number,
+    matches: string[],
+    rankBy: string | null,
+    { limit, flagged = false }: { limit: number; flagged?: boolean },
+  ): Promise<(HitRow & { flag: boolean })[]> {
+    const edge = `(SELECT e."created_at", e."id" FROM (SELECT m."created_at", m."id" FROM "chat"."message" m
+                     WHERE ${walkedOver.join(' AND ')} ${NEWEST_FIRST}
+                     OFFSET ${q.add(walk - 1)} LIMIT 1) e)`;
+    // EXISTS first: when the walk held every message there is, no edge exists and Postgres skips the index read
+    // (a one-time filter) instead of reading every match only to compare it with NULL
+    const where = [`EXISTS ${edge}`, ...walkedOver, `(m."created_at", m."id") < ${edge}`, ...matches];
+    return this.newest(sql, q, where, rankBy, limit, flagged);
   }
 
   /**
@@ -581,17 +594,10 @@ export class SearchService {
     // common in the stretch: the older rest the planner's way, which prices the term from the statistics
     const q = new Params();
     const rest = read(q, ['priced']);
-    const edge = `(SELECT e."created_at", e."id" FROM (SELECT m."created_at", m."id" FROM "chat"."message" m
-                     WHERE ${rest.span.join(' AND ')} ${NEWEST_FIRST}
-                     OFFSET ${q.add(this.substringWalk - 1)} LIMIT 1) e)`;
-    const older = await this.newest(
-      sql,
-      q,
-      [`EXISTS ${edge}`, ...rest.span, `(m."created_at", m."id") < ${edge}`, ...rest.holding[0]!],
-      rest.rankBy,
-      limit - recent.length,
+    const older = await this.belowWalk(sql, q, rest.span, this.substringWalk, rest.holding[0]!, rest.rankBy, {
+      limit: limit - recent.length,
       flagged,
-    );
+    });
     return [...recent, ...older];
   }
 
