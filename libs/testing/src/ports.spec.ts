@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { freePortBlock } from './ports.js';
+import { freePort, freePortBlock } from './ports.js';
 
 const listen = (port: number) =>
   new Promise<Server>((resolve, reject) => {
@@ -34,5 +35,18 @@ describe(freePortBlock.name, () => {
 
   it('refuses a block that cannot fit below the ephemeral range', async () => {
     await expect(freePortBlock(100, [32700, 40000])).rejects.toThrow('no room for 100 ports');
+  });
+});
+
+describe(freePort.name, () => {
+  it('hands out a free port below the ephemeral range, where no outgoing connection can take it', async () => {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(10000);
+      expect(port).toBeLessThan(low);
+      const server = await listen(port);
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now, for a server a test starts in another process. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now, for a server a test starts in another process. Taken
+ * below the kernel's ephemeral range, as `freePortBlock` explains: the kernel's own pick (`listen(0)`) lies inside it,
+ * and a service started on it seconds later failed with EADDRINUSE when an outgoing connection of another suite had
+ * been given that port meanwhile (bench/fanout: a service's metrics port).
+ */
+export const freePort = (): Promise<number> => freePortBlock(1);
 
 /** The lowest port the kernel hands to outgoing connections (Linux; 32768 where it cannot be read). */
 const ephemeralLow = () => {
@@ -34,7 +32,8 @@ const listenOn = (port: number) =>
  * that range can be held at any moment by some process's outgoing connection (to Postgres, Redis, NATS …), and a
  * server started on it then fails with EADDRINUSE. Every port of the block is checked free at once; a busy block is
  * skipped for another. Suites that may run at the same time pass `within` ranges that do not overlap, since a block is
- * free only until its process starts.
+ * free only until its process starts. Single ports (`freePort`) come from the whole default range: one collides only
+ * with a block checked in the same moment and not yet taken by its process.
  */
 export const freePortBlock = async (size: number, within: [number, number] = [10000, 32768]): Promise<number> => {
   const low = within[0];
