@@ -1,0 +1,140 @@
+// The outbox relay's safety-net sweep on a real Postgres database. Its publisher records what it is handed (the
+// publishers themselves — JetStream, the in-process broker — are covered with the durable events of
+// deploy/standalone/test/durable-events.spec.ts).
+import { randomUUID } from 'node:crypto';
+import { DataSource, type Logger } from 'typeorm';
+import { DEFAULT_EVENT_DELIVERY, type OutgoingEvent } from '@teamchat/bus';
+import { busMetrics } from '@teamchat/observability';
+import type pg from 'pg';
+import { createTestDatabase, testPool, waitFor, type TestDatabase } from '@teamchat/testing';
+import { durableEventsMigration, Outbox, type EventPublisher } from './outbox.js';
+
+const SERVICE = 'relaytest';
+const SWEEP_MS = 40;
+
+class RecordingPublisher implements EventPublisher {
+  readonly maxAttempts = null;
+  readonly inlineWaitMs = 0;
+  readonly published: OutgoingEvent[] = [];
+  start = () => Promise.resolve();
+  close = () => Promise.resolve();
+  publish(event: OutgoingEvent): Promise<void> {
+    this.published.push(event);
+    return Promise.resolve();
+  }
+}
+
+const lag = async (): Promise<number | undefined> =>
+  (await busMetrics.outboxOldestUnpublished.get()).values.find((v) => v.labels.service === SERVICE)?.value;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  /** The test's own queries, apart from the relay's. */
+  let own: pg.Pool;
+  let outbox: Outbox | null = null;
+  let publisher: RecordingPublisher;
+  /** Statements the relay ran outside transactions' own BEGIN and COMMIT, and the transactions it opened to claim rows. */
+  let statements: string[] = [];
+  let claims = 0;
+  let recording = false;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('outbox');
+    // every statement the relay runs, transactions' own included, as TypeORM's logger sees them
+    const logger: Logger = {
+      logQuery: (text) => {
+        if (!recording) return;
+        if (/^START TRANSACTION/i.test(text)) claims++;
+        else if (!/^(COMMIT|ROLLBACK)/i.test(text)) statements.push(text);
+      },
+      logQueryError: () => undefined,
+      logQuerySlow: () => undefined,
+      logSchemaBuild: () => undefined,
+      logMigration: () => undefined,
+      log: () => undefined,
+    };
+    ds = await new DataSource({ type: 'postgres', url: db.url, poolSize: 2, logging: ['query'], logger }).initialize();
+    own = testPool(db.url);
+    await ds.query(`CREATE SCHEMA "${SERVICE}"`);
+    const runner = ds.createQueryRunner();
+    await new (durableEventsMigration(SERVICE))().up(runner);
+    await runner.release();
+    recording = true;
+  });
+
+  beforeEach(async () => {
+    await own.query(`TRUNCATE "${SERVICE}"."outbox"`);
+    statements = [];
+    claims = 0;
+    publisher = new RecordingPublisher();
+  });
+
+  afterEach(async () => {
+    await outbox?.beforeApplicationShutdown();
+    outbox = null;
+  });
+
+  afterAll(async () => {
+    await own?.end();
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  const startRelay = (graceMs = 0) => {
+    outbox = new Outbox(
+      ds,
+      { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs },
+      publisher,
+    );
+    outbox.start();
+  };
+
+  /** An event a crashed process committed and never published. */
+  const leftBehind = async (columns: { createdAgo?: string; nextAttemptIn?: string } = {}): Promise<string> => {
+    const id = randomUUID();
+    await own.query(
+      `INSERT INTO "${SERVICE}"."outbox" ("id", "subject", "payload", "created_at", "next_attempt_at")
+       VALUES ($1, 'relaytest.thing.happened', '{"n": 1}',
+               clock_timestamp() - $2::interval, clock_timestamp() + $3::interval)`,
+      [id, columns.createdAgo ?? '0 s', columns.nextAttemptIn ?? '0 s'],
+    );
+    return id;
+  };
+
+  it('ticks with one statement and no claiming transaction while nothing waits', async () => {
+    startRelay();
+    await waitFor(() => statements.length >= 5);
+    expect(claims).toBe(0);
+    expect(statements.every((text) => text === statements[0])).toBe(true);
+    expect(await lag()).toBe(0);
+  });
+
+  it('claims, publishes and marks a row left unpublished, then reports the outbox drained', async () => {
+    const id = await leftBehind();
+    startRelay();
+    const published = `SELECT 1 FROM "${SERVICE}"."outbox" WHERE "id" = $1 AND "published_at" IS NOT NULL`;
+    await waitFor(async () => (await own.query(published, [id])).rowCount === 1);
+    expect(publisher.published.map((e) => [e.id, e.subject, e.payload])).toEqual([
+      [id, 'relaytest.thing.happened', { n: 1 }],
+    ]);
+    expect(claims).toBeGreaterThanOrEqual(1);
+    await waitFor(async () => (await lag()) === 0);
+    // drained: the ticks after it are the one statement again
+    const claimed = claims;
+    await pause(SWEEP_MS * 4);
+    expect(claims).toBe(claimed);
+  });
+
+  it('leaves a row in its backoff or its grace alone, yet counts it in the lag', async () => {
+    await leftBehind({ createdAgo: '5 s', nextAttemptIn: '1 hour' });
+    await leftBehind({ createdAgo: '0 s' });
+    startRelay(60_000);
+    await waitFor(() => statements.length >= 4);
+    expect(claims).toBe(0);
+    expect(publisher.published).toEqual([]);
+    expect(await lag()).toBeGreaterThanOrEqual(5);
+  });
+});
