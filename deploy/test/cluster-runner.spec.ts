@@ -68,18 +68,23 @@ describe('npm run cluster supervision', () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
       return res.ok && ((await res.json()) as { details: { bus: { services: number } } }).details.bus.services === 6;
     };
-    await waitFor(ready, { timeoutMs: 90_000, intervalMs: 250 }).catch((err: Error) => {
+    const withOutput = (err: Error) => {
       throw new Error(`${err.message}\n${output.slice(-3000)}`);
-    });
+    };
+    const startedAt = Date.now();
+    await waitFor(ready, { timeoutMs: 90_000, intervalMs: 250 }).catch(withOutput);
+    // A restart is the supervisor's 500 ms delay plus one service's boot. The boot is about 2 s on a quiet machine, but
+    // CI runs this beside other suites: a machine that took 35 s to start the cluster is given that long again.
+    const restartBudgetMs = Math.max(10_000, Date.now() - startedAt);
 
     const [chat] = pidsOf('chat');
     const [gateway] = pidsOf('gateway-1');
     const others = ['identity', 'workspace', 'tasks', 'billing', 'media'].map((s) => pidsOf(s)[0]);
     process.kill(chat, 'SIGKILL');
     const killedAt = Date.now();
-    await waitFor(() => pidsOf('chat').length === 2, { timeoutMs: 10_000 });
-    await waitFor(ready, { timeoutMs: 10_000, intervalMs: 200 });
-    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    await waitFor(() => pidsOf('chat').length === 2, { timeoutMs: 10_000 }).catch(withOutput);
+    await waitFor(ready, { timeoutMs: restartBudgetMs, intervalMs: 200 }).catch(withOutput);
+    expect(Date.now() - killedAt).toBeLessThan(restartBudgetMs);
     expect(output).toMatch(/^\[chat\] exited \(SIGKILL\)$/m);
     expect(output).toMatch(/^\[chat\] restarting in 500 ms \(restart 1 in a row\)$/m);
     expect(pidsOf('chat')[1]).not.toBe(chat);
@@ -90,5 +95,5 @@ describe('npm run cluster supervision', () => {
     process.kill(runner.pid!, 'SIGTERM');
     expect(await exited).toBe(0);
     expect([gateway, ...others, pidsOf('chat')[1]].some(alive)).toBe(false);
-  }, 150_000);
+  }, 240_000);
 });
