@@ -14,6 +14,10 @@ export interface ClassRow {
   /** Median over the class's queries of the results the product returned (at most 50). */
   results: number;
   product: Figures;
+  /** The search route's floor (`FLOOR_QUERY`, an empty search), timed right after each of the class's searches. */
+  floor: Figures;
+  /** Product p50 − floor p50: what the search itself adds to the route. */
+  ownP50: number;
   ilikeLimit: Figures;
   seqIlike: Figures;
   /** ILIKE+LIMIT p95 ÷ product p95 (≥ 1: the product is not slower). */
@@ -30,6 +34,7 @@ export interface QueryRow {
   hits: number;
   results: number;
   product: Figures;
+  floor: Figures;
   ilikeLimit: Figures;
   seqIlike: Figures;
   /** Scan nodes of the ILIKE+LIMIT baseline's plan. */
@@ -101,6 +106,9 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
   loadEnd: number[];
   report: string;
 }>;
+
+/** An empty search (an excluded word alone): the search route's floor. */
+export declare const FLOOR_QUERY: string;
 
 export declare const ilikeTerms: (q: string) => { must: string[]; mustNot: string[] };
 

@@ -38,7 +38,7 @@ describe('bench/search', () => {
     expect(load.indexes).toEqual(expect.arrayContaining(['IDX_MESSAGE_SEARCH', 'IDX_MESSAGE_CONTENT_TRGM']));
     expect(rows.map((r) => r.class)).toEqual(CLASSES);
     for (const row of [...rows, mix]) {
-      for (const side of [row.product, row.ilikeLimit, row.seqIlike]) {
+      for (const side of [row.product, row.floor, row.ilikeLimit, row.seqIlike]) {
         expect(side.n).toBeGreaterThan(0);
         for (const p of [side.p50, side.p95, side.p99]) expect(p).toBeGreaterThan(0);
       }
@@ -48,6 +48,8 @@ describe('bench/search', () => {
     for (const q of queries) {
       expect(q.failures).toEqual([]);
       expect(q.product.n).toBe(2);
+      // the route's floor (an empty search) timed right after each search
+      expect(q.floor.n).toBe(2);
       expect(Number.isInteger(q.hits)).toBe(true);
     }
     expect(failures).toBe(0);
@@ -59,6 +61,7 @@ describe('bench/search', () => {
     expect(report).toContain('| **whole mix** |');
     expect(report).toMatch(/load average [\d.]+ [\d.]+ [\d.]+ at start/);
     expect(report).toContain('p95 ≤ 30 ms over the whole mix');
+    expect(report).toMatch(/the route floor alone: p50 [\d.]+, p95 [\d.]+ ms/);
   }, 240000);
 
   it('keeps the text part of a query for the ILIKE baselines', () => {

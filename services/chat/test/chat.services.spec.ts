@@ -49,6 +49,8 @@ const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
 const recordStatements = (db: DataSource) => {
   const sql: string[] = [];
   const params: (unknown[] | undefined)[] = [];
+  // prepared statements the runner's own connection ran (by name), beside the runner's statements
+  const prepared: string[] = [];
   let runners = 0;
   let runningAtRelease = 0;
   const createQueryRunner = db.createQueryRunner.bind(db);
@@ -57,6 +59,20 @@ const recordStatements = (db: DataSource) => {
     const runner = createQueryRunner(mode);
     const query = runner.query.bind(runner);
     const release = runner.release.bind(runner);
+    const connect = runner.connect.bind(runner);
+    let unwrap = () => undefined as void;
+    runner.connect = async () => {
+      const connection = (await connect()) as { query: (...args: unknown[]) => Promise<unknown> };
+      const direct = connection.query;
+      connection.query = (...args: unknown[]) => {
+        const config = args[0] as { name?: string };
+        if (typeof config === 'object' && config.name) prepared.push(config.name);
+        return direct.apply(connection, args);
+      };
+      // the pooled connection goes back to the pool as it came
+      unwrap = () => void (connection.query = direct);
+      return connection;
+    };
     let running = 0;
     runner.query = ((text: string, values?: unknown[]) => {
       sql.push(text);
@@ -66,6 +82,7 @@ const recordStatements = (db: DataSource) => {
     }) as typeof runner.query;
     runner.release = () => {
       runningAtRelease += running;
+      unwrap();
       return release();
     };
     return runner;
@@ -73,6 +90,7 @@ const recordStatements = (db: DataSource) => {
   return {
     sql,
     params,
+    prepared,
     runners: () => runners,
     runningAtRelease: () => runningAtRelease,
     restore: () => spy.mockRestore(),
@@ -1209,8 +1227,9 @@ describe('chat service', () => {
         recorded.restore();
       }
       expect(recorded.runners()).toBe(1);
-      // the plan, then the words, prefix and substring arms
-      expect(recorded.sql).toHaveLength(4);
+      // the plan, a prepared statement (its text never changes), then the words, prefix and substring arms
+      expect(recorded.prepared).toEqual(['chat.search.plan']);
+      expect(recorded.sql).toHaveLength(3);
     });
   });
 
