@@ -1,4 +1,4 @@
-import type { Pool, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -16,6 +16,16 @@ export class PreparedStatement<Row extends QueryResultRow> {
   ) {}
 }
 
+/**
+ * Runs a prepared statement on `on`: a pool (any free connection) or one connection, such as a query runner's when
+ * several statements must share it.
+ */
+export const preparedRows = async <Row extends QueryResultRow>(
+  on: Pool | PoolClient,
+  statement: PreparedStatement<Row>,
+  values: unknown[],
+): Promise<Row[]> => (await on.query<Row>({ name: statement.name, text: statement.text, values })).rows;
+
 /** Runs prepared statements on the pg pool underneath a TypeORM Postgres data source, outside any transaction. */
 export class PreparedStatements {
   private readonly pool: Pool;
@@ -27,8 +37,7 @@ export class PreparedStatements {
     this.pool = pool;
   }
 
-  async rows<Row extends QueryResultRow>(statement: PreparedStatement<Row>, values: unknown[]): Promise<Row[]> {
-    const result = await this.pool.query<Row>({ name: statement.name, text: statement.text, values });
-    return result.rows;
+  rows<Row extends QueryResultRow>(statement: PreparedStatement<Row>, values: unknown[]): Promise<Row[]> {
+    return preparedRows(this.pool, statement, values);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
-import { PreparedStatement } from '@teamchat/database';
+import { PreparedStatement, preparedRows } from '@teamchat/database';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
@@ -186,8 +186,7 @@ export class SearchService {
     let found: { hits: Hit[]; channels: ChannelRow[] } | null;
     try {
       const connection = (await runner.connect()) as PoolClient;
-      const plan = async (values: unknown[]) =>
-        (await connection.query<PlanRow>({ name: PLAN.name, text: PLAN.text, values })).rows[0]!;
+      const plan = async (values: unknown[]) => (await preparedRows(connection, PLAN, values))[0]!;
       found = await this.find((text, params) => runner.query(text, params), plan, member, query, terms, cursor, tz);
     } finally {
       await runner.release();
