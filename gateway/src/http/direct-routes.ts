@@ -15,6 +15,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import FindMyWay from 'find-my-way';
+import { RawJson } from '@teamchat/bus';
 import { routeEntries, routeStatus, type ForwardRoute } from '@teamchat/contracts';
 import { httpDirectRequests } from '@teamchat/observability';
 import type { ActorService } from '../auth/actor.service.js';
@@ -110,8 +111,8 @@ const reply = (
     else send();
     return;
   }
-  // res.json's own steps, with the JSON made once for its length too
-  const json = JSON.stringify(body);
+  // res.json's own steps, with the JSON made once for its length too (or as the service wrote it)
+  const json = body instanceof RawJson ? body.text : JSON.stringify(body);
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
   if (compression) compression.sendWhole(req, res, json, (sent) => res.send(sent));
   else res.send(json);
@@ -146,7 +147,7 @@ export const directRoutes = (options: DirectRoutesOptions, fallback: RequestList
     const failed = (err: unknown) => (deferred ? deferred(req, res, () => fail(err, req, res)) : fail(err, req, res));
     runMiddleware(deferred ? later : eager, req, res, (err) => {
       if (err) return failed(err);
-      forward(target.route, edge, req, res).then((body) => reply(target.route, req, res, body, deferred), failed);
+      forward(target.route, edge, req, res, true).then((body) => reply(target.route, req, res, body, deferred), failed);
     });
   };
 

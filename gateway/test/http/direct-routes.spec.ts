@@ -72,16 +72,21 @@ const routeCount = async (url: string, method: string, route: string, status: nu
 /** With a trailing slash inserted before the query string: the same route, answered through Express. */
 const throughExpress = (path: string): string => path.replace(/(\?|$)/, '/$1');
 
-describe('direct routes', () => {
+// Over both buses: over NATS a reply the route answers as it is reaches the client as the JSON text the service wrote
+// (RawJson), never parsed by the gateway; the in-process bus passes it the same way.
+describe.each([
+  ['inprocess', '10.77'],
+  ['nats', '10.78'],
+] as const)('direct routes over %s', (transport, net) => {
   let stack: TestStack;
   let admin: Awaited<ReturnType<typeof adminWithWorkspace>>;
   let member: Awaited<ReturnType<typeof joinAsMember>>;
   let general: { id: string };
 
   beforeAll(async () => {
-    stack = await startTestStack();
-    admin = await adminWithWorkspace(stack.url, 'Direct', '10.77.0.1');
-    member = await joinAsMember(stack.url, admin.agent, {}, '10.77.0.2');
+    stack = await startTestStack({ transport });
+    admin = await adminWithWorkspace(stack.url, 'Direct', `${net}.0.1`);
+    member = await joinAsMember(stack.url, admin.agent, {}, `${net}.0.2`);
     const channels = await admin.agent.get('/api/channels');
     general = channels.body[0];
   }, 120_000);
@@ -210,7 +215,7 @@ describe('direct routes', () => {
     const before = await directCount(stack.url);
     expect((await call(stack.url, '', 'GET', '/api/channels')).status).toBe(401);
     expect((await call(stack.url, `${admin.cookie}x`, 'GET', '/api/channels')).status).toBe(401);
-    const lone = await signUp(stack.url, {}, '10.77.0.3');
+    const lone = await signUp(stack.url, {}, `${net}.0.3`);
     const noWorkspace = await call(stack.url, lone.cookie, 'GET', '/api/channels');
     expect(noWorkspace.status).toBe(404);
     expect(JSON.parse(noWorkspace.body)).toMatchObject({ code: 'WORKSPACE.NONE' });

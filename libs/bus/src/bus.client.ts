@@ -11,6 +11,7 @@ import { BROKER_HUNG_MESSAGE, BusBreakers } from './bus-breakers.js';
 import { currentRequestId, inSpan, REQUEST_ID_HEADER } from '@teamchat/observability';
 import { busMetrics } from '@teamchat/observability';
 import { sendSpan, traceHeaders } from './bus-tracing.js';
+import type { RawJson } from './raw-json.js';
 
 export const BUS_PROXY = Symbol('BUS_PROXY');
 
@@ -20,9 +21,15 @@ export const BUS_PROXY = Symbol('BUS_PROXY');
  * CoalescingClientNats).
  */
 export type BusProxy = Pick<ClientProxy, 'connect' | 'close' | 'emit' | 'unwrap'> & {
-  requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket>;
+  requestPacket(pattern: string, record: unknown, timeoutMs: number, raw?: boolean): Promise<WritePacket>;
 };
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
+
+interface SendOptions {
+  timeoutMs?: number;
+  /** A reply that is an object or an array as its JSON text (see `BusClient.requestRaw`). */
+  raw?: boolean;
+}
 
 /** The one way the gateway and services call each other: `request` (reply awaited, bounded) and `emit` (fire and forget). */
 @Injectable()
@@ -76,7 +83,19 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.send<ResponseOf<C>>(contract.subject, payload, opts);
   }
 
-  async send<T>(subject: string, payload: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
+  /**
+   * `request` for a caller that only passes the reply on: a reply that is an object or an array comes back as its JSON
+   * text ({@link RawJson}), not parsed; anything else as `request` answers it.
+   */
+  async requestRaw<C extends RequestContract>(
+    contract: C,
+    payload: RequestOf<C>,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<ResponseOf<C> | RawJson> {
+    return this.send<ResponseOf<C> | RawJson>(contract.subject, payload, { ...opts, raw: true });
+  }
+
+  async send<T>(subject: string, payload: unknown, opts: SendOptions = {}): Promise<T> {
     const stop = busMetrics.requestDuration.startTimer({ subject });
     let outcome = 'ok';
     try {
@@ -98,14 +117,19 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
   });
 
   /** One request/reply; every failure comes out as a DomainError (BUS.UNAVAILABLE when nobody answered). */
-  private async sendNow<T>(subject: string, payload: unknown, opts: { timeoutMs?: number }): Promise<T> {
+  private async sendNow<T>(subject: string, payload: unknown, opts: SendOptions): Promise<T> {
     let fail: (err: Error) => void = () => undefined;
     try {
       const reply = await new Promise<WritePacket>((resolve, reject) => {
         fail = reject;
         this.waiting.add(fail);
         this.proxy
-          .requestPacket(this.subject(subject), this.record(payload), opts.timeoutMs ?? this.options.requestTimeoutMs)
+          .requestPacket(
+            this.subject(subject),
+            this.record(payload),
+            opts.timeoutMs ?? this.options.requestTimeoutMs,
+            opts.raw,
+          )
           .then(resolve, reject);
       });
       if (reply.err !== undefined && reply.err !== null) throw reply.err;

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/microservices';
 import { isObservable, lastValueFrom, type Observable } from 'rxjs';
 import { ErrorCodes } from '@teamchat/contracts';
+import { rawOrParsed } from './raw-json.js';
 
 /** Header bag with the same `get` shape as NATS headers, so handlers read request ids one way. */
 export class BusHeaders {
@@ -82,7 +83,8 @@ export class InProcessBroker {
     return candidates[this.cursor % candidates.length];
   }
 
-  request(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
+  /** With `raw`, a response that is an object or an array comes back as its JSON text (see RawJson). */
+  request(pattern: string, data: unknown, headers: BusHeaders, raw = false): Promise<WritePacket> {
     const candidates = this.route(pattern).requests;
     if (candidates.length === 0) {
       return Promise.resolve({
@@ -90,7 +92,7 @@ export class InProcessBroker {
         isDisposed: true,
       });
     }
-    return this.pick(candidates).server.dispatchRequest(pattern, clone(data), headers);
+    return this.pick(candidates).server.dispatchRequest(pattern, clone(data), headers, raw);
   }
 
   /** Like a NATS publish, returns once the event is handed over, not once handlers finish. */
@@ -154,7 +156,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     return this.broker as T;
   }
 
-  dispatchRequest(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
+  dispatchRequest(pattern: string, data: unknown, headers: BusHeaders, raw = false): Promise<WritePacket> {
     const handler = this.getHandlerByPattern(pattern);
     const context = new InProcessContext([pattern, headers]);
     return new Promise<WritePacket>((resolve) => {
@@ -165,7 +167,13 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
           return;
         }
         if ('response' in packet) response = packet.response;
-        if (packet.isDisposed) resolve({ response: clone(response), isDisposed: true });
+        if (!packet.isDisposed) return;
+        // what NATS would carry: the response's JSON text, passed on as text or parsed
+        const text = response === undefined ? undefined : JSON.stringify(response);
+        resolve({
+          response: text === undefined ? undefined : raw ? rawOrParsed(text) : JSON.parse(text),
+          isDisposed: true,
+        });
       };
       this.handleRequest(
         context,
@@ -218,12 +226,15 @@ export class InProcessClient extends ClientProxy {
     return data instanceof BusRecord ? [data.data, data.headers] : [data, new BusHeaders()];
   }
 
-  /** One request and its reply packet; a reply not there within `timeoutMs` rejects with {@link BusTimeoutError}. */
-  requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket> {
+  /**
+   * One request and its reply packet; a reply not there within `timeoutMs` rejects with {@link BusTimeoutError}. With
+   * `raw`, a response that is an object or an array comes back as its JSON text (see RawJson).
+   */
+  requestPacket(pattern: string, record: unknown, timeoutMs: number, raw = false): Promise<WritePacket> {
     const [data, headers] = InProcessClient.split(record);
     return new Promise<WritePacket>((resolve, reject) => {
       const timer = setTimeout(() => reject(new BusTimeoutError(pattern)), timeoutMs);
-      void this.broker.request(pattern, data, headers).then((reply) => {
+      void this.broker.request(pattern, data, headers, raw).then((reply) => {
         clearTimeout(timer);
         resolve(reply);
       });

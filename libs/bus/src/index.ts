@@ -12,6 +12,7 @@ export * from './request-id.interceptor.js';
 export * from './nats.transport.js';
 export * from './coalesced-writes.js';
 export * from './reply-inbox.js';
+export * from './raw-json.js';
 export * from './handler.decorators.js';
 export * from './durable-events.js';
 export * from './jetstream.js';

@@ -13,6 +13,7 @@ import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js'
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 import { coalesceWrites } from './coalesced-writes.js';
 import { ReplyInbox } from './reply-inbox.js';
+import { rawReplyPacket } from './raw-json.js';
 
 const DRAIN_MS = 10_000;
 const JSON_WORDS = new Set(['true', 'false', 'null']);
@@ -155,14 +156,18 @@ export class CoalescingClientNats extends ClientNats {
     return coalesceWrites((await super.createClient()) as NatsConnection);
   }
 
-  /** One request and its reply packet; a reply not there within `timeoutMs` rejects with BusTimeoutError (see ReplyInbox). */
-  async requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket> {
+  /**
+   * One request and its reply packet; a reply not there within `timeoutMs` rejects with BusTimeoutError (see
+   * ReplyInbox). With `raw`, a response that is an object or an array stays JSON text (see rawReplyPacket).
+   */
+  async requestPacket(pattern: string, record: unknown, timeoutMs: number, raw = false): Promise<WritePacket> {
     const nc = (this.natsClient ?? (await this.connect(), this.unwrap())) as NatsConnection;
     const { data, headers } =
       record instanceof NatsRecord ? record : { data: record, headers: undefined as NatsRecord['headers'] };
     // Nest's request packet, as its NatsRecordSerializer writes it: the server answers a packet with an id
-    const packet = JSON.stringify({ pattern, data, id: randomUUID() });
+    const id = randomUUID();
+    const packet = JSON.stringify({ pattern, data, id });
     const reply = await ReplyInbox.of(nc).request(pattern, packet, timeoutMs, headers);
-    return reply.json<WritePacket>();
+    return raw ? rawReplyPacket(reply.string(), id) : reply.json<WritePacket>();
   }
 }

@@ -12,6 +12,7 @@ import {
   OnEvent,
   OnRequest,
   InProcessBroker,
+  RawJson,
   REQUEST_ID_HEADER,
   requestContext,
   ZodPipe,
@@ -28,7 +29,18 @@ const Fail = defineRequest('identity.failure.run', z.object({}), z.never());
 const Crash = defineRequest('identity.crash.run', z.object({}), z.never());
 const Slow = defineRequest('identity.slow.run', z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
 const Big = defineRequest('identity.big.run', z.object({ blob: z.string() }), z.object({ length: z.number() }));
+const Shaped = defineRequest('identity.shape.run', z.object({ kind: z.string() }), z.unknown());
 const Happened = defineEvent('identity.thing.happened', z.object({ n: z.number() }));
+
+/** Replies of every JSON shape; the object's text holds what a reply packet ends with. */
+const SHAPES: Record<string, unknown> = {
+  object: { text: 'ends like a packet: ,"isDisposed":true,"id":"x"}', n: 1, nested: [{ a: null }] },
+  array: [{ id: 1 }, { id: 2 }],
+  emptyArray: [],
+  string: '{"looks":"like an object"}',
+  number: 42,
+  null: null,
+};
 
 const received: Record<string, number[]> = {};
 
@@ -60,6 +72,11 @@ class IdentityTestHandlers {
   @OnRequest(Big)
   big(@Payload() body: { blob: string }) {
     return { length: body.blob.length };
+  }
+
+  @OnRequest(Shaped)
+  shaped(@Payload() body: { kind: string }) {
+    return SHAPES[body.kind];
   }
 
   @OnEvent(Happened)
@@ -175,6 +192,23 @@ describe.each(transports)('service bus over %s', (transport) => {
       texts.map((text, i) => requestContext.run({ requestId: `req-${i}` }, () => bus.request(Echo, { text }))),
     );
     expect(replies).toEqual(texts.map((text, i) => ({ text, requestId: `req-${i}` })));
+  });
+
+  it('passes a reply on as the JSON text the service wrote when asked: objects and arrays, anything else parsed', async () => {
+    for (const kind of ['object', 'array', 'emptyArray']) {
+      const reply = await bus.requestRaw(Shaped, { kind });
+      expect(reply).toBeInstanceOf(RawJson);
+      expect((reply as RawJson).text).toBe(JSON.stringify(SHAPES[kind]));
+    }
+    for (const kind of ['string', 'number', 'null', 'missing'])
+      await expect(bus.requestRaw(Shaped, { kind })).resolves.toEqual(SHAPES[kind]);
+    // without asking, the same replies parsed
+    await expect(bus.request(Shaped, { kind: 'object' })).resolves.toEqual(SHAPES.object);
+    // an error is an error either way
+    await expect(bus.requestRaw(Fail, {})).rejects.toMatchObject({
+      code: ErrorCodes.workspaceNotFound,
+      message: 'Workspace not found',
+    });
   });
 
   it('carries a large payload (512 KiB)', async () => {
