@@ -2,6 +2,8 @@
 // Express's router, express-session or Nest. Each call here is made twice: as is (answered directly) and with a
 // trailing slash (a path the direct routes leave to Express, which matches it to the same route), and both answers
 // must be the same: status, headers and body. `http_direct_requests_total` says which path answered.
+import { jest } from '@jest/globals';
+import { BusClient, RawJson } from '@teamchat/bus';
 import { startTestStack, type TestStack } from '@teamchat/testing';
 import { adminWithWorkspace, joinAsMember, signUp } from '../accounts/helpers.js';
 
@@ -147,6 +149,26 @@ describe.each([
     const plain = await both('GET', path, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.direct.headers['content-encoding']).toBeUndefined();
     expect(plain.direct).toEqual(plain.viaExpress);
+  });
+
+  it('passes a reply it answers as it is on as the JSON text the service wrote, and parses one it reads', async () => {
+    const raw = jest.spyOn(BusClient.prototype, 'requestRaw');
+    try {
+      const page = `/api/channels/${general.id}/messages?limit=5`;
+      const { direct, viaExpress } = await both('GET', page);
+      expect(direct).toEqual(viaExpress);
+      // the direct calls only (the warm-up's channel list, then the page): Express's path parses the reply as before
+      expect(raw).toHaveBeenCalledTimes(2);
+      const passed = await raw.mock.results[1]!.value;
+      expect(passed).toBeInstanceOf(RawJson);
+      expect((passed as RawJson).text).toBe(direct.body);
+      // the search route makes its cursor header of the reply, so it reads it (only the warm-up passes on)
+      raw.mockClear();
+      await both('GET', '/api/messages/search?q=compression');
+      expect(raw).toHaveBeenCalledTimes(1);
+    } finally {
+      raw.mockRestore();
+    }
   });
 
   it('answers the response headers a route makes of its reply (the search cursor)', async () => {

@@ -168,12 +168,9 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
         }
         if ('response' in packet) response = packet.response;
         if (!packet.isDisposed) return;
-        // what NATS would carry: the response's JSON text, passed on as text or parsed
-        const text = response === undefined ? undefined : JSON.stringify(response);
-        resolve({
-          response: text === undefined ? undefined : raw ? rawOrParsed(text) : JSON.parse(text),
-          isDisposed: true,
-        });
+        // what NATS would carry: the response's JSON text, passed on as text (raw) or parsed
+        const passed = raw && response !== undefined ? rawOrParsed(JSON.stringify(response)) : clone(response);
+        resolve({ response: passed, isDisposed: true });
       };
       this.handleRequest(
         context,
