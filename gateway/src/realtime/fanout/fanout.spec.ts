@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { waitFor } from '@teamchat/testing';
-import { decodeEnvelope, encodeEnvelope, type Envelope, type Fanout } from './fanout.js';
+import { decodeEnvelope, encodeEnvelope, sentBy, type Envelope, type Fanout } from './fanout.js';
 import { InMemoryFanout } from './in-memory.fanout.js';
 import { RedisFanout } from './redis.fanout.js';
 import {
@@ -32,6 +32,14 @@ describe('envelope encoding', () => {
       frame: '{"type":"message","a":"line\\nbreak"}',
     };
     expect(decodeEnvelope(encodeEnvelope(env))).toEqual(env);
+  });
+
+  it('starts with its origin, whatever order the envelope was built in', () => {
+    const env: Envelope = { userIds: null, messageId: 'm', frame: '{}', origin: 'node "1"' };
+    const raw = encodeEnvelope(env);
+    expect(raw.startsWith(sentBy('node "1"'))).toBe(true);
+    expect(raw.startsWith(sentBy('node "2"'))).toBe(false);
+    expect(decodeEnvelope(raw)).toEqual(env);
   });
 });
 
@@ -107,6 +115,20 @@ describe(RedisFanout.name, () => {
     await b.publish(w, frame('marker'));
     await waitFor(() => gotA.length === 2);
     expect(gotA.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['once', 'marker']);
+  });
+
+  it('ignores its own envelope also in the layout of earlier versions, origin last', async () => {
+    const a = node();
+    const b = node();
+    const gotA = recorder(a);
+    const w = randomUUID();
+    await a.subscribe(w);
+    await b.subscribe(w);
+    const { frame: body, ...header } = { userIds: null, frame: '{"type":"typing","text":"old"}', origin: a.nodeId };
+    await admin.publish(a.channelOf(w), `${JSON.stringify(header)}\n${body}`);
+    await b.publish(w, frame('marker'));
+    await waitFor(() => gotA.length === 1);
+    expect(gotA.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['marker']);
   });
 
   it("subscribes to a workspace's Redis channel only while it has sockets there", async () => {

@@ -43,8 +43,15 @@ export interface Fanout {
 
 export const FANOUT = Symbol('FANOUT');
 
-/** The header travels as JSON and the frame as-is after a newline, so no node re-encodes the frame. */
-export const encodeEnvelope = ({ frame, ...header }: Envelope): string => `${JSON.stringify(header)}\n${frame}`;
+/**
+ * The header travels as JSON and the frame as-is after a newline, so no node re-encodes the frame. The origin comes
+ * first, so a node can tell its own envelopes, which Redis echoes back to it, by their first bytes (sentBy).
+ */
+export const encodeEnvelope = ({ frame, origin, ...rest }: Envelope): string =>
+  `${JSON.stringify({ origin, ...rest })}\n${frame}`;
+
+/** What every envelope `nodeId` encodes starts with. */
+export const sentBy = (nodeId: string): string => `{"origin":${JSON.stringify(nodeId)},`;
 
 export const decodeEnvelope = (raw: string): Envelope => {
   const cut = raw.indexOf('\n');

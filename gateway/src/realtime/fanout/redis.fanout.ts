@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import {
   decodeEnvelope,
   encodeEnvelope,
+  sentBy,
   WorkspaceRefs,
   type Envelope,
   type EnvelopeHandler,
@@ -20,6 +21,8 @@ const READY_WAIT_MS = 5000;
  */
 export class RedisFanout implements Fanout {
   readonly nodeId = randomUUID();
+  /** How this node's envelopes start: Redis echoes them back, and they were delivered here at publish. */
+  private readonly ownPrefix = sentBy(this.nodeId);
   private readonly logger = new Logger(RedisFanout.name);
   private readonly refs = new WorkspaceRefs();
   /** Tail of the SUBSCRIBE/UNSUBSCRIBE commands per workspace, so they reach Redis in the order they were asked. */
@@ -136,6 +139,9 @@ export class RedisFanout implements Fanout {
   private receive(channel: string, raw: string): void {
     const prefix = `${this.namespace}tc:ws:`;
     if (!channel.startsWith(prefix)) return;
+    // this node's own publications come back from Redis too: half of what a node hears with two nodes, dropped
+    // before any parsing
+    if (raw.startsWith(this.ownPrefix)) return;
     const workspaceId = channel.slice(prefix.length);
     let envelope: Envelope;
     try {
