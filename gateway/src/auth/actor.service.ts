@@ -57,7 +57,8 @@ export const ACTOR_TTL_MS = 60_000;
  */
 @Injectable()
 export class ActorService implements OnModuleInit {
-  private readonly cache = new LRUCache<string, Entry>({ max: 100_000, ttl: ACTOR_TTL_MS });
+  // ttlResolution 0: the clock read at each check, rather than cached behind a new 1 ms timer each time it expires
+  private readonly cache = new LRUCache<string, Entry>({ max: 100_000, ttl: ACTOR_TTL_MS, ttlResolution: 0 });
   private readonly forgetEverywhere: SignalSender<string>;
 
   constructor(

@@ -44,7 +44,12 @@ export class CachedSessionStore extends session.Store {
     private readonly options: SessionCacheOptions,
   ) {
     super();
-    this.cache = new LRUCache<string, Cached>({ max: options.max ?? 100_000, ttl: options.ttlMs ?? 10 * 60_000 });
+    // ttlResolution 0: the clock read at each check, rather than cached behind a new 1 ms timer each time it expires
+    this.cache = new LRUCache<string, Cached>({
+      max: options.max ?? 100_000,
+      ttl: options.ttlMs ?? 10 * 60_000,
+      ttlResolution: 0,
+    });
   }
 
   /**

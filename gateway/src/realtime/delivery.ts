@@ -15,7 +15,8 @@ export class Delivery implements OnModuleInit {
   /** This node's joined sockets by workspace. */
   private readonly rooms = new Map<string, Set<Client>>();
   /** Message ids this node delivered lately: a repeated fan-out of one of them is dropped. */
-  private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000 });
+  // ttlResolution 0: the clock read at each check, rather than cached behind a new 1 ms timer each time it expires
+  private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000, ttlResolution: 0 });
 
   constructor(@Inject(FANOUT) private readonly fanout: Fanout) {}
 

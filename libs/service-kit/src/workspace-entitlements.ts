@@ -54,7 +54,8 @@ export class WorkspaceEntitlements {
     options: Partial<EntitlementCacheOptions> = {},
   ) {
     const cache = { ...ENTITLEMENT_CACHE_DEFAULTS, ...options };
-    this.cache = new LRUCache({ max: cache.max, ttl: cache.ttlMs });
+    // ttlResolution 0: the clock read at each check, rather than cached behind a new 1 ms timer each time it expires
+    this.cache = new LRUCache({ max: cache.max, ttl: cache.ttlMs, ttlResolution: 0 });
   }
 
   /** Refuses with BILLING.WORKSPACE_READ_ONLY once the workspace's deadline has passed. Check membership first. */

@@ -121,8 +121,9 @@ export class WorkspaceMembership {
   ) {
     this.errors = { ...defaultErrors, ...options.errors };
     const cache = { ...MEMBERSHIP_CACHE_DEFAULTS, ...options.cache };
-    this.cache = new LRUCache({ max: cache.max, ttl: cache.ttlMs });
-    this.rosters = new LRUCache({ max: Math.max(1, Math.ceil(cache.max / 10)), ttl: cache.ttlMs });
+    // ttlResolution 0: the clock read at each check, rather than cached behind a new 1 ms timer each time it expires
+    this.cache = new LRUCache({ max: cache.max, ttl: cache.ttlMs, ttlResolution: 0 });
+    this.rosters = new LRUCache({ max: Math.max(1, Math.ceil(cache.max / 10)), ttl: cache.ttlMs, ttlResolution: 0 });
     this.rosterMax = source.members ? cache.rosterMax : 0;
   }
 
