@@ -313,7 +313,13 @@ const startFloorNodes = async (o) => {
       const port = await freePort();
       const child = spawn(
         process.execPath,
-        ['--expose-gc', `--import=${GC_HOOK}`, fileURLToPath(new URL('./relay.mjs', import.meta.url))],
+        [
+          // FLOOR_NODE_ARGS: extra node flags for the relays, as PRODUCT_NODE_ARGS for the product's processes
+          ...(process.env.FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+          '--expose-gc',
+          `--import=${GC_HOOK}`,
+          fileURLToPath(new URL('./relay.mjs', import.meta.url)),
+        ],
         {
           env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace },
           stdio: ['ignore', 'pipe', 'inherit'],
