@@ -131,6 +131,25 @@ describe(RedisFanout.name, () => {
     expect(gotA.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['marker']);
   });
 
+  it('drops its own envelopes by their first bytes, before reading the rest', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const a = node();
+      const b = node();
+      const gotA = recorder(a);
+      const w = randomUUID();
+      await a.subscribe(w);
+      // what follows the origin is never parsed: as its own, even an unreadable envelope is dropped without a word
+      await admin.publish(a.channelOf(w), `${sentBy(a.nodeId)} not JSON`);
+      await b.publish(w, frame('marker'));
+      await waitFor(() => gotA.length === 1);
+      expect(gotA.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['marker']);
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('unreadable envelope'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it("subscribes to a workspace's Redis channel only while it has sockets there", async () => {
     const a = node();
     const w = randomUUID();
