@@ -1396,6 +1396,38 @@ describe('chat service', () => {
       expect(missed).toEqual([]);
     });
 
+    it('leaves a mark no message has passed as it is — the same answer, the row not written again — and moves it once one has', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'first' });
+      const db = h.app.get(DataSource);
+      const version = async () =>
+        (
+          (await db.query(
+            `SELECT xmin::text AS "xmin" FROM "chat"."channel_read" WHERE "user_id" = $1 AND "channel_id" = $2`,
+            [t.bob, general.id],
+          )) as { xmin: string }[]
+        )[0]?.xmin;
+      const first = await unread.markRead(t.as(t.bob), general.id);
+      const written = await version();
+      expect(written).toBeDefined();
+      // a quiet channel visited again: nothing to move past
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await unread.markRead(t.as(t.bob), general.id)).toEqual(first);
+      expect(await version()).toBe(written);
+      expect(await unread.list(t.as(t.bob))).toEqual([]);
+      // a message after the mark: the next visit moves it past that message
+      const { message } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'second' });
+      expect(await unread.list(t.as(t.bob))).toEqual([{ channelId: general.id, count: 1 }]);
+      const moved = await unread.markRead(t.as(t.bob), general.id);
+      expect(Date.parse(moved.lastReadAt)).toBeGreaterThanOrEqual(Date.parse(message.createdAt));
+      expect(await version()).not.toBe(written);
+      expect(await unread.list(t.as(t.bob))).toEqual([]);
+      const { message: third } = await messages.create(t.as(t.alice), { channelId: general.id, content: 'third' });
+      expect(Date.parse(third.createdAt)).toBeGreaterThan(Date.parse(moved.lastReadAt));
+      expect(await unread.list(t.as(t.bob))).toEqual([{ channelId: general.id, count: 1 }]);
+    });
+
     it(`stops counting at ${UNREAD_COUNT_CAP}, however much is unread, and counts again from the last read`, async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));

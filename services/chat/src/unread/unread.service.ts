@@ -28,13 +28,28 @@ const UNREAD = new PreparedStatement<{ channel_id: string; count: number }>(
    WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids")) AND u."count" > 0
    ORDER BY c."id"`,
 );
+/**
+ * Moves user `$1`'s read mark in channel `$2` (of workspace `$3`) up to now, and answers it. A mark that no message of
+ * the channel has passed since it was set is left as it is and answered: moving it would change no count (only
+ * messages after a mark are unread, and every message stored later is after the old mark as well as the new one), and
+ * it would cost a row version and a commit that waits for the disk, on every visit to a quiet channel. The insert then
+ * writes nothing, so the statement takes no transaction id and its commit no WAL flush.
+ */
 const MARK_READ = new PreparedStatement<{ last_read_at: Date }>(
   'chat.unread.mark-read',
-  `INSERT INTO "chat"."channel_read" ("user_id", "channel_id", "workspace_id", "last_read_at")
-   VALUES ($1, $2, $3, ${readMark('$3')})
-   ON CONFLICT ("user_id", "channel_id")
-   DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
-   RETURNING "last_read_at"`,
+  `WITH "current" AS (
+     SELECT r."last_read_at" FROM "chat"."channel_read" r WHERE r."user_id" = $1 AND r."channel_id" = $2),
+   "moved" AS (
+     INSERT INTO "chat"."channel_read" ("user_id", "channel_id", "workspace_id", "last_read_at")
+     SELECT $1::uuid, $2::uuid, $3::uuid, ${readMark('$3::uuid')}
+     WHERE NOT EXISTS (SELECT 1 FROM "current" c WHERE NOT EXISTS (
+       SELECT 1 FROM "chat"."message" m WHERE m."channel_id" = $2 AND m."created_at" > c."last_read_at"))
+     ON CONFLICT ("user_id", "channel_id")
+     DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
+     RETURNING "last_read_at")
+   SELECT "last_read_at" FROM "moved"
+   UNION ALL
+   SELECT "last_read_at" FROM "current" WHERE NOT EXISTS (SELECT 1 FROM "moved")`,
 );
 
 /** Read state kept on the server, so every device of a user shows the same unread counts. */
@@ -56,7 +71,7 @@ export class UnreadService {
     return rows.map((r) => ({ channelId: r.channel_id, count: r.count }));
   }
 
-  /** Marks everything in the channel up to now as read; never moves the mark backwards. */
+  /** Marks everything in the channel up to now as read; never moves the mark backwards (see MARK_READ). */
   async markRead(actor: Actor, channelId: string): Promise<ReadState> {
     const member = await this.workspace.member(actor);
     const channel = await this.access.readableRef(member, channelId);
