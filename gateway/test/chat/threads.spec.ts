@@ -175,6 +175,14 @@ describe.each(TRANSPORT_VARIANTS)('threads (%s)', (_name, transport, env) => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ threadId: root.id, lastReadAt: expect.any(String) });
     expect(await followedOf(t.carol, root.id)).toMatchObject({ unreadCount: 0, lastReadAt: read.body.lastReadAt });
+    // opened again with no reply since: the mark stays where it was; a new reply moves it on the next read
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await t.carol.agent.post(`/api/messages/${root.id}/thread/read`)).body).toEqual(read.body);
+    await post(t.bob, { content: 'one more thing', threadId: root.id });
+    expect(await followedOf(t.carol, root.id)).toMatchObject({ unreadCount: 1, lastReadAt: read.body.lastReadAt });
+    const moved = await t.carol.agent.post(`/api/messages/${root.id}/thread/read`);
+    expect(Date.parse(moved.body.lastReadAt)).toBeGreaterThan(Date.parse(read.body.lastReadAt));
+    expect(await followedOf(t.carol, root.id)).toMatchObject({ unreadCount: 0, lastReadAt: moved.body.lastReadAt });
     // a thread not followed lists nowhere; marking it read changes nothing
     const loner = await post(t.carol, { content: 'nobody replies' });
     expect(await followedOf(t.carol, loner.id)).toBeUndefined();

@@ -123,12 +123,24 @@ const FOLLOWED = new PreparedStatement<MessageRow & { follower_last_read_at: Dat
    LIMIT ${FOLLOWED_THREADS_MAX}`,
 );
 
-/** Never moves the mark backwards; covers every reply stored so far and none stored later (`$3` the workspace). */
-const MARK_READ = new PreparedStatement<{ last_read_at: Date }>(
+/**
+ * Never moves the mark backwards; covers every reply stored so far and none stored later (`$3` the workspace). A mark
+ * no reply has passed is left as it is and answered, as a channel's is (see UnreadService): the update then matches
+ * no row, and writes nothing and waits for no flush when a follower opens a quiet thread again.
+ */
+const MARK_READ = new PreparedStatement<{ last_read_at: Date | null }>(
   'chat.thread.mark-read',
-  `UPDATE "chat"."thread_follower" SET "last_read_at" = greatest("last_read_at", ${readMark('$3')})
-   WHERE "message_id" = $1 AND "user_id" = $2
-   RETURNING "last_read_at"`,
+  `WITH "current" AS (
+     SELECT f."last_read_at" FROM "chat"."thread_follower" f WHERE f."message_id" = $1 AND f."user_id" = $2),
+   "moved" AS (
+     UPDATE "chat"."thread_follower" f SET "last_read_at" = greatest(f."last_read_at", ${readMark('$3::uuid')})
+     WHERE f."message_id" = $1 AND f."user_id" = $2
+       AND (f."last_read_at" IS NULL OR EXISTS (
+         SELECT 1 FROM "chat"."message" m WHERE m."thread_id" = $1 AND m."created_at" > f."last_read_at"))
+     RETURNING f."last_read_at")
+   SELECT "last_read_at" FROM "moved"
+   UNION ALL
+   SELECT "last_read_at" FROM "current" WHERE NOT EXISTS (SELECT 1 FROM "moved")`,
 );
 
 /** `@name` in a reply (as the web highlights it): usernames may hold dots, a trailing full stop ends the sentence. */
