@@ -578,6 +578,11 @@ export const formatReport = (o, product, floor) => {
     ['latency p50 (ms)', (r) => fmt(r.p50), (p, f) => fmt(p.p50 / f.p50, 1)],
     ['latency p95 (ms)', (r) => fmt(r.p95), (p, f) => fmt(p.p95 / f.p95, 1)],
     ['latency p99 (ms)', (r) => fmt(r.p99), (p, f) => fmt(p.p99 / f.p99, 1)],
+    ...['sameNode', 'otherNode'].map((key) => [
+      `  p50/p99, ${key === 'sameNode' ? "sender's node" : 'other node'}`,
+      (r) => (r[key]?.deliveries ? `${fmt(r[key].p50)} / ${fmt(r[key].p99)}` : 'n/a'),
+      (p, f) => (p[key]?.deliveries && f[key]?.deliveries ? fmt(p[key].p99 / f[key].p99, 1) : ''),
+    ]),
     ['create round trip (ms)', (r) => fmt(r.createRoundTrip ?? null), () => ''],
     [
       'CPU per message (ms)',

@@ -93,7 +93,11 @@ export const runWorkload = async ({
 }) => {
   const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => c.room === r)]));
   const sentAt = new Map();
+  /** Each message's sender's node (its URL): a delivery on that node or on the other one. */
+  const sentVia = new Map();
   const latencies = [];
+  const sameNode = [];
+  const otherNode = [];
   let expected = 0;
   let received = 0;
   let errors = 0;
@@ -112,6 +116,7 @@ export const runWorkload = async ({
       const now = performance.now();
       client.received.set(id, now);
       latencies.push(now - at);
+      (sentVia.get(id) === client.url ? sameNode : otherNode).push(now - at);
       received++;
       lastReceive = now;
     };
@@ -150,6 +155,7 @@ export const runWorkload = async ({
         }
         const id = `${prefix}${seq++}`;
         sentAt.set(id, performance.now());
+        sentVia.set(id, sender.url);
         expected += byRoom.get(sender.room).length;
         sender.ws.send(JSON.stringify(messageFrame(sender, id)));
       }
@@ -169,6 +175,11 @@ export const runWorkload = async ({
   const cpuByProcess = cpuAfter === null ? null : perMessage(cpuAfter, cpuBefore);
   const cpuMs = cpuAfter === null ? null : (totalCpu(cpuAfter) - totalCpu(cpuBefore)) * 1000;
   latencies.sort((a, b) => a - b);
+  const side = (sorted) => ({
+    deliveries: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  });
   const span = Math.max(1, (lastReceive || performance.now()) - firstSend) / 1000;
   return {
     sent,
@@ -189,6 +200,9 @@ export const runWorkload = async ({
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    /** Deliveries to sockets on the sender's node, and on the other node (after one more hop through Redis). */
+    sameNode: side(sameNode.sort((a, b) => a - b)),
+    otherNode: side(otherNode.sort((a, b) => a - b)),
   };
 };
 

@@ -117,6 +117,23 @@ describe(RedisFanout.name, () => {
     expect(gotA.map((g) => JSON.parse(g.envelope.frame).text)).toEqual(['once', 'marker']);
   });
 
+  it("writes the PUBLISH to Redis before it hands the frame to this node's own sockets", async () => {
+    const a = node();
+    const w = randomUUID();
+    await a.subscribe(w);
+    const order: string[] = [];
+    const client = clients[clients.length - 1];
+    const original = client.publish.bind(client) as (channel: string, message: string) => Promise<number>;
+    const publish = jest.spyOn(client, 'publish').mockImplementationOnce(((channel: string, message: string) => {
+      order.push('redis');
+      return original(channel, message);
+    }) as Redis['publish']);
+    a.onEnvelope(() => order.push('local'));
+    await a.publish(w, frame('first out'));
+    expect(order).toEqual(['redis', 'local']);
+    publish.mockRestore();
+  });
+
   it('ignores its own envelope also in the layout of earlier versions, origin last', async () => {
     const a = node();
     const b = node();

@@ -109,21 +109,27 @@ export class RedisFanout implements Fanout {
   }
 
   /**
-   * Delivers on this node at once, then to the others through Redis. While Redis is away the publish is skipped
-   * rather than queued (a send must not wait on it, nor pile up behind it): every node's subscription was cut too,
-   * so each tells its sockets to resync the moment Redis is back.
+   * To the other nodes through Redis, then on this node at once. The command is written to Redis before this node
+   * writes to its own sockets, so the other nodes deliver while this one does rather than after it. While Redis is
+   * away the publish is skipped rather than queued (a send must not wait on it, nor pile up behind it): every node's
+   * subscription was cut too, so each tells its sockets to resync the moment Redis is back.
    */
   async publish(workspaceId: string, envelope: Omit<Envelope, 'origin'>): Promise<void> {
     const full: Envelope = { ...envelope, origin: this.nodeId };
-    if (this.refs.has(workspaceId)) this.handler(workspaceId, full);
+    let published: Promise<unknown> | undefined;
     if (this.publisherDown()) {
       this.skipped++;
       if (this.skipped === 1) this.logger.warn(`redis is ${this.publisher.status}: live frames reach this node only`);
-      return;
+    } else {
+      if (this.skipped > 0) this.logger.log(`redis is back: ${this.skipped} frame(s) were delivered on this node only`);
+      this.skipped = 0;
+      published = this.publisher.publish(this.channelOf(workspaceId), encodeEnvelope(full));
     }
-    if (this.skipped > 0) this.logger.log(`redis is back: ${this.skipped} frame(s) were delivered on this node only`);
-    this.skipped = 0;
-    await this.publisher.publish(this.channelOf(workspaceId), encodeEnvelope(full));
+    try {
+      if (this.refs.has(workspaceId)) this.handler(workspaceId, full);
+    } finally {
+      await published;
+    }
   }
 
   subscribedWorkspaces(): string[] {
