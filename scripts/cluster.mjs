@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import pg from 'pg';
+import { NODE_FLAGS } from '../deploy/docker/processes.mjs';
 import { root, SERVICES } from './packages.mjs';
 
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-missing'], { stdio: 'inherit' });
@@ -38,7 +39,12 @@ const common = {
   DATABASE_URL: databaseUrl,
   DATA_DIR: dataDir,
   SESSION_SECRET: secretFromEnvOrDataDir(process.env.SESSION_SECRET, dataDir, 'SESSION_SECRET', false),
-  UPLOAD_SIGNING_SECRET: secretFromEnvOrDataDir(process.env.UPLOAD_SIGNING_SECRET, dataDir, 'UPLOAD_SIGNING_SECRET', false),
+  UPLOAD_SIGNING_SECRET: secretFromEnvOrDataDir(
+    process.env.UPLOAD_SIGNING_SECRET,
+    dataDir,
+    'UPLOAD_SIGNING_SECRET',
+    false,
+  ),
 };
 
 // restart delays: 0.5 s doubling to 30 s; a process that stayed up a minute starts again from 0.5 s
@@ -51,7 +57,10 @@ const EX_CONFIG = 78;
 const children = [];
 const launch = (name, script, env, attempt = 0) => {
   const started = Date.now();
-  const child = spawn(process.execPath, [script], { env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, script], {
+    env: { ...common, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   process.stdout.write(`[${name}] started (pid ${child.pid})\n`);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
@@ -92,8 +101,12 @@ const stop = async (code = 0) => {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-SERVICES.forEach((s, i) => launch(s, join(root, 'services', s, 'dist', 'main.js'), { METRICS_PORT: String(metricsBase + i) }));
+SERVICES.forEach((s, i) =>
+  launch(s, join(root, 'services', s, 'dist', 'main.js'), { METRICS_PORT: String(metricsBase + i) }),
+);
 for (let i = 0; i < replicas; i++) {
   launch(`gateway-${i + 1}`, join(root, 'gateway', 'dist', 'main.js'), { PORT: String(basePort + i) });
 }
-process.stdout.write(`cluster: ${SERVICES.length} services, ${replicas} gateways on ports ${basePort}..${basePort + replicas - 1}\n`);
+process.stdout.write(
+  `cluster: ${SERVICES.length} services, ${replicas} gateways on ports ${basePort}..${basePort + replicas - 1}\n`,
+);

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@teamchat/testing/ports';
 import { createTestDatabase } from '@teamchat/testing/postgres';
 // the one list of services (libs/contracts/services.json), in product order
+import { NODE_FLAGS } from '../../deploy/docker/processes.mjs';
 import { SERVICES } from '../../scripts/packages.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -133,9 +134,10 @@ const stopChild = async (child, graceMs = 15000) => {
 const launch = (dir, name, script, env) => {
   const logFile = join(dir, `${name}.log`);
   const fd = openSync(logFile, 'a');
-  // PRODUCT_NODE_ARGS: extra node flags for the product's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // the product's own flags, then PRODUCT_NODE_ARGS: extra node flags for its processes, e.g. `--cpu-prof
+  // --cpu-prof-dir=/tmp/prof`, or `--no-single-threaded-gc` to undo one of its own
   const nodeArgs = process.env.PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, script], { env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   return { name, child, logFile };
 };

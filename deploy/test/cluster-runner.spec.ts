@@ -1,10 +1,11 @@
 // `npm run cluster` supervises its processes: one that crashes (kill -9) is started again with backoff while the
 // others keep running, and only SIGTERM / Ctrl-C stops them all.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, freePort, freePortBlock, waitFor, type TestDatabase } from '@teamchat/testing';
+import { NODE_FLAGS } from '../docker/processes.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -80,6 +81,11 @@ describe('npm run cluster supervision', () => {
     const [chat] = pidsOf('chat');
     const [gateway] = pidsOf('gateway-1');
     const others = ['identity', 'workspace', 'tasks', 'billing', 'media'].map((s) => pidsOf(s)[0]);
+    // every process runs with the product's node flags, as the image's entry point gives them
+    for (const pid of [chat, gateway, ...others]) {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(argv.slice(1, 1 + NODE_FLAGS.length)).toEqual([...NODE_FLAGS]);
+    }
     process.kill(chat, 'SIGKILL');
     const killedAt = Date.now();
     await waitFor(() => pidsOf('chat').length === 2, { timeoutMs: 10_000 }).catch(withOutput);

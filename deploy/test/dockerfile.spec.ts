@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EnvSchema } from '@teamchat/config';
 import { SERVICE_NAMES } from '@teamchat/contracts';
-import { GATEWAY_PORT, METRICS_PORT, PROCESSES, SERVICES } from '../docker/processes.mjs';
+import { GATEWAY_PORT, METRICS_PORT, NODE_FLAGS, PROCESSES, SERVICES } from '../docker/processes.mjs';
 import { execForm, parseCopy, parseDockerfile, type Stage } from './support/dockerfile.js';
 import { readDockerignore } from './support/dockerignore.js';
 import { importClosure, repoRoot, sourceOfBuiltEntry } from './support/env-usage.js';
@@ -103,7 +103,11 @@ describe('deploy/docker/Dockerfile', () => {
   });
 
   it('starts the entry script, which runs the gateway unless an argument names another process', () => {
-    expect(execForm(ops(runtime, 'ENTRYPOINT')[0].args)).toEqual(['node', 'deploy/docker/entrypoint.mjs']);
+    expect(execForm(ops(runtime, 'ENTRYPOINT')[0].args)).toEqual([
+      'node',
+      ...NODE_FLAGS,
+      'deploy/docker/entrypoint.mjs',
+    ]);
     expect(execForm(ops(runtime, 'CMD')[0].args)).toEqual(['gateway']);
     expect(existsSync(join(repoRoot, 'deploy/docker/entrypoint.mjs'))).toBe(true);
     expect([...SERVICES]).toEqual([...SERVICE_NAMES]);
