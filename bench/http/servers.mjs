@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@teamchat/testing/ports';
 import { createTestDatabase } from '@teamchat/testing/postgres';
-// the one list of services (libs/contracts/services.json), in product order
+// the flags node runs the product's processes with, as the image and npm start do
 import { NODE_FLAGS } from '../../deploy/docker/processes.mjs';
+// the one list of services (libs/contracts/services.json), in product order
 import { SERVICES } from '../../scripts/packages.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
