@@ -23,6 +23,20 @@ export const messageInsertBatch = once(
     }),
 );
 
+/**
+ * Chat service: reads of a channel's newest page, by whether the page kept from the previous read was still the page
+ * (`kept`) or was read from Postgres (`read`: it changed, or none was kept).
+ */
+export const newestPageReads = once(
+  'chat_newest_page_reads_total',
+  () =>
+    new Counter({
+      name: 'chat_newest_page_reads_total',
+      help: "Reads of a channel's newest page, answered from the page kept since the last read or read again",
+      labelNames: ['result'] as const,
+    }),
+);
+
 /** Gateway: message frames handed to a socket, one per receiving socket. */
 export const messagesDelivered = once(
   'ws_messages_delivered_total',

@@ -14,12 +14,13 @@ import {
   IdentityContracts,
   WorkspaceContracts,
   type Actor,
+  type Message,
   type SearchResult,
 } from '@teamchat/contracts';
 import { SectionService } from '../src/sections/section.service.js';
 import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
 import { DmService } from '../src/channels/dm.service.js';
-import { MessageService, PAGE, REPLAY } from '../src/messages/message.service.js';
+import { MessageService, NEWEST_PAGE_UNLESS_UNCHANGED, PAGE, REPLAY } from '../src/messages/message.service.js';
 import { SearchService, SUBSTRING_DENSE } from '../src/messages/search.service.js';
 import { GIN_PENDING_LIST_KB } from '../src/migrations/1736000000800-gin-pending-list.js';
 import { MessageWriter } from '../src/messages/message-writer.js';
@@ -29,6 +30,9 @@ import { WorkspaceSetupService } from '../src/workspace-events/workspace-setup.s
 import { WorkspaceEventsController } from '../src/workspace-events/workspace-events.controller.js';
 import { ChatContracts } from '@teamchat/contracts';
 import { PreparedStatements } from '@teamchat/database';
+import { newestPageReads } from '@teamchat/observability';
+import { MessageChangesService } from '../src/messages/message-changes.service.js';
+import { PinService } from '../src/pins/pin.service.js';
 import { waitFor } from '@teamchat/testing/wait';
 import { startChatHarness, type ChatHarness } from './chat-test-harness.js';
 
@@ -512,6 +516,97 @@ describe('chat service', () => {
       await messages.create(t.as(t.carol), { channelId: general.id, content: 'first from carol' });
       const asked = h.bus.requestsTo(IdentityContracts.getMany).flatMap((r) => r.userIds);
       expect(asked.filter((id) => id === t.bob || id === t.carol)).toHaveLength(2);
+    });
+
+    describe('newest page kept between reads', () => {
+      const kept = async () => (await newestPageReads.get()).values.find((v) => v.labels.result === 'kept')?.value ?? 0;
+      /** The page as Bob reads it, and whether it came from the page kept since his previous read. */
+      const read = async (t: ReturnType<typeof team>, channelId: string) => {
+        const before = await kept();
+        const page = await messages.list(t.as(t.bob), channelId, undefined, 50);
+        return { page, fromKept: (await kept()) > before };
+      };
+
+      it('answers from the kept page until a message of the channel changes, however it changed', async () => {
+        const t = team();
+        const [general] = await channels.list(t.as(t.alice));
+        const other = await channels.create(t.as(t.alice), { name: `other-${Math.random().toString(36).slice(2, 6)}` });
+        const first = (await messages.create(t.as(t.alice), { channelId: general.id, content: 'first' })).message;
+        expect((await read(t, general.id)).fromKept).toBe(false);
+        const again = await read(t, general.id);
+        expect(again).toMatchObject({ fromKept: true });
+        expect(again.page.map((m) => m.content)).toEqual(['first']);
+        // another channel of the workspace changing leaves this one's page as it was
+        await messages.create(t.as(t.alice), { channelId: other.id, content: 'elsewhere' });
+        expect((await read(t, general.id)).fromKept).toBe(true);
+
+        const changes: [string, () => Promise<unknown>, (page: Message[]) => void][] = [
+          [
+            'a new message',
+            () => messages.create(t.as(t.carol), { channelId: general.id, content: 'second' }),
+            (page) => expect(page.map((m) => m.content)).toEqual(['first', 'second']),
+          ],
+          [
+            'a reaction',
+            () => reactions.add(t.as(t.bob), first.id, '👍'),
+            (page) => expect(page[0].reactions).toEqual([{ reactionId: '👍', count: 1, userIds: [t.bob] }]),
+          ],
+          [
+            'a reaction taken back',
+            () => reactions.remove(t.as(t.bob), first.id, '👍'),
+            (page) => expect(page[0].reactions).toEqual([]),
+          ],
+          [
+            'an edit',
+            () => h.app.get(MessageChangesService).edit(t.as(t.alice), first.id, 'first, edited'),
+            (page) => expect(page[0]).toMatchObject({ content: 'first, edited', editedAt: expect.any(String) }),
+          ],
+          [
+            'a pin',
+            () => h.app.get(PinService).pin(t.as(t.bob), first.id),
+            (page) => expect(page[0]).toMatchObject({ pinnedBy: t.bob }),
+          ],
+          [
+            'a thread reply',
+            () =>
+              messages.create(t.as(t.carol), { channelId: general.id, content: 'in the thread', threadId: first.id }),
+            (page) => expect(page[0].thread).toMatchObject({ replyCount: 1, replierIds: [t.carol] }),
+          ],
+          [
+            'a fix made by hand in SQL',
+            () =>
+              h.app
+                .get(DataSource)
+                .query(`UPDATE "chat"."message" SET "content" = 'fixed by hand' WHERE "id" = $1`, [first.id]),
+            (page) => expect(page[0].content).toBe('fixed by hand'),
+          ],
+        ];
+        for (const [what, change, check] of changes) {
+          await change();
+          const after = await read(t, general.id);
+          expect({ what, fromKept: after.fromKept }).toEqual({ what, fromKept: false });
+          check(after.page);
+          expect({ what, fromKept: (await read(t, general.id)).fromKept }).toEqual({ what, fromKept: true });
+        }
+      });
+
+      it('reads again after more changes of the workspace than it looks through, and keeps pages per size', async () => {
+        const t = team();
+        const [general] = await channels.list(t.as(t.alice));
+        const other = await channels.create(t.as(t.alice), { name: `busy-${Math.random().toString(36).slice(2, 6)}` });
+        await messages.create(t.as(t.alice), { channelId: general.id, content: 'quiet' });
+        await read(t, general.id);
+        // a busy channel beside it: the check walks a bounded stretch of the workspace's changes, then reads the page
+        await history(t.ws, other.id, t.alice, 250);
+        expect((await read(t, general.id)).fromKept).toBe(false);
+        expect((await read(t, general.id)).fromKept).toBe(true);
+        const small = await messages.list(t.as(t.bob), general.id, undefined, 1);
+        expect(small.map((m) => m.content)).toEqual(['quiet']);
+        // what a caller does with its answer never reaches the kept page
+        const { page } = await read(t, general.id);
+        page.pop();
+        expect((await read(t, general.id)).page.map((m) => m.content)).toEqual(['quiet']);
+      });
     });
 
     describe('replay', () => {
@@ -1453,17 +1548,28 @@ describe('chat service', () => {
       await client.connect();
       try {
         const since = new Date(Date.now() - 60_000);
+        const newest = NEWEST_PAGE_UNLESS_UNCHANGED;
+        let clock: Date | null = null;
         for (let i = 0; i < 10; i++) {
           const page = await client.query({ name: PAGE.name, text: PAGE.text, values: [general.id, 50] });
           expect(page.rows).toHaveLength(50);
           await client.query({ name: REPLAY.name, text: REPLAY.text, values: [t.ws, since, t.bob] });
+          // read afresh (no clock kept) and checked against the clock, in turn
+          const kept: pg.QueryResult<{ clock: Date }> = await client.query({
+            name: newest.name,
+            text: newest.text,
+            values: [general.id, 50, t.ws, clock],
+          });
+          expect(kept.rows).toHaveLength(clock ? 1 : 50);
+          clock = clock ? null : kept.rows[0].clock;
         }
         const { rows } = await client.query(
           'SELECT "name", "generic_plans"::int, "custom_plans"::int FROM pg_prepared_statements WHERE "name" = ANY($1) ORDER BY "name"',
-          [[PAGE.name, REPLAY.name]],
+          [[PAGE.name, REPLAY.name, newest.name]],
         );
         // Postgres tries five custom plans, then keeps the generic one when it is priced no dearer
         expect(rows).toEqual([
+          { name: newest.name, generic_plans: 5, custom_plans: 5 },
           { name: PAGE.name, generic_plans: 5, custom_plans: 5 },
           { name: REPLAY.name, generic_plans: 5, custom_plans: 5 },
         ]);
@@ -1487,7 +1593,7 @@ describe('chat service', () => {
         expect(built.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
         expect(run.mock.calls.map(([statement]) => statement.name)).toEqual([
           'chat.channel.list',
-          'chat.message.page',
+          'chat.message.newest-page-unless-unchanged',
           'chat.unread.list',
           'chat.message.insert-rows',
         ]);

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { newestPageReads } from '@teamchat/observability';
 import { DomainError } from '@teamchat/bus';
 import { WorkspaceEntitlements, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import {
@@ -16,7 +18,7 @@ import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { chatImage } from '../common/chat-images.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
-import { audienceOf, ChannelAccessService } from '../channels/channel-access.service.js';
+import { audienceOf, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
 import { ThreadService } from '../threads/thread.service.js';
 import { MessageFiles } from './message-files.js';
 import { MessageWriter } from './message-writer.js';
@@ -65,6 +67,39 @@ const PAGE_AROUND_MESSAGE = new PreparedStatement<PageRow>(
                   (${PAGE_ROWS} AND (m."created_at", m."id") >= ($3, $4) ${OLDEST_FIRST} LIMIT $5)) p
    ORDER BY p."created_at", p."id"`,
 );
+/** Changes of a workspace looked through to tell whether a channel's kept newest page is still as it was. */
+const CHANGES_CHECKED = 200;
+
+/**
+ * The newest `$2` messages of channel `$1` of workspace `$3`, unless none of them can have changed since the workspace's
+ * change clock read `$4` (the clock kept with a page read earlier; null: no page kept). One row always comes back even
+ * with no page: `clock` (the workspace's clock as this statement saw it, null before its first message) and `changed`;
+ * the page's columns follow, null on that row when there is no page to return. Every insert or update of a message
+ * takes its `updated_at` from the clock (migration 1736000000600-change-clock), writes to it commit in clock order, and
+ * a reaction moves its message's `updated_at`: so a page read in the same snapshot as clock T is still the page as
+ * long as no message of the channel has an `updated_at` after T — whoever wrote it (the service, another replica, a
+ * hand-made fix in SQL). The check walks the workspace's `(workspace_id, updated_at)` index from T, at most
+ * CHANGES_CHECKED changes (more than that counts as changed); the page itself is only read when it changed.
+ */
+export const NEWEST_PAGE_UNLESS_UNCHANGED = new PreparedStatement<
+  { clock: Date | null; changed: boolean } & (PageRow | { [K in keyof PageRow]: null })
+>(
+  'chat.message.newest-page-unless-unchanged',
+  `SELECT k."clock", k."changed", p.*
+   FROM (SELECT (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $3) AS "clock",
+                ($4::timestamptz IS NULL OR (
+                   SELECT coalesce(bool_or(c."channel_id" = $1), false) OR count(*) >= ${CHANGES_CHECKED}
+                   FROM (SELECT "channel_id" FROM "chat"."message"
+                         WHERE "workspace_id" = $3 AND "updated_at" > $4
+                         ORDER BY "updated_at" LIMIT ${CHANGES_CHECKED}) c)) AS "changed"
+         OFFSET 0) k
+   LEFT JOIN LATERAL (SELECT * FROM (${PAGE_ROWS} AND k."changed" ${NEWEST_FIRST} LIMIT ${MESSAGE_PAGE_MAX}) m
+                      ${NEWEST_FIRST} LIMIT $2) p ON true`,
+);
+
+/** Rows of newest pages kept (about a kilobyte each): a default page of 400 channels. */
+const NEWEST_PAGES_KEPT_ROWS = 20_000;
+
 /**
  * What changed in workspace `$1` after `$2` in the channels user `$3` may read, oldest change first, one row past the
  * most a replay returns. The parameters are read through sub-selects so that Postgres prices every plan the same way
@@ -105,6 +140,15 @@ export interface NewMessage {
 /** Messages: one create path for socket and HTTP, pages of history, and the replay a reconnecting socket asks for. */
 @Injectable()
 export class MessageService {
+  /**
+   * Each channel's newest page as last read, oldest message first, with the workspace clock it was read at (see
+   * NEWEST_PAGE_UNLESS_UNCHANGED), by channel and page size. Rows, not messages: authors are named when answering.
+   */
+  private readonly newestPages = new LRUCache<string, { clock: Date; rows: PageRow[] }>({
+    maxSize: NEWEST_PAGES_KEPT_ROWS,
+    sizeCalculation: (page) => Math.max(1, page.rows.length),
+  });
+
   constructor(
     private readonly workspace: WorkspaceMembership,
     private readonly entitlements: WorkspaceEntitlements,
@@ -120,8 +164,8 @@ export class MessageService {
 
   /** The newest `limit` messages, before a message or a time if given, oldest first. */
   list(actor: Actor, channelId: string, before: string | undefined, limit: number): Promise<Message[]> {
-    return this.page(actor, channelId, async (id) => {
-      if (!before) return (await this.statements.rows(PAGE, [id, limit])).reverse();
+    return this.page(actor, channelId, async ({ id, workspaceId }) => {
+      if (!before) return this.newestPage(id, workspaceId, limit);
       if (isUuid(before)) {
         const ref = await this.cursorOf(id, before, INVALID_CURSOR);
         return (await this.statements.rows(PAGE_BEFORE_MESSAGE, [id, limit, ref.created_at, ref.id])).reverse();
@@ -134,7 +178,7 @@ export class MessageService {
 
   /** The oldest `limit` messages newer than a message, oldest first: scrolling down from where a search opened. */
   listAfter(actor: Actor, channelId: string, messageId: string, limit: number): Promise<Message[]> {
-    return this.page(actor, channelId, async (id) => {
+    return this.page(actor, channelId, async ({ id }) => {
       const ref = await this.cursorOf(id, messageId, INVALID_AFTER_CURSOR);
       return this.statements.rows(PAGE_AFTER_MESSAGE, [id, limit, ref.created_at, ref.id]);
     });
@@ -142,7 +186,7 @@ export class MessageService {
 
   /** A message with up to `limit / 2` older ones and the rest of `limit` newer, oldest first: a search result opened. */
   listAround(actor: Actor, channelId: string, messageId: string, limit: number): Promise<Message[]> {
-    return this.page(actor, channelId, async (id) => {
+    return this.page(actor, channelId, async ({ id }) => {
       const ref = await this.cursorOf(id, messageId, INVALID_AROUND_MESSAGE);
       const older = Math.floor(limit / 2);
       return this.statements.rows(PAGE_AROUND_MESSAGE, [id, older, ref.created_at, ref.id, limit - older]);
@@ -150,12 +194,43 @@ export class MessageService {
   }
 
   /** The rows `read` picks from a channel the actor may read, as messages; a cursor is looked up in that channel only. */
-  private async page(actor: Actor, channelId: string, read: (id: string) => Promise<PageRow[]>): Promise<Message[]> {
+  private async page(
+    actor: Actor,
+    channelId: string,
+    read: (channel: ChannelRef) => Promise<PageRow[]>,
+  ): Promise<Message[]> {
     const member = await this.workspace.member(actor);
     const channel = await this.access.readableRef(member, channelId);
-    const rows = await read(channel.id);
+    const rows = await read(channel);
     const authors = await this.directory.authors(rows.map((r) => r.user_id));
     return rows.map((r) => toMessage(r, authors.get(r.user_id) ?? UNKNOWN_AUTHOR, r.reactions));
+  }
+
+  /**
+   * The newest `limit` rows of the channel, oldest first: the page kept from the last read when no message of the
+   * channel changed since (one statement either way, which reads the page only when it changed). Most reads of a
+   * channel find it as it was — people switch between channels far more often than they post — and a kept page
+   * spares Postgres the page and its reactions, and this service the parsing of them.
+   */
+  private async newestPage(channelId: string, workspaceId: string, limit: number): Promise<PageRow[]> {
+    const key = `${channelId}:${limit}`;
+    const kept = this.newestPages.get(key);
+    const rows = await this.statements.rows(NEWEST_PAGE_UNLESS_UNCHANGED, [
+      channelId,
+      limit,
+      workspaceId,
+      kept?.clock ?? null,
+    ]);
+    const [{ clock, changed }] = rows;
+    if (kept && !changed) {
+      newestPageReads.labels({ result: 'kept' }).inc();
+      return [...kept.rows];
+    }
+    newestPageReads.labels({ result: 'read' }).inc();
+    const page = rows.filter((r): r is (typeof rows)[number] & PageRow => r.id !== null).reverse();
+    if (clock) this.newestPages.set(key, { clock, rows: page });
+    else this.newestPages.delete(key);
+    return [...page];
   }
 
   /** Where a message of this channel sits; any other id is refused with `message`. */
