@@ -97,8 +97,8 @@ export const NEWEST_PAGE_UNLESS_UNCHANGED = new PreparedStatement<
                       ${NEWEST_FIRST} LIMIT $2) p ON true`,
 );
 
-/** Rows of newest pages kept (about a kilobyte each): a default page of 400 channels. */
-const NEWEST_PAGES_KEPT_ROWS = 20_000;
+/** Rows of newest pages kept (about 2 KB each on the heap, so about 20 MB): a default page of 200 channels. */
+const NEWEST_PAGES_KEPT_ROWS = 10_000;
 
 /**
  * What changed in workspace `$1` after `$2` in the channels user `$3` may read, oldest change first, one row past the
