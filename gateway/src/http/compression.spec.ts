@@ -1,8 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, constants, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
-import { COMPRESSION_LEVELS, COMPRESSION_THRESHOLD, WHOLE_BODY_LIMIT, compressResponses } from './compression.js';
+import {
+  COMPRESSION_LEVELS,
+  COMPRESSION_THRESHOLD,
+  KEPT_BODY_LIMIT,
+  WHOLE_BODY_LIMIT,
+  compressResponses,
+  keptCompression,
+} from './compression.js';
 
 interface RawResponse {
   status: number;
@@ -197,5 +204,45 @@ describe(compressResponses.name, () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['transfer-encoding']).toBe('chunked');
     expect(JSON.parse(gunzipSync(res.body).toString())).toEqual({ text: 'x'.repeat(WHOLE_BODY_LIMIT + 1) });
+  });
+
+  describe(keptCompression.name, () => {
+    const levels = COMPRESSION_LEVELS.generated;
+    const page = (n: number) => JSON.stringify({ n, text });
+
+    it('hands the same text the bytes it made for it before, each encoding its own, and another text its own', () => {
+      const compress = keptCompression();
+      const first = compress(page(1), 'gzip', levels);
+      expect(gunzipSync(first).toString()).toBe(page(1));
+      // a text equal to the first but made afresh, as each service reply is
+      expect(compress(page(1), 'gzip', levels)).toBe(first);
+      const brotli = compress(page(1), 'br', levels);
+      expect(brotliDecompressSync(brotli).toString()).toBe(page(1));
+      expect(compress(page(1), 'br', levels)).toBe(brotli);
+      expect(compress(page(1), 'gzip', levels)).toBe(first);
+      const other = compress(page(2), 'gzip', levels);
+      expect(gunzipSync(other).toString()).toBe(page(2));
+      // the same text at other levels is compressed at those
+      const files = compress(page(1), 'gzip', COMPRESSION_LEVELS.files);
+      expect(files).toEqual(gzipSync(page(1), { level: COMPRESSION_LEVELS.files.gzipLevel }));
+      expect(files).not.toBe(first);
+    });
+
+    it('keeps texts within its budget, the least recently used going first, and never one above the size limit', () => {
+      const size = (n: number) => 2 * page(n).length + gzipSync(page(n), { level: levels.gzipLevel }).length;
+      const compress = keptCompression(size(1) + size(2) + 10);
+      const [one, two] = [compress(page(1), 'gzip', levels), compress(page(2), 'gzip', levels)];
+      expect(compress(page(1), 'gzip', levels)).toBe(one);
+      compress(page(3), 'gzip', levels);
+      // page 2 was used least lately: it made way for page 3, page 1 stayed
+      expect(compress(page(1), 'gzip', levels)).toBe(one);
+      const again = compress(page(2), 'gzip', levels);
+      expect(again).not.toBe(two);
+      expect(again).toEqual(two);
+      const big = JSON.stringify({ text: 'y'.repeat(KEPT_BODY_LIMIT) });
+      const bigOnce = compress(big, 'gzip', levels);
+      expect(gunzipSync(bigOnce).toString()).toBe(big);
+      expect(compress(big, 'gzip', levels)).not.toBe(bigOnce);
+    });
   });
 });
