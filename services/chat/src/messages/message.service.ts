@@ -94,7 +94,8 @@ export const NEWEST_PAGE_UNLESS_UNCHANGED = new PreparedStatement<
                          ORDER BY "updated_at" LIMIT ${CHANGES_CHECKED}) c)) AS "changed"
          OFFSET 0) k
    LEFT JOIN LATERAL (SELECT * FROM (${PAGE_ROWS} AND k."changed" ${NEWEST_FIRST} LIMIT ${MESSAGE_PAGE_MAX}) m
-                      ${NEWEST_FIRST} LIMIT $2) p ON true`,
+                      ${NEWEST_FIRST} LIMIT $2) p ON true
+   ORDER BY p."created_at" DESC, p."id" DESC`,
 );
 
 /** Rows of newest pages kept (about 2 KB each on the heap, so about 20 MB): a default page of 200 channels. */
