@@ -55,7 +55,6 @@ const pageOf = (name: string, cursor: string, order = NEWEST_FIRST) =>
     `chat.message.${name}`,
     `SELECT * FROM (${PAGE_ROWS} ${cursor} ${order} LIMIT ${MESSAGE_PAGE_MAX}) m ${order} LIMIT $2`,
   );
-export const PAGE = pageOf('page', '');
 const PAGE_BEFORE_MESSAGE = pageOf('page-before-message', `AND (m."created_at", m."id") < ($3, $4)`);
 const PAGE_BEFORE_TIME = pageOf('page-before-time', `AND m."created_at" < $3`);
 const PAGE_AFTER_MESSAGE = pageOf('page-after-message', `AND (m."created_at", m."id") > ($3, $4)`, OLDEST_FIRST);
@@ -97,6 +96,9 @@ export const NEWEST_PAGE_UNLESS_UNCHANGED = new PreparedStatement<
                       ${NEWEST_FIRST} LIMIT $2) p ON true
    ORDER BY p."created_at" DESC, p."id" DESC`,
 );
+
+const pagesKept = newestPageReads.labels({ result: 'kept' });
+const pagesRead = newestPageReads.labels({ result: 'read' });
 
 /** Rows of newest pages kept (about 2 KB each on the heap, so about 20 MB): a default page of 200 channels. */
 const NEWEST_PAGES_KEPT_ROWS = 10_000;
@@ -194,7 +196,10 @@ export class MessageService {
     });
   }
 
-  /** The rows `read` picks from a channel the actor may read, as messages; a cursor is looked up in that channel only. */
+  /**
+   * The rows `read` picks from a channel the actor may read, as new messages (the rows themselves are only read: a
+   * kept page's rows are handed over as they are); a cursor is looked up in that channel only.
+   */
   private async page(
     actor: Actor,
     channelId: string,
@@ -224,14 +229,14 @@ export class MessageService {
     ]);
     const [{ clock, changed }] = rows;
     if (kept && !changed) {
-      newestPageReads.labels({ result: 'kept' }).inc();
-      return [...kept.rows];
+      pagesKept.inc();
+      return kept.rows;
     }
-    newestPageReads.labels({ result: 'read' }).inc();
+    pagesRead.inc();
     const page = rows.filter((r): r is (typeof rows)[number] & PageRow => r.id !== null).reverse();
     if (clock) this.newestPages.set(key, { clock, rows: page });
     else this.newestPages.delete(key);
-    return [...page];
+    return page;
   }
 
   /** Where a message of this channel sits; any other id is refused with `message`. */
