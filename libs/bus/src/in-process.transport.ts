@@ -7,9 +7,9 @@ import {
   type ReadPacket,
   type WritePacket,
 } from '@nestjs/microservices';
-import { isObservable, lastValueFrom, type Observable } from 'rxjs';
 import { ErrorCodes } from '@teamchat/contracts';
 import { rawOrParsed } from './raw-json.js';
+import { answerOf, runBusHandler } from './bus-handling.js';
 
 /** Header bag with the same `get` shape as NATS headers, so handlers read request ids one way. */
 export class BusHeaders {
@@ -121,10 +121,15 @@ export class InProcessBroker {
 /** The process-wide broker used when none is passed explicitly. */
 export const defaultBroker = new InProcessBroker();
 
+/**
+ * A group's handlers on the in-process broker. With `handledBy` (a service's own transport), every request and event
+ * runs through {@link runBusHandler}, as on NATS.
+ */
 export class InProcessServer extends Server implements CustomTransportStrategy {
   constructor(
     private readonly group: string,
     private readonly broker: InProcessBroker = defaultBroker,
+    private readonly handledBy?: string,
   ) {
     super();
   }
@@ -157,40 +162,33 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 
   dispatchRequest(pattern: string, data: unknown, headers: BusHeaders, raw = false): Promise<WritePacket> {
-    const handler = this.getHandlerByPattern(pattern);
-    const context = new InProcessContext([pattern, headers]);
-    return new Promise<WritePacket>((resolve) => {
-      let response: unknown;
-      const respond = (packet: WritePacket) => {
-        if (packet.err !== undefined && packet.err !== null) {
-          resolve({ err: clone(packet.err), isDisposed: true });
-          return;
-        }
-        if ('response' in packet) response = packet.response;
-        if (!packet.isDisposed) return;
-        // what NATS would carry: the response's JSON text, passed on as text (raw) or parsed
-        const passed = raw && response !== undefined ? rawOrParsed(JSON.stringify(response)) : clone(response);
-        resolve({ response: passed, isDisposed: true });
-      };
-      this.handleRequest(
-        context,
-        async () => this.transformToObservable(await handler!(data, context)) as Observable<unknown>,
-        respond,
-      );
-    });
+    return this.answer(pattern, data, headers, false).then(
+      // what NATS would carry: the response's JSON text, passed on as text (raw) or parsed
+      (response) => ({
+        response: raw && response !== undefined ? rawOrParsed(JSON.stringify(response)) : clone(response),
+        isDisposed: true,
+      }),
+      (err: unknown) => ({ err: clone(err), isDisposed: true }),
+    );
   }
 
   async dispatchEvent(pattern: string, data: unknown, headers: BusHeaders, rethrow = false): Promise<void> {
-    const handler = this.getHandlerByPattern(pattern);
-    if (!handler) return;
-    const context = new InProcessContext([pattern, headers]);
+    if (!this.getHandlerByPattern(pattern)) return;
     try {
-      const result: unknown = await handler(data, context);
-      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+      await this.answer(pattern, data, headers, true);
     } catch (err) {
       if (rethrow) throw err;
       this.logger.error(`event handler for ${pattern} failed: ${String(err)}`);
     }
+  }
+
+  /** The handler's answer (see runBusHandler and answerOf). */
+  private answer(pattern: string, data: unknown, headers: BusHeaders, event: boolean): Promise<unknown> {
+    const handler = this.getHandlerByPattern(pattern)!;
+    const context = new InProcessContext([pattern, headers]);
+    return this.handledBy
+      ? runBusHandler(handler, data, context, { subject: pattern, event, headers, group: this.handledBy })
+      : answerOf(handler, data, context);
   }
 }
 

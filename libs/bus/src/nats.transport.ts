@@ -7,8 +7,8 @@ import {
   type NatsOptions,
   type WritePacket,
 } from '@nestjs/microservices';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { isObservable, lastValueFrom } from 'rxjs';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { answerOf, runBusHandler } from './bus-handling.js';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 import { coalesceWrites } from './coalesced-writes.js';
@@ -30,6 +30,9 @@ export interface DurableEventsOptions {
  * With `durable` (a service's own transport), handlers of durable domain events are not core subscriptions but read
  * from the service's JetStream durable consumer (see jetstream.ts); listeners without it (cache invalidation, the
  * gateway) keep plain subscriptions, which JetStream publishes reach as well.
+ * With `handledBy` (a service's own transport), every request and event runs through {@link runBusHandler} — the
+ * caller's request id and trace, a span named for that service — and a request's one reply is written here, without
+ * Nest's RxJS plumbing of requests and replies.
  */
 export class NamespacedServerNats extends ServerNats {
   private readonly own: Subscription[] = [];
@@ -41,6 +44,7 @@ export class NamespacedServerNats extends ServerNats {
     private readonly natsOptions: Required<NatsOptions>['options'],
     private readonly namespace: string,
     private readonly durable?: DurableEventsOptions,
+    private readonly handledBy?: string,
   ) {
     super(natsOptions);
   }
@@ -95,8 +99,10 @@ export class NamespacedServerNats extends ServerNats {
     const handler = this.getHandlerByPattern(subject);
     if (!handler?.isEventHandler) return null;
     return async (data, msg) => {
-      const result: unknown = await handler(data, new NatsContext([msg.subject, msg.headers!]));
-      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+      const context = new NatsContext([msg.subject, msg.headers!]);
+      await (this.handledBy
+        ? runBusHandler(handler, data, context, { subject, event: true, headers: msg.headers, group: this.handledBy })
+        : answerOf(handler, data, context));
     };
   }
 
@@ -105,8 +111,10 @@ export class NamespacedServerNats extends ServerNats {
     const durable = new Set(this.durableChannels());
     for (const channel of this.messageHandlers.keys()) {
       if (durable.has(channel)) continue;
-      const handle = this.getMessageHandler(channel).bind(this) as (err: Error | null, msg: unknown) => unknown;
-      const callback = (err: Error | null, msg: unknown) => {
+      const handle = this.handledBy
+        ? (err: Error | null, msg: Msg) => (err ? this.logger.error(err) : this.handle(channel, msg))
+        : (this.getMessageHandler(channel).bind(this) as (err: Error | null, msg: Msg) => unknown);
+      const callback = (err: Error | null, msg: Msg) => {
         const handling: Promise<unknown> = Promise.resolve(handle(err, msg))
           .catch(() => undefined)
           .finally(() => this.inFlight.delete(handling));
@@ -114,6 +122,42 @@ export class NamespacedServerNats extends ServerNats {
       };
       this.own.push(client.subscribe(`${this.namespace}${channel}`, { queue, callback }));
     }
+  }
+
+  /**
+   * One message of `channel` through {@link runBusHandler}; a request (a packet with an id) gets one reply, as Nest's
+   * server writes it: `{"response":…,"isDisposed":true,"id":…}`, or `{"err":…,"isDisposed":true,"id":…}` when the
+   * handler failed (the filter's payload).
+   */
+  private async handle(channel: string, msg: Msg): Promise<void> {
+    let packet: { id?: string; data?: unknown };
+    try {
+      packet = msg.json();
+    } catch (err) {
+      this.logger.error(`unreadable message on ${channel}: ${String(err)}`);
+      return;
+    }
+    const handler = this.getHandlerByPattern(channel);
+    if (!handler) return;
+    const context = new NatsContext([msg.subject, msg.headers!]);
+    const run = runBusHandler(handler, packet.data, context, {
+      subject: channel,
+      event: handler.isEventHandler === true,
+      headers: msg.headers,
+      group: this.handledBy,
+    });
+    if (packet.id === undefined || !msg.reply) {
+      // nobody waits for an answer (an event): a failure was logged by the exception filter and on the span
+      await run.catch(() => undefined);
+      return;
+    }
+    let reply: string;
+    try {
+      reply = JSON.stringify({ response: await run, isDisposed: true, id: packet.id });
+    } catch (err) {
+      reply = JSON.stringify({ err, isDisposed: true, id: packet.id });
+    }
+    msg.respond(reply);
   }
 
   /**

@@ -8,7 +8,6 @@ import {
   InProcessBroker,
   InProcessServer,
   NamespacedServerNats,
-  RequestIdInterceptor,
 } from '@teamchat/bus';
 import type { INestMicroservice, LoggerService, Type } from '@nestjs/common';
 import type { ServiceName } from '@teamchat/contracts';
@@ -23,7 +22,7 @@ export interface ServiceBootOptions {
 /** Transport for a service's handlers: queue group = service name on NATS, a broker group in process. */
 export const serviceTransport = (options: ServiceBootOptions): MicroserviceOptions =>
   options.bus.transport === 'inprocess'
-    ? { strategy: new InProcessServer(options.name, options.broker ?? defaultBroker) }
+    ? { strategy: new InProcessServer(options.name, options.broker ?? defaultBroker, options.name) }
     : {
         strategy: new NamespacedServerNats(
           {
@@ -37,10 +36,14 @@ export const serviceTransport = (options: ServiceBootOptions): MicroserviceOptio
           },
           options.bus.namespace ?? '',
           { service: options.name, policy: options.bus.events ?? DEFAULT_EVENT_DELIVERY },
+          options.name,
         ),
       };
 
-/** Boots one service as a Nest microservice with the bus error filter and request-id propagation. */
+/**
+ * Boots one service as a Nest microservice with the bus error filter; its transport runs each handler in the
+ * caller's request id and trace (runBusHandler).
+ */
 export const startService = async (module: Type<unknown>, options: ServiceBootOptions): Promise<INestMicroservice> => {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
     ...serviceTransport(options),
@@ -48,7 +51,6 @@ export const startService = async (module: Type<unknown>, options: ServiceBootOp
     bufferLogs: false,
   });
   app.useGlobalFilters(new BusExceptionFilter());
-  app.useGlobalInterceptors(new RequestIdInterceptor(options.name));
   await app.listen();
   return app;
 };

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Controller, Injectable, Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
+import { of, delay } from 'rxjs';
 import { z } from 'zod';
 import { defineEvent, defineRequest, ErrorCodes } from '@teamchat/contracts';
 import { waitFor } from '@teamchat/testing';
@@ -14,6 +15,7 @@ import {
   InProcessBroker,
   RawJson,
   REQUEST_ID_HEADER,
+  currentRequestId,
   requestContext,
   ZodPipe,
   type BusOptions,
@@ -31,6 +33,8 @@ const Slow = defineRequest('identity.slow.run', z.object({ ms: z.number() }), z.
 const Big = defineRequest('identity.big.run', z.object({ blob: z.string() }), z.object({ length: z.number() }));
 const Shaped = defineRequest('identity.shape.run', z.object({ kind: z.string() }), z.unknown());
 const Happened = defineEvent('identity.thing.happened', z.object({ n: z.number() }));
+const Observed = defineRequest('identity.observed.run', z.object({}), z.object({ late: z.boolean() }));
+const Whose = defineRequest('identity.whose.run', z.object({}), z.object({ requestId: z.string().optional() }));
 
 /** Replies of every JSON shape; the object's text holds what a reply packet ends with. */
 const SHAPES: Record<string, unknown> = {
@@ -43,6 +47,8 @@ const SHAPES: Record<string, unknown> = {
 };
 
 const received: Record<string, number[]> = {};
+/** The request id each event handler ran in (the emitter's, carried in the headers). */
+const eventRequestIds: (string | undefined)[] = [];
 
 @Controller()
 class IdentityTestHandlers {
@@ -79,9 +85,23 @@ class IdentityTestHandlers {
     return SHAPES[body.kind];
   }
 
+  @OnRequest(Observed)
+  observed() {
+    // a handler may still answer with an Observable (one value)
+    return of({ late: true }).pipe(delay(5));
+  }
+
+  @OnRequest(Whose)
+  async whose() {
+    // the request id is the handler's whole async context, not only its first synchronous part
+    await new Promise((r) => setImmediate(r));
+    return { requestId: currentRequestId() };
+  }
+
   @OnEvent(Happened)
   happened(@Payload() body: { n: number }) {
     (received.identity ??= []).push(body.n);
+    eventRequestIds.push(currentRequestId());
   }
 }
 
@@ -144,11 +164,30 @@ describe.each(transports)('service bus over %s', (transport) => {
 
   beforeEach(() => {
     for (const key of Object.keys(received)) delete received[key];
+    eventRequestIds.length = 0;
   });
 
   it('answers a request and carries the request id in headers', async () => {
     const reply = await requestContext.run({ requestId: 'req-123' }, () => bus.request(Echo, { text: 'hi' }));
     expect(reply).toEqual({ text: 'hi', requestId: 'req-123' });
+  });
+
+  it('runs the handler in the caller’s request id, through its awaits; one of its own when the caller has none', async () => {
+    await expect(requestContext.run({ requestId: 'req-456' }, () => bus.request(Whose, {}))).resolves.toEqual({
+      requestId: 'req-456',
+    });
+    const own = await bus.request(Whose, {});
+    expect(own.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers with the value of a handler that returns an Observable', async () => {
+    await expect(bus.request(Observed, {})).resolves.toEqual({ late: true });
+  });
+
+  it('runs an event handler in the emitter’s request id', async () => {
+    await requestContext.run({ requestId: 'req-789' }, () => bus.emit(Happened, { n: 3 }));
+    await waitFor(() => received.identity?.length);
+    expect(eventRequestIds).toEqual(['req-789']);
   });
 
   it('validates the payload in the handler with the schema message', async () => {
