@@ -2,9 +2,12 @@ import 'reflect-metadata';
 import { Controller, Injectable, Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { of, delay } from 'rxjs';
 import { z } from 'zod';
 import { defineEvent, defineRequest, ErrorCodes } from '@teamchat/contracts';
+import { inSpan, startTracing, type Tracing } from '@teamchat/observability';
 import { waitFor } from '@teamchat/testing';
 import {
   BusClient,
@@ -142,10 +145,14 @@ describe.each(transports)('service bus over %s', (transport) => {
   };
   const broker = new InProcessBroker();
   const services: INestMicroservice[] = [];
+  // the spans each service's transport makes around its handlers (runBusHandler)
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing;
   let caller: INestApplicationContext;
   let bus: BusClient;
 
   beforeAll(async () => {
+    tracing = await startTracing({ serviceName: 'bus-test', exporter });
     // two replicas of identity: events must still reach identity once
     for (const module of [IdentityTestModule, IdentityTestModule, WorkspaceTestModule, ChatTestModule]) {
       const name = module === IdentityTestModule ? 'identity' : module === WorkspaceTestModule ? 'workspace' : 'chat';
@@ -160,11 +167,50 @@ describe.each(transports)('service bus over %s', (transport) => {
   afterAll(async () => {
     await caller.close();
     await Promise.all(services.map((s) => s.close()));
+    await tracing.shutdown();
   });
 
   beforeEach(() => {
     for (const key of Object.keys(received)) delete received[key];
     eventRequestIds.length = 0;
+    exporter.reset();
+  });
+
+  /** The handling service's span of `subject`, once finished. */
+  const processed = async (subject: string) => {
+    const name = `process ${subject}`;
+    await waitFor(() => exporter.getFinishedSpans().some((s) => s.name === name));
+    return exporter.getFinishedSpans().find((s) => s.name === name)!;
+  };
+
+  it('handles a request inside a span of the handling service that continues the caller’s', async () => {
+    const [reply, sent] = await inSpan('caller', {}, async (span) => [
+      await bus.request(Echo, { text: 'traced' }),
+      span.spanContext(),
+    ]);
+    expect(reply).toMatchObject({ text: 'traced' });
+    const span = await processed(Echo.subject);
+    expect(span.kind).toBe(SpanKind.SERVER);
+    expect(span.spanContext().traceId).toBe(sent.traceId);
+    expect(span.attributes['messaging.consumer.group.name']).toBe('identity');
+    expect(span.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('marks a domain error as an answer on the span, and an unexpected error as a failure', async () => {
+    await expect(bus.request(Fail, {})).rejects.toMatchObject({ code: ErrorCodes.workspaceNotFound });
+    const refused = await processed(Fail.subject);
+    expect(refused.attributes['teamchat.error.code']).toBe(ErrorCodes.workspaceNotFound);
+    expect(refused.status.code).toBe(SpanStatusCode.UNSET);
+    await expect(bus.request(Crash, {})).rejects.toMatchObject({ code: ErrorCodes.internal });
+    const crashed = await processed(Crash.subject);
+    expect(crashed.status.code).toBe(SpanStatusCode.ERROR);
+    expect(crashed.events.some((e) => e.name === 'exception')).toBe(true);
+  });
+
+  it('handles an event inside a CONSUMER span', async () => {
+    await bus.emit(Happened, { n: 5 });
+    const span = await processed(Happened.subject);
+    expect(span.kind).toBe(SpanKind.CONSUMER);
   });
 
   it('answers a request and carries the request id in headers', async () => {
