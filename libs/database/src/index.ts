@@ -5,5 +5,6 @@ export * from './prepared-statements.js';
 export * from './row-shapes.js';
 import { shareRowShapes } from './row-shapes.js';
 
-// every process that talks to Postgres does so through this library
+// once per process, when it loads: every service reaches Postgres through this library (a cluster gateway, whose
+// session store uses pg directly, keeps pg's own)
 shareRowShapes();
