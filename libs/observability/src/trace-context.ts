@@ -103,6 +103,11 @@ export const inSpanSync = <T>(name: string, options: SpanOptions, work: (span: S
   }
 };
 
+/** Records an exception on the active span (if any) without ending it: a failure caught where its span is not known. */
+export const recordOnActiveSpan = (err: unknown): void => {
+  trace.getActiveSpan()?.recordException(err instanceof Error ? err : String(err));
+};
+
 /** Runs `work` with `span` active. */
 export const withSpan = <T>(span: Span, work: () => T, parent: Context = context.active()): T =>
   context.with(trace.setSpan(parent, span), work);
