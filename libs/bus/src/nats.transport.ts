@@ -4,6 +4,7 @@ import {
   NatsContext,
   NatsRecord,
   ServerNats,
+  type MessageHandler,
   type NatsOptions,
   type WritePacket,
 } from '@nestjs/microservices';
@@ -109,10 +110,10 @@ export class NamespacedServerNats extends ServerNats {
   override bindEvents(client: NatsConnection): void {
     const queue = this.natsOptions.queue;
     const durable = new Set(this.durableChannels());
-    for (const channel of this.messageHandlers.keys()) {
+    for (const [channel, handler] of this.messageHandlers) {
       if (durable.has(channel)) continue;
       const handle = this.handledBy
-        ? (err: Error | null, msg: Msg) => (err ? this.logger.error(err) : this.handle(channel, msg))
+        ? (err: Error | null, msg: Msg) => (err ? this.logger.error(err) : this.handle(channel, handler, msg))
         : (this.getMessageHandler(channel).bind(this) as (err: Error | null, msg: Msg) => unknown);
       const callback = (err: Error | null, msg: Msg) => {
         const handling: Promise<unknown> = Promise.resolve(handle(err, msg))
@@ -129,7 +130,7 @@ export class NamespacedServerNats extends ServerNats {
    * server writes it: `{"response":…,"isDisposed":true,"id":…}`, or `{"err":…,"isDisposed":true,"id":…}` when the
    * handler failed (the filter's payload).
    */
-  private async handle(channel: string, msg: Msg): Promise<void> {
+  private async handle(channel: string, handler: MessageHandler, msg: Msg): Promise<void> {
     let packet: { id?: string; data?: unknown };
     try {
       packet = msg.json();
@@ -137,8 +138,6 @@ export class NamespacedServerNats extends ServerNats {
       this.logger.error(`unreadable message on ${channel}: ${String(err)}`);
       return;
     }
-    const handler = this.getHandlerByPattern(channel);
-    if (!handler) return;
     const context = new NatsContext([msg.subject, msg.headers!]);
     const run = runBusHandler(handler, packet.data, context, {
       subject: channel,
