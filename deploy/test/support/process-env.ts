@@ -12,6 +12,7 @@ export const DEFAULT_IS_RIGHT: Record<string, string> = {
   BUS_TRANSPORT: 'the cluster entry points always use NATS',
   BUS_NAMESPACE: 'one deployment per NATS account needs no subject prefix',
   BUS_TIMEOUT_MS: 'the 5 s bus timeout of the code',
+  DB_POOL_IDLE_SECONDS: 'idle Postgres connections kept 10 minutes, within the pool size the deployment budgets',
   EVENT_MAX_DELIVERIES: 'five deliveries of a failing event before its dead letter, as the code says',
   EVENT_RETRY_BACKOFF_MS: 'the retry delays of the code (1 s, 5 s, 30 s, then every minute)',
   SESSION_MAX_AGE_SECONDS: "the spec's default credential validity (604800 s)",

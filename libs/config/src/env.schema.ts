@@ -48,6 +48,8 @@ export const EnvSchema = z.object({
   EMBEDDED_PG_PORT: port.default(54329),
   // at least 2: migrations hold one connection for their advisory lock while running on another
   DB_POOL_SIZE: z.coerce.number().int().min(2, 'must be at least 2').max(100).default(5),
+  // how long an idle pooled connection is kept (0: until it fails); every Postgres pool of the process
+  DB_POOL_IDLE_SECONDS: z.coerce.number().int().min(0).max(86400).default(600),
   MIGRATIONS_RUN: bool.default(true),
   BUS_TRANSPORT: z.enum(['inprocess', 'nats']).default('nats'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -7,9 +7,30 @@ export interface ServiceDatabaseOptions {
   entities: MixedList<Function | string | EntitySchema>;
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** Seconds a pooled connection may sit idle before it is closed; 0 keeps it (see {@link POOL_IDLE_SECONDS}). */
+  poolIdleSeconds?: number;
   /** Off for replicas when a migration job runs first. */
   migrationsRun?: boolean;
 }
+
+/**
+ * How long a pooled Postgres connection is kept while nothing uses it. node-postgres closes idle connections after
+ * 10 s by default, so under light traffic (a team after lunch, a night shift) nearly every request opened a new one:
+ * the TCP and authentication handshake, then a cold backend that loads its catalog caches and text-search
+ * dictionaries again and parses every prepared statement again — a search after a 12 s pause took 17–38 ms where the
+ * same search right after took 5–8 (bench/search `--pauses`). A pool never holds more than its size anyway, so
+ * keeping the connections costs nothing the deployment has not already budgeted for (`DB_POOL_SIZE` per process).
+ */
+export const POOL_IDLE_SECONDS = 600;
+
+/** node-postgres pool settings for a pool of `max` connections kept `idleSeconds` while idle (0: kept). */
+export const poolSettings = (
+  max: number,
+  idleSeconds = POOL_IDLE_SECONDS,
+): { max: number; idleTimeoutMillis: number } => ({
+  max,
+  idleTimeoutMillis: idleSeconds * 1000,
+});
 
 export const dataSourceOptions = (o: ServiceDatabaseOptions): DataSourceOptions => ({
   type: 'postgres',
@@ -20,7 +41,7 @@ export const dataSourceOptions = (o: ServiceDatabaseOptions): DataSourceOptions 
   migrationsTableName: 'migrations',
   migrationsRun: false,
   synchronize: false,
-  extra: { max: o.poolSize ?? 5, application_name: `teamchat-${o.schema}` },
+  extra: { ...poolSettings(o.poolSize ?? 5, o.poolIdleSeconds), application_name: `teamchat-${o.schema}` },
 });
 
 /** Advisory lock key per schema, so concurrent replicas never run the same migrations at once. */

@@ -49,6 +49,7 @@ export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
           entities: spec.entities,
           migrations: spec.migrations,
           poolSize: runtime.env.DB_POOL_SIZE,
+          poolIdleSeconds: runtime.env.DB_POOL_IDLE_SECONDS,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
         }),
         WorkspaceMembershipModule.forRoot({

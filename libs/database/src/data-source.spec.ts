@@ -1,0 +1,56 @@
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { dataSourceOptions, openDataSource, POOL_IDLE_SECONDS } from './data-source.js';
+
+const options = { schema: 'pooled', entities: [], migrations: [], poolSize: 2, migrationsRun: false };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a service data source pool', () => {
+  let db: TestDatabase;
+  let observer: pg.Client;
+  const open: DataSource[] = [];
+
+  const backendOf = async (ds: DataSource): Promise<number> =>
+    ((await ds.query('SELECT pg_backend_pid() AS pid')) as { pid: number }[])[0]!.pid;
+  const alive = async (pid: number): Promise<boolean> =>
+    (await observer.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 1;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pooled');
+    observer = new pg.Client({ connectionString: db.url });
+    await observer.connect();
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((ds) => ds.destroy()));
+    await observer?.end();
+    await db?.drop();
+  });
+
+  it('keeps idle connections ten minutes by default, not the 10 s of node-postgres', () => {
+    expect(POOL_IDLE_SECONDS).toBe(600);
+    expect(dataSourceOptions({ ...options, url: db.url }).extra).toMatchObject({ max: 2, idleTimeoutMillis: 600_000 });
+    expect(dataSourceOptions({ ...options, url: db.url, poolIdleSeconds: 0 }).extra).toMatchObject({
+      idleTimeoutMillis: 0,
+    });
+  });
+
+  it('answers after a pause on the connection it already had', async () => {
+    const ds = await openDataSource({ ...options, url: db.url });
+    open.push(ds);
+    const pid = await backendOf(ds);
+    await sleep(1500);
+    expect(await alive(pid)).toBe(true);
+    expect(await backendOf(ds)).toBe(pid);
+  });
+
+  it('closes a connection idle longer than its setting', async () => {
+    const ds = await openDataSource({ ...options, url: db.url, poolIdleSeconds: 1 });
+    open.push(ds);
+    const pid = await backendOf(ds);
+    await sleep(1800);
+    expect(await alive(pid)).toBe(false);
+    expect(await backendOf(ds)).not.toBe(pid);
+  });
+});
