@@ -80,6 +80,12 @@ export interface SearchBenchOptions {
   logLevel?: string;
   /** On the embedded Postgres `npm start` uses instead of the machine's. */
   embedded?: boolean;
+  /** The product's HTTP client: one kept-alive `node:http` connection (default) or `fetch`. */
+  client?: 'http' | 'fetch';
+  /** Searches timed after a pause of `PAUSE_MS` each (default 0). */
+  pauses?: number;
+  /** The pause before each of them (default `PAUSE_MS`). */
+  pauseMs?: number;
   log?: (line: string) => void;
 }
 
@@ -99,6 +105,8 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
   rows: ClassRow[];
   mix: ClassRow;
   queries: QueryRow[];
+  /** The first search after each pause, the same search right after it, and the slowest first one. */
+  pauses: { first: Figures; next: Figures; max: number };
   /** Failed product requests over the whole run. */
   failures: number;
   version: { commit: string; dirty: boolean; built: string };
@@ -106,6 +114,10 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
   loadEnd: number[];
   report: string;
 }>;
+
+/** The pause before each of `--pauses` searches, and the query they time. */
+export declare const PAUSE_MS: number;
+export declare const PAUSE_QUERY: string;
 
 /** An empty search (an excluded word alone): the search route's floor. */
 export declare const FLOOR_QUERY: string;

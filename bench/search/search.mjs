@@ -7,6 +7,7 @@
 //   npm run build && node bench/search/search.mjs                 # 1,000,000 messages, 2 rounds
 //   node bench/search/search.mjs --messages 100000 --rounds 1
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -145,13 +146,41 @@ const timed = async (fn) => {
   return { ms: performance.now() - t0, value };
 };
 
+/**
+ * An HTTP client for the product's side: by default one kept-alive connection through `node:http` (as the baselines
+ * keep one pg connection each), so the timings hold the product's work and not the client's; `fetch` (undici) adds
+ * 0.6–0.8 ms of its own to every request on these machines.
+ */
+export const httpClient = (base, kind = 'http') => {
+  if (kind === 'fetch')
+    return {
+      get: async (path, headers) => {
+        const res = await fetch(`${base}${path}`, { headers });
+        return { status: res.status, text: await res.text() };
+      },
+      close: () => undefined,
+    };
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    get: (path, headers) =>
+      new Promise((resolve, reject) => {
+        const req = http.get({ hostname, port, path, headers, agent }, (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+      }),
+    close: () => agent.destroy(),
+  };
+};
+
 /** One search through the API; never throws: a failure is counted, with its status or error. */
-const searchOnce = async (base, cookie, q) => {
+const searchOnce = async (client, cookie, q) => {
   try {
-    const { ms, value } = await timed(async () => {
-      const res = await fetch(`${base}/api/messages/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
-      return { status: res.status, text: await res.text() };
-    });
+    const { ms, value } = await timed(() => client.get(`/api/messages/search?q=${encodeURIComponent(q)}`, { cookie }));
     if (value.status !== 200)
       return { ms, ok: false, failure: `${value.status} after ${ms.toFixed(0)} ms: ${value.text.slice(0, 200)}` };
     const body = JSON.parse(value.text);
@@ -161,6 +190,13 @@ const searchOnce = async (base, cookie, q) => {
     return { ms: NaN, ok: false, failure: String(err) };
   }
 };
+
+/**
+ * How long a pause before each of `--pauses` searches: longer than the product's HTTP keep-alive (5 s) and than
+ * node-postgres's default idle timeout (10 s), so a pool left at that default has closed its connections by then.
+ */
+export const PAUSE_MS = 12_000;
+export const PAUSE_QUERY = 'deploy';
 
 export const DEFAULTS = {
   messages: 1_000_000,
@@ -176,6 +212,12 @@ export const DEFAULTS = {
   logLevel: 'info',
   /** Run on the embedded Postgres `npm start` uses (its memory and planner settings) instead of the machine's. */
   embedded: false,
+  /** The product's HTTP client: `http` (one kept-alive `node:http` connection) or `fetch`. */
+  client: 'http',
+  /** Searches timed after a pause of `PAUSE_MS` each, when every pool in the product has had time to go idle. */
+  pauses: 0,
+  /** The pause before each of them (tests shorten it). */
+  pauseMs: PAUSE_MS,
   log: (line) => process.stderr.write(`${line}\n`),
 };
 
@@ -198,6 +240,21 @@ const productVersion = () => {
  */
 export const FLOOR_QUERY = '-floor';
 
+/** `o.pauses` times: a pause, the first search after it, and the same search again at once. */
+const afterPauses = async (o, client, cookie) => {
+  const first = [];
+  const next = [];
+  for (let i = 1; i <= o.pauses; i++) {
+    o.log(`search: pause ${i} of ${o.pauses} (${o.pauseMs / 1000} s)`);
+    await new Promise((resolve) => setTimeout(resolve, o.pauseMs));
+    for (const into of [first, next]) {
+      const r = await searchOnce(client, cookie, PAUSE_QUERY);
+      if (r.ok) into.push(r.ms);
+    }
+  }
+  return { first: figures(first), next: figures(next), max: first.length ? Math.max(...first) : NaN };
+};
+
 const measure = async (o, product, seed, load) => {
   const classes = queryClasses(seed, load);
   const connect = async (settings = []) => {
@@ -206,6 +263,7 @@ const measure = async (o, product, seed, load) => {
     for (const s of settings) await client.query(s);
     return client;
   };
+  const client = httpClient(product.url, o.client);
   const limitClient = await connect();
   // no index of any kind: the planner's only way is to read the table (in parallel workers where it likes)
   const seqClient = await connect([
@@ -230,7 +288,7 @@ const measure = async (o, product, seed, load) => {
       })),
     );
     const runProduct = async (row, record) => {
-      const r = await searchOnce(product.url, seed.cookie, row.q);
+      const r = await searchOnce(client, seed.cookie, row.q);
       if (!record) return;
       if (r.ok) {
         row.product.push(r.ms);
@@ -238,7 +296,7 @@ const measure = async (o, product, seed, load) => {
       } else row.failures.push(r.failure);
     };
     const runFloor = async (row) => {
-      const r = await searchOnce(product.url, seed.cookie, FLOOR_QUERY);
+      const r = await searchOnce(client, seed.cookie, FLOOR_QUERY);
       if (r.ok && r.results === 0) row.floor.push(r.ms);
       else row.failures.push(`${FLOOR_QUERY}: ${r.failure ?? `${r.results} results`}`);
     };
@@ -283,8 +341,9 @@ const measure = async (o, product, seed, load) => {
         `search: round ${round} of ${o.rounds} in ${((performance.now() - t0) / 1000).toFixed(0)} s; product p50 ${mix.p50.toFixed(1)} ms, p95 ${mix.p95.toFixed(1)} ms so far`,
       );
     }
-    return { classes, queries };
+    return { classes, queries, pauses: await afterPauses(o, client, seed.cookie) };
   } finally {
+    client.close();
     await limitClient.end();
     await seqClient.end();
   }
@@ -330,7 +389,7 @@ const mark = (ok) => (ok ? '✓' : '✗');
 const loads = (l) => l.map((x) => x.toFixed(2)).join(' ');
 const seconds = (s) => `${s.toFixed(1)} s`;
 
-export const formatReport = ({ options: o, seed, load, rows, mix, queries, loadStart, loadEnd, version }) => {
+export const formatReport = ({ options: o, seed, load, rows, mix, queries, pauses, loadStart, loadEnd, version }) => {
   const searcherRows = load.perWorkspace[seed.workspaceId] ?? 0;
   const lines = [
     `message-search benchmark: ${int(load.rows)} messages (${int(searcherRows)} in the searcher's workspace, ${int(load.rows - searcherRows)} in a second one), ${load.start.toISOString().slice(0, 10)} – ${load.end.toISOString().slice(0, 10)}; ${o.rounds} round(s), each query ${o.repeat}× on the product and ILIKE+LIMIT and ${o.seqRepeat}× seq ILIKE per round${o.warmup ? ', after one warm-up run of each' : ''}`,
@@ -353,13 +412,18 @@ export const formatReport = ({ options: o, seed, load, rows, mix, queries, loadS
   const names = (list) => (list.length ? ` (${list.map((r) => r.class).join(', ')})` : '');
   lines.push(
     '',
-    `times in ms, measured by the client: the product through HTTP with the signed-in cookie, the baselines over one pg connection each (text part of the query only); the route floor is \`${FLOOR_QUERY}\` (an empty search: HTTP, session, bus and the membership check, none of the search's statements), timed after each search`,
+    `times in ms, measured by the client: the product through HTTP with the signed-in cookie (${o.client === 'fetch' ? '`fetch`' : 'one kept-alive `node:http` connection'}), the baselines over one pg connection each (text part of the query only); the route floor is \`${FLOOR_QUERY}\` (an empty search: HTTP, session, bus and the membership check, none of the search's statements), timed after each search`,
     '',
     `- p95 ≤ ${TARGETS.mixP95Ms} ms over the whole mix: ${fmt(mix.product.p95)} ms ${mark(mix.product.p95 <= TARGETS.mixP95Ms)}`,
     `- every class ≤ ${TARGETS.classP95Ms} ms p95: ${rows.length - slowClasses.length} of ${rows.length} ${mark(slowClasses.length === 0)}${names(slowClasses)}`,
     `- ≥ ${TARGETS.vsSeq}× faster than sequential ILIKE (p95): whole mix ${times(mix.vsSeq)}, ${rows.length - underSeq.length} of ${rows.length} classes ${mark(underSeq.length === 0 && mix.vsSeq >= TARGETS.vsSeq)}${names(underSeq)}`,
     `- never slower than ILIKE with LIMIT (p95): whole mix ${times(mix.vsLimit)}, ${rows.length - slowerThanLimit.length} of ${rows.length} classes ${mark(slowerThanLimit.length === 0 && mix.vsLimit >= TARGETS.vsLimit)}${names(slowerThanLimit)}`,
     `  - the route floor alone: p50 ${fmt(mix.floor.p50)}, p95 ${fmt(mix.floor.p95)} ms; ILIKE+LIMIT's p95 is below the floor's in ${underFloor.length} of ${rows.length} classes${names(underFloor)}, where no search through HTTP can match it; the search's own time (product − floor, p50) is within ILIKE+LIMIT's p50 in ${ownFaster.length} of ${rows.length} classes${names(ownFaster)}`,
+    ...(pauses?.first.n
+      ? [
+          `- after a ${o.pauseMs / 1000} s pause (${pauses.first.n}×, \`${PAUSE_QUERY}\`): the first search p50 ${fmt(pauses.first.p50)}, slowest ${fmt(pauses.max)} ms; the same search right after it p50 ${fmt(pauses.next.p50)} ms`,
+        ]
+      : []),
     '',
     '| query | class | hits (seq count) | product results | product p50 | p95 | ILIKE+LIMIT p50 | p95 | seq ILIKE p50 | ILIKE+LIMIT plan |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -399,7 +463,7 @@ export const runSearchBench = async (options = {}) => {
     o.log(
       `search: seeded in ${seconds(load.seedS)} (insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)}, VACUUM (ANALYZE) ${seconds(load.analyzeS)})`,
     );
-    const { classes, queries } = await measure(o, product, seed, load);
+    const { classes, queries, pauses } = await measure(o, product, seed, load);
     const { rows, mix } = summarise(classes, queries);
     const result = {
       options: o,
@@ -426,6 +490,7 @@ export const runSearchBench = async (options = {}) => {
         limitPlan: r.limitPlan,
         failures: r.failures,
       })),
+      pauses,
       failures: queries.reduce((s, r) => s + r.failures.length, 0),
       version: productVersion(),
       loadStart,
@@ -438,7 +503,8 @@ export const runSearchBench = async (options = {}) => {
   }
 };
 
-/** `--messages 1000000 --rounds 2 --repeat 5 --seq-repeat 1 --no-warmup --concurrency 2 --log-level info` */
+/** `--messages 1000000 --rounds 2 --repeat 5 --seq-repeat 1 --no-warmup --concurrency 2 --log-level info --fetch
+ *  --pauses 5` */
 export const parseArgs = (argv) => {
   const o = {};
   const number = (flag, value) => {
@@ -475,6 +541,12 @@ export const parseArgs = (argv) => {
         break;
       case '--log-level':
         o.logLevel = value();
+        break;
+      case '--fetch':
+        o.client = 'fetch';
+        break;
+      case '--pauses':
+        o.pauses = number(flag, value());
         break;
       case '--keep-database':
         o.keepDatabase = true;

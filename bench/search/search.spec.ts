@@ -30,6 +30,8 @@ describe('bench/search', () => {
       messages: 5000,
       rounds: 1,
       repeat: 2,
+      pauses: 2,
+      pauseMs: 10,
     });
     expect(load.rows).toBe(5000);
     // most messages in the searcher's workspace, some in the second one
@@ -62,6 +64,8 @@ describe('bench/search', () => {
     expect(report).toMatch(/load average [\d.]+ [\d.]+ [\d.]+ at start/);
     expect(report).toContain('p95 ≤ 30 ms over the whole mix');
     expect(report).toMatch(/the route floor alone: p50 [\d.]+, p95 [\d.]+ ms/);
+    expect(report).toContain('one kept-alive `node:http` connection');
+    expect(report).toMatch(/after a 0\.01 s pause \(2×, `deploy`\): the first search p50 [\d.]+, slowest [\d.]+ ms/);
   }, 240000);
 
   it('keeps the text part of a query for the ILIKE baselines', () => {
@@ -77,6 +81,7 @@ describe('bench/search', () => {
       rounds: 3,
       warmup: false,
     });
+    expect(parseArgs(['--fetch', '--pauses', '5'])).toEqual({ client: 'fetch', pauses: 5 });
     expect(() => parseArgs(['--bogus'])).toThrow('unknown option --bogus');
   });
 });
