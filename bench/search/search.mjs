@@ -192,8 +192,8 @@ const searchOnce = async (client, cookie, q) => {
 };
 
 /**
- * How long a pause before each of `--pauses` searches: longer than the product's HTTP keep-alive (5 s) and than
- * node-postgres's default idle timeout (10 s), so a pool left at that default has closed its connections by then.
+ * How long a pause before each of `--pauses` searches: longer than node-postgres's default idle timeout (10 s), so
+ * a pool left at that default has closed its connections by then, and than Node's default HTTP keep-alive (5 s).
  */
 export const PAUSE_MS = 12_000;
 export const PAUSE_QUERY = 'deploy';

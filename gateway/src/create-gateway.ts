@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Logger as PinoLogger, PinoLogger as RootLogger } from 'nestjs-pino';
 import type pg from 'pg';
+import type { Server } from 'node:http';
 import type { GatewayRuntime } from './gateway.runtime.js';
 import { GatewayModule } from './gateway.module.js';
 import { PG_POOL, SESSION_KIT } from './infrastructure.js';
@@ -120,14 +121,28 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
 };
 
 /**
+ * How long an idle kept-alive HTTP connection stays open. Node's 5 s closed it under every client that paused: a
+ * browser tab between two clicks opened a new connection (its TCP and, behind TLS, its handshake) for most requests,
+ * and a proxy that keeps connections to its upstreams longer — ingress-nginx and cloud load balancers keep them 60 s —
+ * could send a request down a connection the gateway was closing at that moment and answer 502 (a POST is not
+ * retried). Longer than those 60 s, so the proxy always closes first.
+ */
+export const HTTP_KEEP_ALIVE_MS = 65_000;
+
+/**
  * Starts listening with a listen queue sized for reconnect storms (`LISTEN_BACKLOG`): after a node restart or a network
  * blip every client reconnects within a second or two, and Node's default of 511 overflows (the kernel then drops
- * SYNs and clients back off for seconds). The kernel caps it at net.core.somaxconn.
+ * SYNs and clients back off for seconds). The kernel caps it at net.core.somaxconn. Idle connections are kept
+ * `HTTP_KEEP_ALIVE_MS`.
  */
 export const listenGateway = async (
   app: NestExpressApplication,
   { port, host, backlog }: { port: number; host: string; backlog: number },
 ): Promise<void> => {
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
+  // a request's headers may take as long as Node allows after a pause of that length, never less
+  server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
   // Nest's listen passes its arguments on to http.Server#listen(port, host, backlog), and keeps its own state (the
   // application is listening) as a hand-made listen would not; its type declares only port and host
   const listen = app.listen.bind(app) as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import pg from 'pg';
 import { parseEnv, type Env } from '@teamchat/config';
 import { EMBEDDED_PG_SETTINGS } from '@teamchat/database';
 import { freePort } from '@teamchat/testing';
+import { HTTP_KEEP_ALIVE_MS } from '@teamchat/gateway';
 import { startStack, type RunningStack } from '../src/index.js';
 
 const upgrade = (url: string, headers: Record<string, string> = {}) =>
@@ -135,6 +137,30 @@ describe('standalone process', () => {
     expect(env.LISTEN_BACKLOG).toBe(4096);
     expect(sendQ).toBe(Math.min(4096, somaxconn));
   });
+
+  it('keeps an idle HTTP connection open longer than the proxies in front of it (65 s, not the 5 s of Node)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ keepAlive: string | undefined; port: number | undefined }>((resolve, reject) => {
+        const req = http.get(`${stack.url}/api/health`, { agent }, (res) => {
+          // the agent takes the socket back once the answer has ended
+          const port = res.socket.localPort;
+          res.resume();
+          res.on('end', () => resolve({ keepAlive: res.headers['keep-alive'], port }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      const first = await get();
+      expect(HTTP_KEEP_ALIVE_MS).toBe(65_000);
+      expect(first.keepAlive).toBe('timeout=65');
+      // past Node's default, the same connection still answers
+      await new Promise((resolve) => setTimeout(resolve, 5500));
+      expect((await get()).port).toBe(first.port);
+    } finally {
+      agent.destroy();
+    }
+  }, 20000);
 
   it('reuses the data on a second start', async () => {
     await stack.close();
