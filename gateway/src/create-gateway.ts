@@ -141,7 +141,7 @@ export const listenGateway = async (
 ): Promise<void> => {
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
-  // a request's headers may take as long as Node allows after a pause of that length, never less
+  // above the keep-alive, as Node's documentation asks: a connection idle that long is not taken for a slow request
   server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
   // Nest's listen passes its arguments on to http.Server#listen(port, host, backlog), and keeps its own state (the
   // application is listening) as a hand-made listen would not; its type declares only port and host
