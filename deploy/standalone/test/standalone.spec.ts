@@ -141,12 +141,12 @@ describe('standalone process', () => {
   it('keeps an idle HTTP connection open longer than the proxies in front of it (65 s, not the 5 s of Node)', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const get = () =>
-      new Promise<{ keepAlive: string | undefined; port: number | undefined }>((resolve, reject) => {
+      new Promise<{ keepAlive: string; port: number | undefined }>((resolve, reject) => {
         const req = http.get(`${stack.url}/api/health`, { agent }, (res) => {
           // the agent takes the socket back once the answer has ended
           const port = res.socket.localPort;
           res.resume();
-          res.on('end', () => resolve({ keepAlive: res.headers['keep-alive'], port }));
+          res.on('end', () => resolve({ keepAlive: String(res.headers['keep-alive']), port }));
         });
         req.on('error', reject);
       });
