@@ -28,13 +28,16 @@ class Closer implements OnApplicationShutdown {
 /**
  * An idle connection that Postgres ends (restart, failover, shutdown) is dropped from the pool and replaced on next
  * use; without a listener pg would raise it as an uncaught 'error' event and end the process. Idle connections are
- * kept `DB_POOL_IDLE_SECONDS`, as the services' pools (libs/database `POOL_IDLE_SECONDS`).
+ * kept `DB_POOL_IDLE_SECONDS` with TCP keepalive probes after a minute, as the services' pools (libs/database
+ * `poolSettings`).
  */
 const sessionPool = (runtime: GatewayRuntime): pg.Pool => {
   const pool = new pg.Pool({
     connectionString: runtime.databaseUrl,
     max: runtime.env.SESSION_POOL_SIZE,
     idleTimeoutMillis: runtime.env.DB_POOL_IDLE_SECONDS * 1000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 60_000,
   });
   const logger = new Logger('SessionPool');
   pool.on('error', (err) => logger.warn(`idle session connection lost: ${err.message}`));

@@ -1,10 +1,23 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
-import { dataSourceOptions, openDataSource, POOL_IDLE_SECONDS } from './data-source.js';
+import { dataSourceOptions, openDataSource, POOL_IDLE_SECONDS, POOL_KEEPALIVE_MS } from './data-source.js';
 
 const options = { schema: 'pooled', entities: [], migrations: [], poolSize: 2, migrationsRun: false };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The kernel's timer on this process's TCP socket from local port `port` (/proc/net/tcp's `tr`: 2 is keepalive). */
+const timerOfSocket = (port: number): number | null => {
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 6 || parseInt(fields[1]!.split(':')[1]!, 16) !== port) continue;
+      return parseInt(fields[5]!.split(':')[0]!, 16);
+    }
+  }
+  return null;
+};
 
 describe('a service data source pool', () => {
   let db: TestDatabase;
@@ -34,6 +47,21 @@ describe('a service data source pool', () => {
     expect(dataSourceOptions({ ...options, url: db.url, poolIdleSeconds: 0 }).extra).toMatchObject({
       idleTimeoutMillis: 0,
     });
+  });
+
+  it('probes an idle connection with TCP keepalive after a minute, so idle timers on the way do not drop it', async () => {
+    expect(POOL_KEEPALIVE_MS).toBe(60_000);
+    expect(dataSourceOptions({ ...options, url: db.url }).extra).toMatchObject({
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 60_000,
+    });
+    const ds = await openDataSource({ ...options, url: db.url });
+    open.push(ds);
+    const pid = await backendOf(ds);
+    const [{ port }] = (
+      await observer.query<{ port: number }>('SELECT client_port AS port FROM pg_stat_activity WHERE pid = $1', [pid])
+    ).rows as [{ port: number }];
+    expect(timerOfSocket(port)).toBe(2);
   });
 
   it('answers after a pause on the connection it already had', async () => {

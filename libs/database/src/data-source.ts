@@ -17,19 +17,33 @@ export interface ServiceDatabaseOptions {
  * How long a pooled Postgres connection is kept while nothing uses it. node-postgres closes idle connections after
  * 10 s by default, so under light traffic (a team after lunch, a night shift) nearly every request opened a new one:
  * the TCP and authentication handshake, then a cold backend that loads its catalog caches and text-search
- * dictionaries again and parses every prepared statement again — a search after a 12 s pause took 17–38 ms where the
- * same search right after took 5–8 (bench/search `--pauses`). A pool never holds more than its size anyway, so
- * keeping the connections costs nothing the deployment has not already budgeted for (`DB_POOL_SIZE` per process).
+ * dictionaries again and parses every prepared statement again — the first search after a 12 s pause took 20 ms at
+ * the median where the same search right after took 6 (bench/search `--pauses`). A pool never holds more than its size
+ * anyway, so keeping the connections costs nothing the deployment has not already budgeted for (`DB_POOL_SIZE` per
+ * process).
  */
 export const POOL_IDLE_SECONDS = 600;
 
-/** node-postgres pool settings for a pool of `max` connections kept `idleSeconds` while idle (0: kept). */
+/**
+ * After how long idle a pooled connection's socket starts TCP keepalive probes. A connection kept minutes idle must
+ * outlive the idle timers between the service and Postgres (a cloud load balancer or NAT forgets a flow after 4–6
+ * minutes of silence, and the next query on it would wait for TCP to give up); the probes keep the flow alive, and
+ * tell a dead peer from an idle one.
+ */
+export const POOL_KEEPALIVE_MS = 60_000;
+
+/**
+ * node-postgres pool settings for a pool of `max` connections kept `idleSeconds` while idle (0: kept), their sockets
+ * probed after `POOL_KEEPALIVE_MS` of silence. The gateway's session pool is set the same way.
+ */
 export const poolSettings = (
   max: number,
   idleSeconds = POOL_IDLE_SECONDS,
-): { max: number; idleTimeoutMillis: number } => ({
+): { max: number; idleTimeoutMillis: number; keepAlive: true; keepAliveInitialDelayMillis: number } => ({
   max,
   idleTimeoutMillis: idleSeconds * 1000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: POOL_KEEPALIVE_MS,
 });
 
 export const dataSourceOptions = (o: ServiceDatabaseOptions): DataSourceOptions => ({
