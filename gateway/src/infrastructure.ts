@@ -28,8 +28,8 @@ class Closer implements OnApplicationShutdown {
 /**
  * An idle connection that Postgres ends (restart, failover, shutdown) is dropped from the pool and replaced on next
  * use; without a listener pg would raise it as an uncaught 'error' event and end the process. Idle connections are
- * kept `DB_POOL_IDLE_SECONDS` with TCP keepalive probes after a minute, as the services' pools (libs/database
- * `poolSettings`).
+ * kept `DB_POOL_IDLE_SECONDS` with TCP keepalive probes after a minute, and do not keep the process alive, as the
+ * services' pools (libs/database `poolSettings`).
  */
 const sessionPool = (runtime: GatewayRuntime): pg.Pool => {
   const pool = new pg.Pool({
@@ -38,6 +38,7 @@ const sessionPool = (runtime: GatewayRuntime): pg.Pool => {
     idleTimeoutMillis: runtime.env.DB_POOL_IDLE_SECONDS * 1000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 60_000,
+    allowExitOnIdle: true,
   });
   const logger = new Logger('SessionPool');
   pool.on('error', (err) => logger.warn(`idle session connection lost: ${err.message}`));

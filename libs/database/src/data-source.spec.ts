@@ -64,6 +64,27 @@ describe('a service data source pool', () => {
     expect(timerOfSocket(port)).toBe(2);
   });
 
+  it('lets the process exit while its connections are idle, and holds it while one is in use', async () => {
+    expect(dataSourceOptions({ ...options, url: db.url }).extra).toMatchObject({ allowExitOnIdle: true });
+    // what keeps Node's event loop alive: referenced sockets and timers
+    const held = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap' || r === 'Timeout').length;
+    const before = held();
+    const ds = await openDataSource({ ...options, url: db.url });
+    open.push(ds);
+    await backendOf(ds);
+    // nothing more than before the pool (a timer of the tests before may have ended meanwhile)
+    const idle = held();
+    expect(idle).toBeLessThanOrEqual(before);
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    try {
+      expect(held()).toBeGreaterThan(idle);
+    } finally {
+      await runner.release();
+    }
+    expect(held()).toBe(idle);
+  });
+
   it('answers after a pause on the connection it already had', async () => {
     const ds = await openDataSource({ ...options, url: db.url });
     open.push(ds);

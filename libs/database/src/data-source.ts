@@ -34,16 +34,16 @@ export const POOL_KEEPALIVE_MS = 60_000;
 
 /**
  * node-postgres pool settings for a pool of `max` connections kept `idleSeconds` while idle (0: kept), their sockets
- * probed after `POOL_KEEPALIVE_MS` of silence. The gateway's session pool is set the same way.
+ * probed after `POOL_KEEPALIVE_MS` of silence. Idle connections and their timers do not keep the process alive
+ * (`allowExitOnIdle`): a script that ends without closing its pool exits rather than waiting out the ten minutes. The
+ * gateway's session pool is set the same way.
  */
-export const poolSettings = (
-  max: number,
-  idleSeconds = POOL_IDLE_SECONDS,
-): { max: number; idleTimeoutMillis: number; keepAlive: true; keepAliveInitialDelayMillis: number } => ({
+export const poolSettings = (max: number, idleSeconds = POOL_IDLE_SECONDS) => ({
   max,
   idleTimeoutMillis: idleSeconds * 1000,
   keepAlive: true,
   keepAliveInitialDelayMillis: POOL_KEEPALIVE_MS,
+  allowExitOnIdle: true,
 });
 
 export const dataSourceOptions = (o: ServiceDatabaseOptions): DataSourceOptions => ({
