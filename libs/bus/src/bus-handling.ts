@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { MessageHandler } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
-import { ErrorCodes } from '@teamchat/contracts';
 import { endSpan, REQUEST_ID_HEADER, requestContext, tracer, withSpan } from '@teamchat/observability';
-import { domainErrorCode, processSpan } from './bus-tracing.js';
+import { processSpan } from './bus-tracing.js';
 
 interface HeaderBag {
   get(name: string): string | undefined;
@@ -25,15 +24,6 @@ const logger = new Logger('Bus');
 export const answerOf = async (handler: MessageHandler, data: unknown, context: unknown): Promise<unknown> => {
   const result: unknown = await handler(data, context);
   return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
-};
-
-/**
- * What a failure was, for the span: a domain error's code is an answer (404, 409 …) and only annotates it; INTERNAL —
- * what the exception filter makes of anything unexpected — marks it failed.
- */
-const answeredWith = (err: unknown): string | undefined => {
-  const code = domainErrorCode(err);
-  return code === ErrorCodes.internal ? undefined : code;
 };
 
 /**
@@ -66,7 +56,7 @@ export const runBusHandler = (
           return value;
         } catch (err) {
           logger.debug({ requestId, subject, ms: performance.now() - started, err: (err as Error)?.message ?? err });
-          const code = answeredWith(err);
+          const code = options.expected?.(err);
           // the filter's payload of an unexpected failure, recorded as an exception with its message
           const failure =
             code || err instanceof Error ? err : new Error(String((err as { message?: unknown })?.message ?? err));

@@ -1,6 +1,7 @@
 // Trace context across the bus: the caller's span travels in the message headers (`traceparent`, `tracestate`, over
 // NATS and in process alike), and the handling side continues it, so a trace runs gateway → bus → service → Postgres.
 import { extractTraceContext, injectTraceContext, SpanKind, type SpanOptions } from '@teamchat/observability';
+import { ErrorCodes } from '@teamchat/contracts';
 import { DomainError, isDomainErrorPayload } from './domain-error.js';
 
 /** Domain errors are answers (404, 409 …), not failures of the bus or the handler: they only annotate the span. */
@@ -13,6 +14,15 @@ const attributes = (subject: string, operation: 'send' | 'process', group?: stri
   'messaging.operation.type': operation,
   ...(group ? { 'messaging.consumer.group.name': group } : {}),
 });
+
+/**
+ * What a handler's failure was, for its span: a domain error's code is an answer and only annotates it; INTERNAL —
+ * what the exception filter makes of anything unexpected — marks it failed.
+ */
+const answeredWith = (err: unknown): string | undefined => {
+  const code = domainErrorCode(err);
+  return code === ErrorCodes.internal ? undefined : code;
+};
 
 /** The caller's span of a request (CLIENT: it awaits the reply) or an event (PRODUCER). */
 export const sendSpan = (subject: string, event: boolean): [string, SpanOptions] => [
@@ -47,6 +57,6 @@ export const processSpan = (
     kind: event ? SpanKind.CONSUMER : SpanKind.SERVER,
     attributes: attributes(subject, 'process', group),
     parent: extractTraceContext((name) => headers?.get?.(name)),
-    expected: domainErrorCode,
+    expected: answeredWith,
   },
 ];
