@@ -1,3 +1,4 @@
+import { connect } from '@nats-io/transport-node';
 import { ErrorCodes } from '@teamchat/contracts';
 import { BROKER_HUNG_MESSAGE, BusBreakers, HUNG_AFTER_MS, PROBE_MS } from './bus-breakers.js';
 import { BusUnavailableError, DomainError } from './domain-error.js';
@@ -98,5 +99,33 @@ describe('bus breakers', () => {
     void breakers.run('chat.channel.list', () => new Promise(() => undefined)).catch(() => undefined);
     await hung;
     expect(Date.now() - started).toBeLessThan(HUNG_AFTER_MS + PROBE_MS);
+  });
+
+  it('does not call a broker hung whose answer arrived while the event loop was busy (real NATS)', async () => {
+    const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    try {
+      breakers = new BusBreakers();
+      let blocked = 0;
+      breakers.watch(() => {
+        const answered = nc.flush();
+        // the PONG comes back within a millisecond, but the loop is busy past HUNG_AFTER_MS: when it frees, the
+        // verdict's timer is due before the socket has been read
+        if (blocked++ < 3)
+          setImmediate(() => {
+            const until = Date.now() + HUNG_AFTER_MS + 50;
+            while (Date.now() < until);
+          });
+        return answered;
+      });
+      let hung = 0;
+      breakers.brokerHung$.subscribe(() => hung++);
+      await breakers.run('chat.channel.list', () => Promise.resolve('ok'));
+      await sleep(PROBE_MS * 3 + (HUNG_AFTER_MS + 50) * 3);
+      expect(blocked).toBeGreaterThanOrEqual(3);
+      expect(hung).toBe(0);
+      expect(breakers.brokerHung).toBe(false);
+    } finally {
+      await nc.close();
+    }
   });
 });

@@ -106,22 +106,32 @@ export class BusBreakers {
       if (sent - this.lastAnswer < PROBE_MS) return this.schedule(PROBE_MS - (sent - this.lastAnswer));
     }
     let answered = false;
+    let judging: ReturnType<typeof setImmediate> | undefined;
     const verdict = setTimeout(() => {
-      // a verdict this timer gives late (the event loop was busy) says nothing about the broker: ask again
-      if (answered || this.stopped || Date.now() - sent > HUNG_AFTER_MS + PROBE_MS) return;
-      this.setHung(true);
+      // After a busy stretch of the event loop (a long GC, synchronous work) this timer runs in the loop's timers
+      // phase before the poll phase has read what arrived meanwhile, the broker's answer included: judge only after
+      // one round of I/O (setImmediate callbacks run after the poll phase).
+      judging = setImmediate(() => {
+        if (answered || this.stopped) return;
+        // a verdict given late (the event loop was busy) says nothing about the broker: ask again
+        if (Date.now() - sent > HUNG_AFTER_MS + PROBE_MS) return this.schedule(0);
+        this.setHung(true);
+      });
     }, HUNG_AFTER_MS);
+    const settle = () => {
+      answered = true;
+      clearTimeout(verdict);
+      if (judging) clearImmediate(judging);
+    };
     probe().then(
       () => {
-        answered = true;
-        clearTimeout(verdict);
+        settle();
         this.setHung(false);
         if (!this.stopped) this.schedule(Math.max(0, PROBE_MS - (Date.now() - sent)));
       },
       () => {
         // the connection is closed or reconnecting: NATS's own errors fail requests fast then; probe again
-        answered = true;
-        clearTimeout(verdict);
+        settle();
         if (!this.stopped) this.schedule(PROBE_MS);
       },
     );
