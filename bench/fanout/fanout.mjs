@@ -39,7 +39,22 @@ const nextIp = () => {
   return `10.${200 + ((ipSeq >> 16) % 50)}.${(ipSeq >> 8) % 256}.${ipSeq % 256}`;
 };
 
-const api = async (base, method, path, { cookie, body, ip } = {}) => {
+/**
+ * One API call of the set-up. A 503 is the product's "try again" (a bus breaker failing fast while a service or the
+ * broker is not answering): the set-up waits and retries as a client would, a few times, and says so on stderr.
+ */
+const api = async (base, method, path, options = {}, tries = 4) => {
+  try {
+    return await apiOnce(base, method, path, options);
+  } catch (err) {
+    if (!(err instanceof Error) || !/: 503 /.test(err.message) || tries <= 1) throw err;
+    process.stderr.write(`bench set-up: ${err.message}; retrying\n`);
+    await new Promise((r) => setTimeout(r, 500 * (5 - tries)));
+    return api(base, method, path, options, tries - 1);
+  }
+};
+
+const apiOnce = async (base, method, path, { cookie, body, ip } = {}) => {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
