@@ -15,6 +15,7 @@ import {
   WorkspaceContracts,
   type Actor,
   type Message,
+  type SearchPage,
   type SearchResult,
 } from '@teamchat/contracts';
 import { SectionService } from '../src/sections/section.service.js';
@@ -1331,6 +1332,85 @@ describe('chat service', () => {
       // the plan, a prepared statement (its text never changes), then the words, prefix and substring arms
       expect(recorded.prepared).toEqual(['chat.search.plan']);
       expect(recorded.sql).toHaveLength(3);
+    });
+  });
+
+  describe('SearchService with what it keeps', () => {
+    it('answers a query text and channels seen before without the plan statement, and the same', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      for (let i = 0; i < 3; i++)
+        await messages.create(t.as(t.alice), { channelId: general.id, content: `aurora report ${i}` });
+      const recorded = recordStatements(h.app.get(DataSource));
+      let first: SearchPage;
+      let again: SearchPage;
+      let afterFirst: { prepared: number; sql: number };
+      try {
+        first = await search.search(t.as(t.bob), 'aurora');
+        afterFirst = { prepared: recorded.prepared.length, sql: recorded.sql.length };
+        again = await search.search(t.as(t.bob), 'aurora');
+      } finally {
+        recorded.restore();
+      }
+      expect(afterFirst.prepared).toBe(1);
+      // the second: no plan statement, the same statements otherwise, the first also reading the bound and channels
+      expect(recorded.prepared).toHaveLength(1);
+      expect(recorded.sql.length - afterFirst.sql).toBe(afterFirst.sql);
+      expect(recorded.sql[afterFirst.sql]).toContain('LEFT JOIN LATERAL');
+      expect(again.results).toEqual(first.results);
+      expect(again.results.map((r) => r.content)).toHaveLength(3);
+    });
+
+    it('finds a channel made, a DM opened and a channel renamed since the searcher last searched', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'quasar in general' });
+      const found = async (who: string, q: string) =>
+        (await search.search(t.as(who), q)).results.map((r) => `${r.channelName}: ${r.content}`).sort();
+      expect(await found(t.bob, 'quasar')).toEqual(['general: quasar in general']);
+      expect(await found(t.carol, 'quasar')).toEqual(['general: quasar in general']);
+
+      const nebula = await channels.create(t.as(t.alice), { name: 'nebula' });
+      await messages.create(t.as(t.alice), { channelId: nebula.id, content: 'quasar in nebula' });
+      const dm = await dms.open(t.as(t.alice), t.bob);
+      await messages.create(t.as(t.alice), { channelId: dm.id, content: 'quasar in the DM' });
+      const alice = h.directory.usernames.get(t.alice)!;
+      expect(await found(t.bob, 'quasar')).toEqual([
+        `${alice}: quasar in the DM`,
+        'general: quasar in general',
+        'nebula: quasar in nebula',
+      ]);
+      // carol's kept channels change too (a new channel), and the DM stays out of her results
+      expect(await found(t.carol, 'quasar')).toEqual(['general: quasar in general', 'nebula: quasar in nebula']);
+
+      await channels.rename(t.as(t.alice), nebula.id, 'pulsar');
+      expect(await found(t.bob, 'quasar in:#pulsar')).toEqual(['pulsar: quasar in nebula']);
+      expect(await found(t.carol, 'quasar')).toEqual(['general: quasar in general', 'pulsar: quasar in nebula']);
+      // a name from memory that is no channel any more
+      expect(await found(t.carol, 'quasar in:#nebula')).toEqual([]);
+    });
+
+    it('pages a query seen before without duplicates or gaps, ignoring what is posted meanwhile', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      const expected: string[] = [];
+      for (let i = 0; i < 120; i++)
+        expected.push(
+          (await messages.create(t.as(t.alice), { channelId: general.id, content: `lyra note ${i}` })).message.id,
+        );
+      await search.search(t.as(t.bob), 'lyra');
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await search.search(t.as(t.bob), 'lyra', cursor);
+        seen.push(...page.results.map((r) => r.id));
+        cursor = page.nextCursor ?? undefined;
+        if (pages === 0) await messages.create(t.as(t.alice), { channelId: general.id, content: 'lyra posted now' });
+      } while (cursor && ++pages < 10);
+      expect(pages).toBe(2);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.sort()).toEqual(expected.sort());
     });
   });
 

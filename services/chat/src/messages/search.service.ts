@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
 import { PreparedStatement, preparedRows } from '@teamchat/database';
@@ -72,7 +73,14 @@ interface PlanRow {
   substrings: string[];
   now: Date;
   channels: ChannelRow[];
+  fingerprint: string;
 }
+
+/** What the plan statement says of a query's text alone: it never changes, so it is kept (see `SearchService`). */
+type TextPlan = Pick<PlanRow, 'word_nodes' | 'substrings'>;
+
+/** The channels a member can read, and their fingerprint (see `channelsFingerprint`). */
+type ReadableChannels = Pick<PlanRow, 'channels' | 'fingerprint'>;
 
 interface HitRow {
   id: string;
@@ -92,25 +100,49 @@ interface Hit {
 /** Runs one statement of a search (all of them on the search's one connection). */
 type Sql = (text: string, params: unknown[]) => Promise<unknown[]>;
 
+/** The channels of workspace `ws` that user `user` can read (SQL expressions for both). */
+const readableChannels = (ws: string, user: string) =>
+  `FROM "chat"."channel" c WHERE c."workspace_id" = ${ws} AND (c."type" = 'regular' OR ${user} = ANY(c."participant_ids"))`;
+
+/**
+ * Tells one set of readable channels from another: every id with its name (a DM's participants and a channel's type
+ * never change). A search that takes the channels from memory checks this in its first statement.
+ */
+const channelsFingerprint = (ws: string, user: string) =>
+  `(SELECT md5(coalesce(json_agg(json_build_array(c."id", c."name") ORDER BY c."id")::text, ''))
+      ${readableChannels(ws, user)})`;
+
+/** The moment a search's pages are bounded by: never before the workspace's last change (see `SearchCursor`). */
+const snapshotOf = (ws: string, moment: string) =>
+  `greatest(${moment}, (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = ${ws}))`;
+
 /**
  * What the arms need to know first, in one statement: whether the words leave anything after stopwords, which terms
  * the substring arm may look for (never a stopword alone), the snapshot's moment (never before the workspace's last
  * change) and the channels the searcher can read. The one statement of every search whose text never changes:
  * prepared, each connection parses it once and, after a few runs, reuses its plan (as an unnamed statement it cost
- * Postgres about 0.5 ms a search, most of it parsing and planning).
+ * Postgres about 0.5 ms a search, most of it parsing and planning). Its answers are kept (`SearchService`), so a
+ * search whose text and channels are known runs without it.
  */
 const PLAN = new PreparedStatement<PlanRow>(
   'chat.search.plan',
   `SELECT numnode(websearch_to_tsquery('english', $3)) AS word_nodes,
           array(SELECT t FROM unnest($4::text[]) t
                 WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
-          greatest(clock_timestamp(),
-                   (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = $1)) AS now,
+          ${snapshotOf('$1', 'clock_timestamp()')} AS now,
           (SELECT coalesce(json_agg(json_build_object(
                     'id', c."id", 'name', c."name", 'type', c."type", 'participants', c."participant_ids")), '[]')
-             FROM "chat"."channel" c
-            WHERE c."workspace_id" = $1 AND (c."type" = 'regular' OR $2 = ANY(c."participant_ids"))) AS channels`,
+             ${readableChannels('$1', '$2')}) AS channels,
+          ${channelsFingerprint('$1', '$2')} AS fingerprint`,
 );
+
+/** Query texts whose plan is kept (a few hundred bytes each). */
+const TEXT_PLANS = 10_000;
+/** Channels kept over all members (their count: a row is about 200 bytes). */
+const CHANNELS_KEPT = 100_000;
+
+/** The channels a search took from memory have changed meanwhile: it starts again from the plan statement. */
+class ChannelsChanged extends Error {}
 
 interface Scope {
   sql: Sql;
@@ -121,7 +153,11 @@ interface Scope {
   terms: SearchTerms;
   substrings: string[];
   tz: string;
-  snapshot: string;
+  /**
+   * The pages' bound (ISO); null until the first statement of a first page read from memory says it (that statement
+   * reads without a bound: everything its own snapshot holds is older).
+   */
+  snapshot: string | null;
 }
 
 /** What a window reads of each message (the search vector only to rank it). */
@@ -133,6 +169,26 @@ type MeasuredRead = (
   p: Params,
   forms: SubstringForm[],
 ) => { span: string[]; holding: string[][]; rankBy: string | null };
+
+type Member = { workspaceId: string; userId: string };
+
+/** One search's question, and the connection its statements run on. */
+interface FindInput {
+  sql: Sql;
+  plan: (values: unknown[]) => Promise<PlanRow>;
+  member: Member;
+  query: ParsedSearch;
+  terms: SearchTerms;
+  cursor: SearchCursor | null;
+  tz: string;
+}
+
+/** Up to a page and one more hit (each resumes with the pages' bound `snapshot`), and the channels they are in. */
+interface Found {
+  hits: Hit[];
+  channels: ChannelRow[];
+  snapshot: string;
+}
 
 /** Appends query parameters and hands back their placeholders. */
 class Params {
@@ -170,6 +226,18 @@ export class SearchService {
     private readonly bus: BusClient,
   ) {}
 
+  /** What the plan statement said of each query's text, by its terms: it depends on nothing else. */
+  private readonly textPlans = new LRUCache<string, TextPlan>({ max: TEXT_PLANS });
+  /**
+   * Each member's readable channels as the plan statement last read them, by workspace and user. A search that uses
+   * them checks them in its first statement (`checkingFirst`), so a channel made or renamed on any replica is never
+   * missed: no event has to reach this process first.
+   */
+  private readonly readable = new LRUCache<string, ReadableChannels>({
+    maxSize: CHANNELS_KEPT,
+    sizeCalculation: (kept) => kept.channels.length + 1,
+  });
+
   async search(actor: Actor, q: string, cursorText?: string, tz = 'UTC'): Promise<SearchPage> {
     const member = await this.workspace.member(actor);
     const parsed = parseSearchQuery(q);
@@ -183,11 +251,12 @@ export class SearchService {
     // One connection for the whole search: its statements run one after another (up to five), and under load each
     // would otherwise queue for a free connection of the pool again
     const runner = this.db.createQueryRunner();
-    let found: { hits: Hit[]; channels: ChannelRow[] } | null;
+    let found: Found | null;
     try {
       const connection = (await runner.connect()) as PoolClient;
       const plan = async (values: unknown[]) => (await preparedRows(connection, PLAN, values))[0]!;
-      found = await this.find((text, params) => runner.query(text, params), plan, member, query, terms, cursor, tz);
+      const sql: Sql = (text, params) => runner.query(text, params);
+      found = await this.find({ sql, plan, member, query, terms, cursor, tz }, true);
     } finally {
       await runner.release();
     }
@@ -199,32 +268,48 @@ export class SearchService {
         found.channels,
         member.userId,
       ),
-      nextCursor: found.hits.length > SEARCH_LIMIT ? encodeCursor(page[page.length - 1]!.resume) : null,
+      nextCursor:
+        found.hits.length > SEARCH_LIMIT ? encodeCursor({ ...page[page.length - 1]!.resume, s: found.snapshot }) : null,
     };
   }
 
-  /** Up to a page and one more hit, with the searcher's readable channels; null when nothing can match. */
-  private async find(
-    sql: Sql,
-    plan: (values: unknown[]) => Promise<PlanRow>,
-    member: { workspaceId: string; userId: string },
-    query: ParsedSearch,
-    terms: SearchTerms,
-    cursor: SearchCursor | null,
-    tz: string,
-  ): Promise<{ hits: Hit[]; channels: ChannelRow[] } | null> {
+  /**
+   * Up to a page and one more hit, with the searcher's readable channels and the pages' bound; null when nothing can
+   * match. With `fromMemory`, a query text and channels seen before are taken from memory instead of the plan
+   * statement, and the first statement checks the channels (a change meanwhile starts the search again without).
+   */
+  private async find(search: FindInput, fromMemory: boolean): Promise<Found | null> {
+    const { member, query, terms, cursor, tz } = search;
+    const textKey = JSON.stringify([terms.words, terms.substrings]);
+    const memberKey = `${member.workspaceId}:${member.userId}`;
+    const text = fromMemory ? this.textPlans.get(textKey) : undefined;
+    const kept = text && this.readable.get(memberKey);
+    const readPlan = async () => {
+      const row = await search.plan([member.workspaceId, member.userId, terms.words ?? '', terms.substrings]);
+      this.textPlans.set(textKey, { word_nodes: row.word_nodes, substrings: row.substrings });
+      this.readable.set(memberKey, { channels: row.channels, fingerprint: row.fingerprint });
+      return row;
+    };
     // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time; when
     // identity fails, the plan statement still finishes before the error goes up and the connection is released
-    const planning = plan([member.workspaceId, member.userId, terms.words ?? '', terms.substrings]);
-    const settled = planning.then(
-      () => undefined,
-      () => undefined,
+    const planning = kept ? null : readPlan();
+    const people = await this.people(query).finally(() =>
+      planning?.then(
+        () => undefined,
+        () => undefined,
+      ),
     );
-    const people = await this.people(query).finally(() => settled);
-    const planned = await planning;
+    let planned: TextPlan & ReadableChannels & { now: Date | null } = kept
+      ? { ...text!, ...kept, now: null }
+      : await planning!;
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
     if (authorIds?.length === 0) return null;
-    const channels = this.inFilter(planned.channels, query, people, member.userId);
+    let channels = this.inFilter(planned.channels, query, people, member.userId);
+    // channels from memory may lack one made since: only the plan statement can tell there is none
+    if (channels.length === 0 && planned.now === null) {
+      planned = await readPlan();
+      channels = this.inFilter(planned.channels, query, people, member.userId);
+    }
     if (channels.length === 0) return null;
 
     const arms: Arm[] = [];
@@ -235,7 +320,7 @@ export class SearchService {
     if (arms.length === 0) return null;
 
     const scope: Scope = {
-      sql,
+      sql: search.sql,
       workspaceId: member.workspaceId,
       channelIds: channels.map((c) => c.id),
       authorIds,
@@ -243,10 +328,49 @@ export class SearchService {
       terms,
       substrings: planned.substrings,
       tz,
-      snapshot: cursor?.s ?? planned.now.toISOString(),
+      snapshot: cursor?.s ?? planned.now?.toISOString() ?? null,
     };
-    const hits = await this.collect(scope, arms, cursor ?? { s: scope.snapshot, a: 0, w: null, o: 0 });
-    return { hits, channels: planned.channels };
+    if (planned.now === null) scope.sql = this.checkingFirst(search.sql, member, planned.fingerprint, scope);
+    let hits: Hit[];
+    try {
+      hits = await this.collect(scope, arms, cursor ?? { s: '', a: 0, w: null, o: 0 });
+    } catch (err) {
+      if (!(err instanceof ChannelsChanged)) throw err;
+      return this.find(search, false);
+    }
+    // the bound is known once a statement ran (`checkingFirst`); with no statement there is no hit to resume after
+    return { hits, channels: planned.channels, snapshot: scope.snapshot ?? '' };
+  }
+
+  /**
+   * `sql` whose first statement also reads the pages' bound (when the scope has none yet) and the fingerprint of the
+   * member's readable channels, in the same snapshot as its messages: the statement itself reads with no bound, which
+   * is the same (every message it can see is no newer than the workspace's last change it can see). A fingerprint
+   * other than `fingerprint` means the channels taken from memory are not the member's any more: `ChannelsChanged`.
+   */
+  private checkingFirst(sql: Sql, member: Member, fingerprint: string, scope: Scope): Sql {
+    let first = true;
+    return async (text, params) => {
+      if (!first) return sql(text, params);
+      first = false;
+      const ws = `$${params.length + 1}`;
+      const user = `$${params.length + 2}::uuid`;
+      const rows = (await sql(
+        `SELECT s."snapshot", s."fingerprint", w.*
+           FROM (SELECT ${snapshotOf(ws, 'statement_timestamp()')} AS "snapshot",
+                        ${channelsFingerprint(ws, user)} AS "fingerprint") s
+           LEFT JOIN LATERAL (${text}) w ON true
+          ORDER BY w."created_at" DESC NULLS LAST, w."id" DESC`,
+        [...params, member.workspaceId, member.userId],
+      )) as ({ snapshot: Date; fingerprint: string; id: string | null } & Record<string, unknown>)[];
+      const [head] = rows;
+      if (!head || head.fingerprint !== fingerprint) {
+        this.readable.delete(`${member.workspaceId}:${member.userId}`);
+        throw new ChannelsChanged();
+      }
+      scope.snapshot ??= head.snapshot.toISOString();
+      return rows.filter((r) => r.id !== null).map(({ snapshot: _s, fingerprint: _f, ...row }) => row);
+    };
   }
 
   /** Users named by `from:` and `in:` filters, by the name as typed (username or handle). */
@@ -364,11 +488,9 @@ export class SearchService {
             `m."workspace_id" = ${p.add(scope.workspaceId)}`,
             `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
           ];
-    where.push(
-      `m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`,
-      // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
-      `m."deleted_at" IS NULL`,
-    );
+    if (scope.snapshot !== null) where.push(`m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`);
+    // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
+    where.push(`m."deleted_at" IS NULL`);
     const day = (date: string, plusDays: number) =>
       `((${p.add(date)}::date + ${plusDays})::timestamp AT TIME ZONE ${p.add(scope.tz)})`;
     if (query.on) where.push(`m."created_at" >= ${day(query.on, 0)}`, `m."created_at" < ${day(query.on, 1)}`);
