@@ -128,4 +128,23 @@ describe('bus breakers', () => {
       await nc.close();
     }
   });
+
+  it('still finds a hung broker when the verdict came too late to tell (the event loop was busy): it asks again', async () => {
+    breakers = new BusBreakers();
+    let probes = 0;
+    breakers.watch(() => {
+      // the broker never answers; the first probe's verdict comes long after it is due
+      if (probes++ === 0)
+        setImmediate(() => {
+          const until = Date.now() + HUNG_AFTER_MS + PROBE_MS + 100;
+          while (Date.now() < until);
+        });
+      return new Promise<void>(() => undefined);
+    });
+    const hung = new Promise<void>((resolve) => breakers.brokerHung$.subscribe(() => resolve()));
+    await breakers.run('chat.channel.list', () => Promise.resolve('ok'));
+    await hung;
+    expect(probes).toBeGreaterThanOrEqual(2);
+    expect(breakers.brokerHung).toBe(true);
+  });
 });
