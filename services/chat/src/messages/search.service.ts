@@ -136,10 +136,10 @@ const PLAN = new PreparedStatement<PlanRow>(
           ${channelsFingerprint('$1', '$2')} AS fingerprint`,
 );
 
-/** Query texts whose plan is kept (a few hundred bytes each). */
-const TEXT_PLANS = 10_000;
-/** Channels kept over all members (their count: a row is about 200 bytes). */
-const CHANNELS_KEPT = 100_000;
+/** The query texts whose plan is kept, by the length of their terms (about 4 MB at the most). */
+const TEXT_PLAN_CHARACTERS = 1_000_000;
+/** Channels kept over all members, counted in rows (a row of a few hundred bytes: about 8 MB at the most). */
+const CHANNELS_KEPT = 20_000;
 
 /** The channels a search took from memory have changed meanwhile: it starts again from the plan statement. */
 class ChannelsChanged extends Error {}
@@ -227,7 +227,11 @@ export class SearchService {
   ) {}
 
   /** What the plan statement said of each query's text, by its terms: it depends on nothing else. */
-  private readonly textPlans = new LRUCache<string, TextPlan>({ max: TEXT_PLANS });
+  private readonly textPlans = new LRUCache<string, TextPlan>({
+    maxSize: TEXT_PLAN_CHARACTERS,
+    // the plan repeats the substring terms of the key
+    sizeCalculation: (_plan, key) => key.length * 2,
+  });
   /**
    * Each member's readable channels as the plan statement last read them, by workspace and user. A search that uses
    * them checks them in its first statement (`checkingFirst`), so a channel made or renamed on any replica is never
