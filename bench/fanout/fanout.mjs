@@ -18,6 +18,8 @@ import { cpuSecondsOf, everyServiceReady } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
 // the one list of services (libs/contracts/services.json), in product order
 import { SERVICES } from '../../scripts/packages.mjs';
+// the node flags every process of the product runs with (npm start, npm run cluster, the image)
+import { NODE_FLAGS } from '../../deploy/docker/processes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const MEMBERS_PER_CHANNEL = 5;
@@ -132,9 +134,9 @@ const startProductProcesses = async () => {
   const children = [];
   /** Each process's name in the CPU breakdown, by child. */
   const names = new Map();
-  // PRODUCT_NODE_ARGS: extra node flags for the product's processes, as in bench/http (e.g. `--cpu-prof
-  // --cpu-prof-dir=/tmp/prof`; each process writes its profile when it stops)
-  const nodeArgs = process.env.PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // the product's own flags, then PRODUCT_NODE_ARGS: extra node flags for its processes, as in bench/http (e.g.
+  // `--cpu-prof --cpu-prof-dir=/tmp/prof`; each process writes its profile when it stops)
+  const nodeArgs = [...NODE_FLAGS, ...(process.env.PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const launch = (name, script, extra) => {
     const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...env, ...extra },
