@@ -154,6 +154,14 @@ export const MessageList = ({
     }
   }, [oldestId]);
 
+  // Reaching the newest messages at the bottom of the list pins it: the scroll that got there was still behind the
+  // newest, so it left the list unpinned, and without another scroll a live message would arrive below the fold.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || behindLatest || centreOn.current) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX) pinned.current = true;
+  }, [behindLatest]);
+
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || centreOn.current) return;
