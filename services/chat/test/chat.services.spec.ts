@@ -1336,19 +1336,36 @@ describe('chat service', () => {
   });
 
   describe('SearchService with what it keeps', () => {
-    it('answers a query text and channels seen before without the plan statement, and the same', async () => {
+    // each arm's first statement in its own shape: words, a phrase's walk, prefixes, the substring arm's measured read
+    it.each([
+      ['aurora', 4, `@@ websearch_to_tsquery('english'`],
+      ['"aurora report"', 3, 'LIMIT $'],
+      ['auro', 4, `@@ websearch_to_tsquery('english'`],
+      // a stopword: no words arm, the prefix arm first
+      ['the', 0, `to_tsquery('simple'`],
+      ['ZX-41', 1, `@@ websearch_to_tsquery('english'`],
+      // no word form at all: the substring arm's measured read is the first statement
+      ['$$$', 1, 'walked AS MATERIALIZED'],
+      ['aurora -ticket', 3, 'NOT (m."search_vector"'],
+      ['has:image', 1, 'm."image_url" IS NOT NULL'],
+      ['before:2999-01-01 report', 3, 'm."created_at" <'],
+    ])('answers %p, seen before, without the plan statement, and the same', async (q, count, firstRead) => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
       for (let i = 0; i < 3; i++)
         await messages.create(t.as(t.alice), { channelId: general.id, content: `aurora report ${i}` });
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'ticket ZX-4107 aurora' });
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'budget $$$ later' });
+      const image = h.directory.upload(t.ws, 'message');
+      await messages.create(t.as(t.alice), { channelId: general.id, content: null, imageUrl: image });
       const recorded = recordStatements(h.app.get(DataSource));
       let first: SearchPage;
       let again: SearchPage;
       let afterFirst: { prepared: number; sql: number };
       try {
-        first = await search.search(t.as(t.bob), 'aurora');
+        first = await search.search(t.as(t.bob), q);
         afterFirst = { prepared: recorded.prepared.length, sql: recorded.sql.length };
-        again = await search.search(t.as(t.bob), 'aurora');
+        again = await search.search(t.as(t.bob), q);
       } finally {
         recorded.restore();
       }
@@ -1357,8 +1374,9 @@ describe('chat service', () => {
       expect(recorded.prepared).toHaveLength(1);
       expect(recorded.sql.length - afterFirst.sql).toBe(afterFirst.sql);
       expect(recorded.sql[afterFirst.sql]).toContain('LEFT JOIN LATERAL');
+      expect(recorded.sql[afterFirst.sql]).toContain(firstRead);
       expect(again.results).toEqual(first.results);
-      expect(again.results.map((r) => r.content)).toHaveLength(3);
+      expect(again.results).toHaveLength(count);
     });
 
     it('finds a channel made, a DM opened and a channel renamed since the searcher last searched', async () => {
