@@ -34,6 +34,9 @@ const expectPosition = async (page: Page, target: Locator, from: number, to: num
     })
     .toBe('in range');
 
+/** Resolves in the page after two animation frames (as text: the e2e files are compiled without the DOM's types). */
+const TWO_FRAMES = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+
 const shot = (page: Page, name: string, restore?: () => Promise<void>): Promise<void> =>
   screenshots(page, `search-${name}`, { restore });
 
@@ -183,13 +186,8 @@ test.describe('search journey: filters and opening a result at its message', () 
     await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
     // at the bottom, as a reader is before a new message comes: a script's scroll fires its scroll event with the
     // next frame, so the message is posted after two of them (a busy machine delays frames past the post)
-    await list.evaluate(
-      (el) =>
-        new Promise((scrolled) => {
-          el.scrollTo({ top: el.scrollHeight });
-          requestAnimationFrame(() => requestAnimationFrame(scrolled));
-        }),
-    );
+    await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await page.evaluate(TWO_FRAMES);
     await postMessage(grace.request, general.id, 'Live after the jump');
     await expect(row(page, 'Live after the jump')).toBeVisible();
     // pinned to the bottom again: the live message is on screen
