@@ -18,6 +18,9 @@ export const EMPTY_CHANNEL_TEXT = 'No messages yet. Start the conversation.';
 const PIN_THRESHOLD_PX = 80;
 const LOAD_OLDER_THRESHOLD_PX = 120;
 const LOAD_NEWER_THRESHOLD_PX = 120;
+
+/** How far the list's bottom is below what is on screen, in pixels. */
+const distanceFromBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
 /** How long a message opened from a search stays highlighted (its CSS fade lasts as long). */
 export const JUMP_HIGHLIGHT_MS = 4000;
 
@@ -159,7 +162,7 @@ export const MessageList = ({
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || behindLatest || centreOn.current) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX) pinned.current = true;
+    if (distanceFromBottom(el) < PIN_THRESHOLD_PX) pinned.current = true;
   }, [behindLatest]);
 
   useLayoutEffect(() => {
@@ -211,7 +214,7 @@ export const MessageList = ({
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    const fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight;
+    const fromBottom = distanceFromBottom(el);
     pinned.current = !behindLatest && fromBottom < PIN_THRESHOLD_PX;
     // one page at a time: starting a second fetch of the same pages would cancel the first
     if (query.isFetching) return;
