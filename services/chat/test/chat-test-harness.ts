@@ -33,6 +33,8 @@ export class FakeDirectory {
   readonly uploads = new Map<string, { workspaceId: string; kind: UploadKind; outcome: UploadOutcome }>();
   /** While set, identity's user lookup by name answers as an unreachable service does. */
   identityDown = false;
+  /** How many times identity was asked for users by name. */
+  nameLookups = 0;
   private readonly workspaces: FakeWorkspaces;
 
   constructor(readonly bus: FakeBus) {
@@ -44,6 +46,7 @@ export class FakeDirectory {
       }),
     );
     bus.reply(IdentityContracts.findByNames, ({ names }) => {
+      this.nameLookups++;
       if (this.identityDown) throw new BusUnavailableError();
       const wanted = new Set(names.map((n) => n.toLowerCase()));
       return [...this.usernames]

@@ -1408,6 +1408,22 @@ describe('chat service', () => {
       expect(await found(t.carol, 'quasar in:#nebula')).toEqual([]);
     });
 
+    it('asks identity for the people a query names once, also when the channels kept for the searcher changed', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'vega in general' });
+      const alice = h.directory.usernames.get(t.alice)!;
+      const q = `vega from:${alice}`;
+      expect((await search.search(t.as(t.bob), q)).results).toHaveLength(1);
+      const lyra = await channels.create(t.as(t.alice), { name: 'lyra' });
+      await messages.create(t.as(t.alice), { channelId: lyra.id, content: 'vega in lyra' });
+      const before = h.directory.nameLookups;
+      // the kept channels miss lyra: the first statement finds out and the search starts again from the plan statement
+      const page = await search.search(t.as(t.bob), q);
+      expect(page.results.map((r) => r.content).sort()).toEqual(['vega in general', 'vega in lyra']);
+      expect(h.directory.nameLookups - before).toBe(1);
+    });
+
     it('pages a query seen before without duplicates or gaps, ignoring what is posted meanwhile', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));

@@ -177,6 +177,8 @@ interface FindInput {
   sql: Sql;
   plan: (values: unknown[]) => Promise<PlanRow>;
   member: Member;
+  /** The member's key in the kept readable channels: workspace and user. */
+  memberKey: string;
   query: ParsedSearch;
   terms: SearchTerms;
   cursor: SearchCursor | null;
@@ -260,7 +262,8 @@ export class SearchService {
       const connection = (await runner.connect()) as PoolClient;
       const plan = async (values: unknown[]) => (await preparedRows(connection, PLAN, values))[0]!;
       const sql: Sql = (text, params) => runner.query(text, params);
-      found = await this.find({ sql, plan, member, query, terms, cursor, tz }, true);
+      const memberKey = `${member.workspaceId}:${member.userId}`;
+      found = await this.find({ sql, plan, member, memberKey, query, terms, cursor, tz }, true);
     } finally {
       await runner.release();
     }
@@ -280,12 +283,12 @@ export class SearchService {
   /**
    * Up to a page and one more hit, with the searcher's readable channels and the pages' bound; null when nothing can
    * match. With `fromMemory`, a query text and channels seen before are taken from memory instead of the plan
-   * statement, and the first statement checks the channels (a change meanwhile starts the search again without).
+   * statement, and the first statement checks the channels (a change meanwhile starts the search again without, with
+   * the `people` already found).
    */
-  private async find(search: FindInput, fromMemory: boolean): Promise<Found | null> {
-    const { member, query, terms, cursor, tz } = search;
+  private async find(search: FindInput, fromMemory: boolean, known?: Map<string, string[]>): Promise<Found | null> {
+    const { member, memberKey, query, terms, cursor, tz } = search;
     const textKey = JSON.stringify([terms.words, terms.substrings]);
-    const memberKey = `${member.workspaceId}:${member.userId}`;
     const text = fromMemory ? this.textPlans.get(textKey) : undefined;
     const kept = text && this.readable.get(memberKey);
     const readPlan = async () => {
@@ -297,7 +300,7 @@ export class SearchService {
     // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time; when
     // identity fails, the plan statement still finishes before the error goes up and the connection is released
     const planning = kept ? null : readPlan();
-    const people = await this.people(query).finally(() =>
+    const people = await (known ? Promise.resolve(known) : this.people(query)).finally(() =>
       planning?.then(
         () => undefined,
         () => undefined,
@@ -306,12 +309,15 @@ export class SearchService {
     let planned: TextPlan & ReadableChannels & { now: Date | null } = kept
       ? { ...text!, ...kept, now: null }
       : await planning!;
+    // channels from memory are checked by the first statement, which also reads the pages' bound
+    let checkFirst = !!kept;
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
     if (authorIds?.length === 0) return null;
     let channels = this.inFilter(planned.channels, query, people, member.userId);
     // channels from memory may lack one made since: only the plan statement can tell there is none
-    if (channels.length === 0 && planned.now === null) {
+    if (channels.length === 0 && checkFirst) {
       planned = await readPlan();
+      checkFirst = false;
       channels = this.inFilter(planned.channels, query, people, member.userId);
     }
     if (channels.length === 0) return null;
@@ -334,13 +340,13 @@ export class SearchService {
       tz,
       snapshot: cursor?.s ?? planned.now?.toISOString() ?? null,
     };
-    if (planned.now === null) scope.sql = this.checkingFirst(search.sql, member, planned.fingerprint, scope);
+    if (checkFirst) scope.sql = this.checkingFirst(search, planned.fingerprint, scope);
     let hits: Hit[];
     try {
       hits = await this.collect(scope, arms, cursor ?? { s: '', a: 0, w: null, o: 0 });
     } catch (err) {
       if (!(err instanceof ChannelsChanged)) throw err;
-      return this.find(search, false);
+      return this.find(search, false, people);
     }
     // the bound is known once a statement ran (`checkingFirst`); with no statement there is no hit to resume after
     return { hits, channels: planned.channels, snapshot: scope.snapshot ?? '' };
@@ -352,7 +358,7 @@ export class SearchService {
    * is the same (every message it can see is no newer than the workspace's last change it can see). A fingerprint
    * other than `fingerprint` means the channels taken from memory are not the member's any more: `ChannelsChanged`.
    */
-  private checkingFirst(sql: Sql, member: Member, fingerprint: string, scope: Scope): Sql {
+  private checkingFirst({ sql, member, memberKey }: FindInput, fingerprint: string, scope: Scope): Sql {
     let first = true;
     return async (text, params) => {
       if (!first) return sql(text, params);
@@ -369,7 +375,7 @@ export class SearchService {
       )) as ({ snapshot: Date; fingerprint: string; id: string | null } & Record<string, unknown>)[];
       const [head] = rows;
       if (!head || head.fingerprint !== fingerprint) {
-        this.readable.delete(`${member.workspaceId}:${member.userId}`);
+        this.readable.delete(memberKey);
         throw new ChannelsChanged();
       }
       scope.snapshot ??= head.snapshot.toISOString();
