@@ -106,7 +106,7 @@ const readableChannels = (ws: string, user: string) =>
 
 /**
  * Tells one set of readable channels from another: every id with its name (a DM's participants and a channel's type
- * never change). A search that takes the channels from memory checks this in its first statement.
+ * never change). A search that takes the channels from memory checks this first (`CHECK`).
  */
 const channelsFingerprint = (ws: string, user: string) =>
   `(SELECT md5(coalesce(json_agg(json_build_array(c."id", c."name") ORDER BY c."id")::text, ''))
@@ -122,7 +122,7 @@ const snapshotOf = (ws: string, moment: string) =>
  * change) and the channels the searcher can read. The one statement of every search whose text never changes:
  * prepared, each connection parses it once and, after a few runs, reuses its plan (as an unnamed statement it cost
  * Postgres about 0.5 ms a search, most of it parsing and planning). Its answers are kept (`SearchService`), so a
- * search whose text and channels are known runs without it.
+ * search whose text and channels are known runs the smaller `CHECK` instead.
  */
 const PLAN = new PreparedStatement<PlanRow>(
   'chat.search.plan',
@@ -136,13 +136,20 @@ const PLAN = new PreparedStatement<PlanRow>(
           ${channelsFingerprint('$1', '$2')} AS fingerprint`,
 );
 
+/**
+ * What a search whose query text and channels are kept asks first instead: the pages' moment, as the plan statement
+ * reads it, and the fingerprint of the member's readable channels, which tells whether the kept ones are still theirs.
+ * A small statement whose text never changes: prepared, so each connection parses and plans it once.
+ */
+const CHECK = new PreparedStatement<Pick<PlanRow, 'now' | 'fingerprint'>>(
+  'chat.search.check',
+  `SELECT ${snapshotOf('$1', 'clock_timestamp()')} AS now, ${channelsFingerprint('$1', '$2')} AS fingerprint`,
+);
+
 /** The query texts whose plan is kept, by the length of their terms (about 4 MB at the most). */
 const TEXT_PLAN_CHARACTERS = 1_000_000;
 /** Channels kept over all members, counted in rows (a row of a few hundred bytes: about 8 MB at the most). */
 const CHANNELS_KEPT = 20_000;
-
-/** The channels a search took from memory have changed meanwhile: it starts again from the plan statement. */
-class ChannelsChanged extends Error {}
 
 interface Scope {
   sql: Sql;
@@ -153,11 +160,8 @@ interface Scope {
   terms: SearchTerms;
   substrings: string[];
   tz: string;
-  /**
-   * The pages' bound (ISO); null until the first statement of a first page read from memory says it (that statement
-   * reads without a bound: everything its own snapshot holds is older).
-   */
-  snapshot: string | null;
+  /** The pages' bound (ISO). */
+  snapshot: string;
 }
 
 /** What a window reads of each message (the search vector only to rank it). */
@@ -176,6 +180,7 @@ type Member = { workspaceId: string; userId: string };
 interface FindInput {
   sql: Sql;
   plan: (values: unknown[]) => Promise<PlanRow>;
+  check: (values: unknown[]) => Promise<Pick<PlanRow, 'now' | 'fingerprint'>>;
   member: Member;
   /** The member's key in the kept readable channels: workspace and user. */
   memberKey: string;
@@ -236,8 +241,8 @@ export class SearchService {
   });
   /**
    * Each member's readable channels as the plan statement last read them, by workspace and user. A search that uses
-   * them checks them in its first statement (`checkingFirst`), so a channel made or renamed on any replica is never
-   * missed: no event has to reach this process first.
+   * them checks their fingerprint first (`CHECK`), so a channel made or renamed on any replica is never missed: no
+   * event has to reach this process first.
    */
   private readonly readable = new LRUCache<string, ReadableChannels>({
     maxSize: CHANNELS_KEPT,
@@ -261,9 +266,10 @@ export class SearchService {
     try {
       const connection = (await runner.connect()) as PoolClient;
       const plan = async (values: unknown[]) => (await preparedRows(connection, PLAN, values))[0]!;
+      const check = async (values: unknown[]) => (await preparedRows(connection, CHECK, values))[0]!;
       const sql: Sql = (text, params) => runner.query(text, params);
       const memberKey = `${member.workspaceId}:${member.userId}`;
-      found = await this.find({ sql, plan, member, memberKey, query, terms, cursor, tz }, true);
+      found = await this.find({ sql, plan, check, member, memberKey, query, terms, cursor, tz });
     } finally {
       await runner.release();
     }
@@ -282,14 +288,13 @@ export class SearchService {
 
   /**
    * Up to a page and one more hit, with the searcher's readable channels and the pages' bound; null when nothing can
-   * match. With `fromMemory`, a query text and channels seen before are taken from memory instead of the plan
-   * statement, and the first statement checks the channels (a change meanwhile starts the search again without, with
-   * the `people` already found).
+   * match. A query text and channels seen before are taken from memory instead of the plan statement: the channels
+   * after the check statement says they are still the member's (else the plan statement reads them again).
    */
-  private async find(search: FindInput, fromMemory: boolean, known?: Map<string, string[]>): Promise<Found | null> {
+  private async find(search: FindInput): Promise<Found | null> {
     const { member, memberKey, query, terms, cursor, tz } = search;
     const textKey = JSON.stringify([terms.words, terms.substrings]);
-    const text = fromMemory ? this.textPlans.get(textKey) : undefined;
+    const text = this.textPlans.get(textKey);
     const kept = text && this.readable.get(memberKey);
     const readPlan = async () => {
       const row = await search.plan([member.workspaceId, member.userId, terms.words ?? '', terms.substrings]);
@@ -297,29 +302,26 @@ export class SearchService {
       this.readable.set(memberKey, { channels: row.channels, fingerprint: row.fingerprint });
       return row;
     };
+    // a channel made or renamed, or a DM opened, on any replica changes the fingerprint: no event has to reach here
+    const checkKept = async (): Promise<TextPlan & ReadableChannels & { now: Date }> => {
+      const { now, fingerprint } = await search.check([member.workspaceId, member.userId]);
+      if (fingerprint === kept!.fingerprint) return { ...text!, ...kept!, now };
+      this.readable.delete(memberKey);
+      return readPlan();
+    };
     // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time; when
     // identity fails, the plan statement still finishes before the error goes up and the connection is released
-    const planning = kept ? null : readPlan();
-    const people = await (known ? Promise.resolve(known) : this.people(query)).finally(() =>
-      planning?.then(
+    const planning = kept ? checkKept() : readPlan();
+    const people = await this.people(query).finally(() =>
+      planning.then(
         () => undefined,
         () => undefined,
       ),
     );
-    let planned: TextPlan & ReadableChannels & { now: Date | null } = kept
-      ? { ...text!, ...kept, now: null }
-      : await planning!;
-    // channels from memory are checked by the first statement, which also reads the pages' bound
-    let checkFirst = !!kept;
+    const planned = await planning;
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
     if (authorIds?.length === 0) return null;
-    let channels = this.inFilter(planned.channels, query, people, member.userId);
-    // channels from memory may lack one made since: only the plan statement can tell there is none
-    if (channels.length === 0 && checkFirst) {
-      planned = await readPlan();
-      checkFirst = false;
-      channels = this.inFilter(planned.channels, query, people, member.userId);
-    }
+    const channels = this.inFilter(planned.channels, query, people, member.userId);
     if (channels.length === 0) return null;
 
     const arms: Arm[] = [];
@@ -338,49 +340,10 @@ export class SearchService {
       terms,
       substrings: planned.substrings,
       tz,
-      snapshot: cursor?.s ?? planned.now?.toISOString() ?? null,
+      snapshot: cursor?.s ?? planned.now.toISOString(),
     };
-    if (checkFirst) scope.sql = this.checkingFirst(search, planned.fingerprint, scope);
-    let hits: Hit[];
-    try {
-      hits = await this.collect(scope, arms, cursor ?? { s: '', a: 0, w: null, o: 0 });
-    } catch (err) {
-      if (!(err instanceof ChannelsChanged)) throw err;
-      return this.find(search, false, people);
-    }
-    // the bound is known once a statement ran (`checkingFirst`); with no statement there is no hit to resume after
-    return { hits, channels: planned.channels, snapshot: scope.snapshot ?? '' };
-  }
-
-  /**
-   * `sql` whose first statement also reads the pages' bound (when the scope has none yet) and the fingerprint of the
-   * member's readable channels, in the same snapshot as its messages: the statement itself reads with no bound, which
-   * is the same (every message it can see is no newer than the workspace's last change it can see). A fingerprint
-   * other than `fingerprint` means the channels taken from memory are not the member's any more: `ChannelsChanged`.
-   */
-  private checkingFirst({ sql, member, memberKey }: FindInput, fingerprint: string, scope: Scope): Sql {
-    let first = true;
-    return async (text, params) => {
-      if (!first) return sql(text, params);
-      first = false;
-      const ws = `$${params.length + 1}`;
-      const user = `$${params.length + 2}::uuid`;
-      const rows = (await sql(
-        `SELECT s."snapshot", s."fingerprint", w.*
-           FROM (SELECT ${snapshotOf(ws, 'statement_timestamp()')} AS "snapshot",
-                        ${channelsFingerprint(ws, user)} AS "fingerprint") s
-           LEFT JOIN LATERAL (${text}) w ON true
-          ORDER BY w."created_at" DESC NULLS LAST, w."id" DESC`,
-        [...params, member.workspaceId, member.userId],
-      )) as ({ snapshot: Date; fingerprint: string; id: string | null } & Record<string, unknown>)[];
-      const [head] = rows;
-      if (!head || head.fingerprint !== fingerprint) {
-        this.readable.delete(memberKey);
-        throw new ChannelsChanged();
-      }
-      scope.snapshot ??= head.snapshot.toISOString();
-      return rows.filter((r) => r.id !== null).map(({ snapshot: _s, fingerprint: _f, ...row }) => row);
-    };
+    const hits = await this.collect(scope, arms, cursor ?? { s: scope.snapshot, a: 0, w: null, o: 0 });
+    return { hits, channels: planned.channels, snapshot: scope.snapshot };
   }
 
   /** Users named by `from:` and `in:` filters, by the name as typed (username or handle). */
@@ -498,7 +461,7 @@ export class SearchService {
             `m."workspace_id" = ${p.add(scope.workspaceId)}`,
             `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
           ];
-    if (scope.snapshot !== null) where.push(`m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`);
+    where.push(`m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`);
     // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
     where.push(`m."deleted_at" IS NULL`);
     const day = (date: string, plusDays: number) =>
