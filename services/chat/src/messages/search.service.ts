@@ -87,7 +87,8 @@ interface HitRow {
   channel_id: string;
   user_id: string;
   content: string | null;
-  created_at: Date;
+  /** ISO, to the millisecond (see `isoMilliseconds`). */
+  created_at: string;
   score: number;
 }
 
@@ -163,6 +164,13 @@ interface Scope {
   /** The pages' bound (ISO). */
   snapshot: string;
 }
+
+/**
+ * A timestamp as the ISO text a JavaScript date prints (UTC, milliseconds, truncated as a date truncates them): a
+ * search's rows carry their time as text, since node-postgres spent about a third of its time on a window's 100 rows
+ * (0.13 of 0.35 ms) turning their timestamps into dates.
+ */
+const isoMilliseconds = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** What a window reads of each message (the search vector only to rank it). */
 const WINDOW_COLUMNS = `m."id", m."channel_id", m."user_id", m."content", m."created_at", m."search_vector"`;
@@ -391,7 +399,7 @@ export class SearchService {
   /** Up to one page and one more result, from the cursor on, arm by arm and window by window. */
   private async collect(scope: Scope, arms: Arm[], from: SearchCursor): Promise<Hit[]> {
     const hits: Hit[] = [];
-    const keyset = (row: HitRow): [string, string] => [row.created_at.toISOString(), row.id];
+    const keyset = (row: HitRow): [string, string] => [row.created_at, row.id];
     let at = from;
     // the substring arm's first window when the prefix arm's read already held all of it (see `fallbacks`)
     let substringsRead: HitRow[] | null = null;
@@ -432,7 +440,11 @@ export class SearchService {
       // ranked within the window; the next window starts below its oldest message
       const nextWindow = exhausted ? nextArm : { ...at, w: keyset(rows[rows.length - 1]!), o: 0 };
       const ordered = [...rows].sort(
-        (x, y) => y.score - x.score || y.created_at.getTime() - x.created_at.getTime() || (x.id < y.id ? 1 : -1),
+        // ISO times of one width in UTC: their order as text is their order in time
+        (x, y) =>
+          y.score - x.score ||
+          (x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : 0) ||
+          (x.id < y.id ? 1 : -1),
       );
       const taken = ordered.slice(at.o, at.o + need);
       taken.forEach((row, i) => {
@@ -711,7 +723,8 @@ export class SearchService {
     const flag = flagged && rankBy ? `w."search_vector" @@ ${rankBy}` : 'true';
     const score = rankBy ? `CASE WHEN ${flag} THEN ts_rank_cd(w."search_vector", ${rankBy}) ELSE 0 END` : '0::real';
     return (await sql(
-      `SELECT w."id", w."channel_id", w."user_id", w."content", w."created_at", ${flag} AS flag, ${score} AS score
+      `SELECT w."id", w."channel_id", w."user_id", w."content", ${isoMilliseconds('w."created_at"')} AS created_at,
+              ${flag} AS flag, ${score} AS score
          FROM (${window}) w
         ORDER BY w."created_at" DESC, w."id" DESC`,
       p.values,
@@ -770,7 +783,7 @@ export class SearchService {
         channelName: c.type === 'direct' ? nameOf((c.participants ?? []).find((p) => p !== me) ?? me) : c.name,
         username: nameOf(r.user_id),
         content: r.content,
-        createdAt: r.created_at.toISOString(),
+        createdAt: r.created_at,
       };
     });
   }
