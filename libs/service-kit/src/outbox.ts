@@ -23,6 +23,7 @@ import type {
 } from 'typeorm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventPayloadOf } from '@teamchat/contracts';
+import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { busMetrics, currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
 import {
   BusHeaders,
@@ -185,6 +186,9 @@ export class Outbox
   private readonly table: string;
   /** How old an unpublished row must be before the sweep takes it from the inline publish of its commit. */
   private readonly graceMs: number;
+  /** The sweep's question every tick (see `waiting`). */
+  private readonly waitingStatement: PreparedStatement<{ age: string | number; due: boolean }>;
+  private statements: PreparedStatements | null = null;
 
   constructor(
     @Inject(getDataSourceToken()) private readonly ds: DataSource,
@@ -193,6 +197,14 @@ export class Outbox
   ) {
     this.table = `"${options.service}"."outbox"`;
     this.graceMs = options.graceMs ?? 2000;
+    this.waitingStatement = new PreparedStatement(
+      `${options.service}.outbox.waiting`,
+      `SELECT COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min("created_at")), 0) AS "age",
+              COALESCE(bool_or("next_attempt_at" <= clock_timestamp()
+                               AND "created_at" <= clock_timestamp() - make_interval(secs => $1 / 1000.0)), false)
+                AS "due"
+       FROM ${this.table} WHERE "published_at" IS NULL AND "dead_at" IS NULL`,
+    );
   }
 
   onModuleInit(): void {
@@ -380,16 +392,12 @@ export class Outbox
   /**
    * The age of the oldest row still waiting (dead ones excluded: they are counted and alerted on apart), and whether
    * any is due for a sweep: past its backoff and its grace (the inline publish of a fresh commit may still be at it).
+   * Every service asks it every second of its life, so it is prepared: each connection parses and plans it once, where
+   * as a plain query Postgres parsed it every time (0.15–0.19 ms, and 0.08–0.14 ms to bind, in its log).
    */
   private async waiting(): Promise<{ age: number; due: boolean }> {
-    const [row] = (await this.ds.query(
-      `SELECT COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min("created_at")), 0) AS "age",
-              COALESCE(bool_or("next_attempt_at" <= clock_timestamp()
-                               AND "created_at" <= clock_timestamp() - make_interval(secs => $1 / 1000.0)), false)
-                AS "due"
-       FROM ${this.table} WHERE "published_at" IS NULL AND "dead_at" IS NULL`,
-      [this.graceMs],
-    )) as { age: string | number; due: boolean }[];
+    this.statements ??= new PreparedStatements(this.ds);
+    const [row] = await this.statements.rows(this.waitingStatement, [this.graceMs]);
     return { age: Number(row?.age ?? 0), due: row?.due === true };
   }
 
