@@ -35,6 +35,23 @@ export interface RunningStack {
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
+/** The context of @nestjs/typeorm's warning that a data source name is registered a second time. */
+const DATA_SOURCE_NAMES = 'DataSourceNameRegistry';
+
+/**
+ * `logger` without a warning that only several applications in one process get: @nestjs/typeorm keeps the data
+ * source names it has seen process-wide (to catch two data sources of one application under one name, where the
+ * second would replace the first), and each service here is an application of its own, with one data source named
+ * "default" — so every `npm start` warned that data sources "will override each other", which they do not.
+ */
+const withoutDataSourceNameWarning = (logger: LoggerService): LoggerService => {
+  const quiet = Object.create(logger) as LoggerService;
+  quiet.warn = (message: unknown, ...params: unknown[]) => {
+    if (params.at(-1) !== DATA_SOURCE_NAMES) logger.warn(message, ...params);
+  };
+  return quiet;
+};
+
 /**
  * The gateway and the six services in one process. Postgres is DATABASE_URL or an embedded server under DATA_DIR;
  * the bus is in-process unless told otherwise; fan-out is in memory unless REDIS_URL is set.
@@ -48,7 +65,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
   const bus = busOptionsFromEnv(env, options.transport ?? 'inprocess');
   // in process, an event relayed before its consumers listen would reach nobody: relays start once all are up
   const deferEventRelay = bus.transport === 'inprocess';
-  const runtime = { env, databaseUrl, bus, broker, logger: options.logger, deferEventRelay };
+  const logger = options.logger ? withoutDataSourceNameWarning(options.logger) : options.logger;
+  const runtime = { env, databaseUrl, bus, broker, logger, deferEventRelay };
   const running = new Map<string, INestMicroservice>();
   const services: INestMicroservice[] = [];
   const definitionOf = (name: string) => {

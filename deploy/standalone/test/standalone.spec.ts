@@ -162,11 +162,22 @@ describe('standalone process', () => {
     }
   }, 20000);
 
-  it('reuses the data on a second start', async () => {
+  it('reuses the data on a second start, warning of nothing about its data sources', async () => {
     await stack.close();
-    stack = await startStack({ env, webDist, logger: false });
+    const warnings: string[] = [];
+    const quiet = () => undefined;
+    const logger = {
+      log: quiet,
+      error: quiet,
+      debug: quiet,
+      verbose: quiet,
+      warn: (m: unknown) => warnings.push(String(m)),
+    };
+    stack = await startStack({ env, webDist, logger });
     const res = await request(stack.url).get('/api/health/ready');
     expect(res.status).toBe(200);
     await stack.close();
+    // six services, each an application with one data source named "default", in one process
+    expect(warnings.filter((w) => /data source/i.test(w))).toEqual([]);
   }, 120000);
 });
