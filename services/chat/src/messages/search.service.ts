@@ -190,8 +190,6 @@ interface FindInput {
   plan: (values: unknown[]) => Promise<PlanRow>;
   check: (values: unknown[]) => Promise<Pick<PlanRow, 'now' | 'fingerprint'>>;
   member: Member;
-  /** The member's key in the kept readable channels: workspace and user. */
-  memberKey: string;
   query: ParsedSearch;
   terms: SearchTerms;
   cursor: SearchCursor | null;
@@ -276,8 +274,7 @@ export class SearchService {
       const plan = async (values: unknown[]) => (await preparedRows(connection, PLAN, values))[0]!;
       const check = async (values: unknown[]) => (await preparedRows(connection, CHECK, values))[0]!;
       const sql: Sql = (text, params) => runner.query(text, params);
-      const memberKey = `${member.workspaceId}:${member.userId}`;
-      found = await this.find({ sql, plan, check, member, memberKey, query, terms, cursor, tz });
+      found = await this.find({ sql, plan, check, member, query, terms, cursor, tz });
     } finally {
       await runner.release();
     }
@@ -300,8 +297,9 @@ export class SearchService {
    * after the check statement says they are still the member's (else the plan statement reads them again).
    */
   private async find(search: FindInput): Promise<Found | null> {
-    const { member, memberKey, query, terms, cursor, tz } = search;
+    const { member, query, terms, cursor, tz } = search;
     const textKey = JSON.stringify([terms.words, terms.substrings]);
+    const memberKey = `${member.workspaceId}:${member.userId}`;
     const text = this.textPlans.get(textKey);
     const kept = text && this.readable.get(memberKey);
     const readPlan = async () => {
