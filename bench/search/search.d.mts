@@ -86,7 +86,28 @@ export interface SearchBenchOptions {
   pauses?: number;
   /** The pause before each of them (default `PAUSE_MS`). */
   pauseMs?: number;
+  /** Runs of each query, back to back, in the CPU pass after the rounds (default 40; 0: no CPU pass). */
+  cpuRepeat?: number;
   log?: (line: string) => void;
+}
+
+/** CPU milliseconds per search, from /proc, over `n` searches run back to back. */
+export interface CpuPerSearch {
+  n: number;
+  /** The product's one process (gateway and services). */
+  node: number;
+  /** Every Postgres process of the machine. */
+  postgres: number;
+}
+
+export interface CpuFigures {
+  /** Runs of each query. */
+  repeat: number;
+  /** Per class: the product's searches, and the Postgres CPU per ILIKE+LIMIT query of the same texts. */
+  classes: { class: string; product: CpuPerSearch; limitPostgres: number; limitN: number }[];
+  mix: { product: CpuPerSearch; limitPostgres: number };
+  /** The route floor (`FLOOR_QUERY`) alone. */
+  floor: CpuPerSearch;
 }
 
 export declare const TARGETS: { mixP95Ms: number; classP95Ms: number; vsSeq: number; vsLimit: number };
@@ -107,6 +128,8 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
   queries: QueryRow[];
   /** The first search after each pause, the same search right after it, and the slowest first one. */
   pauses: { first: Figures; next: Figures; max: number };
+  /** The CPU pass (null with `cpuRepeat: 0`). */
+  cpu: CpuFigures | null;
   /** Failed product requests over the whole run. */
   failures: number;
   version: { commit: string; dirty: boolean; built: string };

@@ -13,7 +13,8 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { root, startStandalone } from '../http/servers.mjs';
+import { processCpuOf, root, startStandalone } from '../http/servers.mjs';
+import { serverCpu, serverCpuBetween } from '../fanout/workload.mjs';
 import { CODE_NAMES, VOCABULARY } from './corpus.mjs';
 import { bulkLoadMessages, seedPeople } from './seed.mjs';
 
@@ -218,6 +219,8 @@ export const DEFAULTS = {
   pauses: 0,
   /** The pause before each of them (tests shorten it). */
   pauseMs: PAUSE_MS,
+  /** Runs of each query, back to back, in the CPU pass after the rounds (0: no CPU pass). */
+  cpuRepeat: 40,
   log: (line) => process.stderr.write(`${line}\n`),
 };
 
@@ -239,6 +242,54 @@ const productVersion = () => {
  * the session, the bus and the check.
  */
 export const FLOOR_QUERY = '-floor';
+
+/**
+ * CPU per search, from /proc (what the machine's other load does to latency moves it far less): for each class, its
+ * queries `o.cpuRepeat` times each back to back through the product — the product's process (gateway and services in
+ * one) and every Postgres process of the machine — then as many runs of the ILIKE+LIMIT baseline (Postgres only: its
+ * client is this process), and the route floor alone the same way. Milliseconds per search; `null` without a pass.
+ */
+const cpuPass = async (o, product, queries, runOnce) => {
+  if (!o.cpuRepeat) return null;
+  const pid = product.pids[0];
+  const measure = async (rows, run) => {
+    const node0 = processCpuOf(pid).own;
+    const servers0 = serverCpu();
+    for (let i = 0; i < o.cpuRepeat; i++) for (const row of rows) await run(row);
+    const n = o.cpuRepeat * rows.length;
+    return {
+      n,
+      node: ((processCpuOf(pid).own - node0) * 1000) / n,
+      postgres: (serverCpuBetween(servers0, serverCpu()).postgres * 1000) / n,
+    };
+  };
+  o.log(`search: CPU pass (each query ${o.cpuRepeat}× back to back on the product and on ILIKE+LIMIT)`);
+  const byClass = new Map();
+  for (const row of queries) byClass.set(row.class, [...(byClass.get(row.class) ?? []), row]);
+  const classes = [];
+  for (const [name, rows] of byClass) {
+    const searched = await measure(rows, runOnce.product);
+    const limit = await measure(rows, runOnce.limit);
+    classes.push({ class: name, product: searched, limitPostgres: limit.postgres, limitN: limit.n });
+  }
+  const floor = await measure([{ q: FLOOR_QUERY }], runOnce.product);
+  const mean = (key) => (list) => list.reduce((s, c) => s + c[key] * c.n, 0) / list.reduce((s, c) => s + c.n, 0);
+  const products = classes.map((c) => c.product);
+  return {
+    repeat: o.cpuRepeat,
+    classes,
+    mix: {
+      product: {
+        n: products.reduce((s, c) => s + c.n, 0),
+        node: mean('node')(products),
+        postgres: mean('postgres')(products),
+      },
+      limitPostgres:
+        classes.reduce((s, c) => s + c.limitPostgres * c.limitN, 0) / classes.reduce((s, c) => s + c.limitN, 0),
+    },
+    floor,
+  };
+};
 
 /** `o.pauses` times: a pause, the first search after it, and the same search again at once. */
 const afterPauses = async (o, client, cookie) => {
@@ -341,7 +392,11 @@ const measure = async (o, product, seed, load) => {
         `search: round ${round} of ${o.rounds} in ${((performance.now() - t0) / 1000).toFixed(0)} s; product p50 ${mix.p50.toFixed(1)} ms, p95 ${mix.p95.toFixed(1)} ms so far`,
       );
     }
-    return { classes, queries, pauses: await afterPauses(o, client, seed.cookie) };
+    const cpu = await cpuPass(o, product, queries, {
+      product: (row) => searchOnce(client, seed.cookie, row.q),
+      limit: (row) => limitClient.query(limitQuery(seed.workspaceId, row.q)),
+    });
+    return { classes, queries, cpu, pauses: await afterPauses(o, client, seed.cookie) };
   } finally {
     client.close();
     await limitClient.end();
@@ -382,6 +437,24 @@ const summarise = (classes, queries) => {
   };
 };
 
+/** The CPU pass's table (see `cpuPass`), or nothing without one. */
+const cpuLines = (cpu) => {
+  if (!cpu) return [];
+  const line = (name, c) => {
+    const total = c.product.node + c.product.postgres;
+    return `| ${name} | ${c.product.n} | ${fmt(c.product.node, 2)} | ${fmt(c.product.postgres, 2)} | ${fmt(total, 2)} | ${fmt(c.limitPostgres, 2)} | ${times(total / c.limitPostgres)} |`;
+  };
+  return [
+    '',
+    `CPU per search (ms, from /proc, each query ${cpu.repeat}× back to back): the product's process and the machine's Postgres processes, against the Postgres CPU of ILIKE+LIMIT for the same queries; the route floor alone: ${fmt(cpu.floor.node, 2)} ms in the product's process, ${fmt(cpu.floor.postgres, 2)} in Postgres (${cpu.floor.n} runs)`,
+    '',
+    '| class | searches | product process | product Postgres | product total | ILIKE+LIMIT Postgres | product total ÷ ILIKE+LIMIT |',
+    '|---|---|---|---|---|---|---|',
+    ...cpu.classes.map((c) => line(c.class, c)),
+    line('**whole mix**', cpu.mix),
+  ];
+};
+
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const int = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
 const times = (n) => (Number.isFinite(n) ? `${n >= 10 ? n.toFixed(0) : n.toFixed(2)}×` : 'n/a');
@@ -389,7 +462,19 @@ const mark = (ok) => (ok ? '✓' : '✗');
 const loads = (l) => l.map((x) => x.toFixed(2)).join(' ');
 const seconds = (s) => `${s.toFixed(1)} s`;
 
-export const formatReport = ({ options: o, seed, load, rows, mix, queries, pauses, loadStart, loadEnd, version }) => {
+export const formatReport = ({
+  options: o,
+  seed,
+  load,
+  rows,
+  mix,
+  queries,
+  pauses,
+  cpu,
+  loadStart,
+  loadEnd,
+  version,
+}) => {
   const searcherRows = load.perWorkspace[seed.workspaceId] ?? 0;
   const lines = [
     `message-search benchmark: ${int(load.rows)} messages (${int(searcherRows)} in the searcher's workspace, ${int(load.rows - searcherRows)} in a second one), ${load.start.toISOString().slice(0, 10)} – ${load.end.toISOString().slice(0, 10)}; ${o.rounds} round(s), each query ${o.repeat}× on the product and ILIKE+LIMIT and ${o.seqRepeat}× seq ILIKE per round${o.warmup ? ', after one warm-up run of each' : ''}`,
@@ -424,6 +509,7 @@ export const formatReport = ({ options: o, seed, load, rows, mix, queries, pause
           `- after a ${o.pauseMs / 1000} s pause (${pauses.first.n}×, \`${PAUSE_QUERY}\`): the first search p50 ${fmt(pauses.first.p50)}, slowest ${fmt(pauses.max)} ms; the same search right after it p50 ${fmt(pauses.next.p50)} ms`,
         ]
       : []),
+    ...cpuLines(cpu),
     '',
     '| query | class | hits (seq count) | product results | product p50 | p95 | ILIKE+LIMIT p50 | p95 | seq ILIKE p50 | ILIKE+LIMIT plan |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -463,7 +549,7 @@ export const runSearchBench = async (options = {}) => {
     o.log(
       `search: seeded in ${seconds(load.seedS)} (insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)}, VACUUM (ANALYZE) ${seconds(load.analyzeS)})`,
     );
-    const { classes, queries, pauses } = await measure(o, product, seed, load);
+    const { classes, queries, cpu, pauses } = await measure(o, product, seed, load);
     const { rows, mix } = summarise(classes, queries);
     const result = {
       options: o,
@@ -491,6 +577,7 @@ export const runSearchBench = async (options = {}) => {
         failures: r.failures,
       })),
       pauses,
+      cpu,
       failures: queries.reduce((s, r) => s + r.failures.length, 0),
       version: productVersion(),
       loadStart,
@@ -547,6 +634,9 @@ export const parseArgs = (argv) => {
         break;
       case '--pauses':
         o.pauses = number(flag, value());
+        break;
+      case '--cpu-repeat':
+        o.cpuRepeat = number(flag, value());
         break;
       case '--keep-database':
         o.keepDatabase = true;

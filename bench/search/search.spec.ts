@@ -25,13 +25,14 @@ const CLASSES = [
 // seeding and one round
 describe('bench/search', () => {
   it('seeds messages in bulk next to people made through the API and times every query class three ways', async () => {
-    const { rows, mix, queries, load, seed, failures, report } = await runSearchBench({
+    const { rows, mix, queries, load, seed, failures, cpu, report } = await runSearchBench({
       log: () => undefined,
       messages: 5000,
       rounds: 1,
       repeat: 2,
       pauses: 2,
       pauseMs: 10,
+      cpuRepeat: 2,
     });
     expect(load.rows).toBe(5000);
     // most messages in the searcher's workspace, some in the second one
@@ -55,12 +56,23 @@ describe('bench/search', () => {
       expect(Number.isInteger(q.hits)).toBe(true);
     }
     expect(failures).toBe(0);
+    // the CPU pass: every class, each query twice on the product and on ILIKE+LIMIT (/proc counts in ticks of 10 ms,
+    // so a few searches may read as no CPU at all: only that the figures are there and not negative)
+    expect(cpu!.classes.map((c) => c.class)).toEqual(CLASSES);
+    for (const c of cpu!.classes) {
+      expect(c.product.n).toBe(2 * queries.filter((q) => q.class === c.class).length);
+      for (const v of [c.product.node, c.product.postgres, c.limitPostgres]) expect(v).toBeGreaterThanOrEqual(0);
+    }
+    expect(cpu!.mix.product.n).toBe(2 * queries.length);
+    expect(cpu!.mix.product.node).toBeGreaterThan(0);
+    expect(cpu!.floor.n).toBe(2);
     // the filters name real people and channels of the seed
     expect(queries.some((q) => q.q.includes(`from:@${seed.usernames[1]}`))).toBe(true);
     expect(queries.some((q) => q.q.includes('in:#deploys'))).toBe(true);
     expect(queries.find((q) => q.q === 'deploy')!.hits).toBeGreaterThan(0);
     expect(report).toContain('| class | hits (median) | product p50 |');
     expect(report).toContain('| **whole mix** |');
+    expect(report).toContain('| class | searches | product process | product Postgres | product total |');
     expect(report).toMatch(/load average [\d.]+ [\d.]+ [\d.]+ at start/);
     expect(report).toContain('p95 ≤ 30 ms over the whole mix');
     expect(report).toMatch(/the route floor alone: p50 [\d.]+, p95 [\d.]+ ms/);
@@ -81,7 +93,11 @@ describe('bench/search', () => {
       rounds: 3,
       warmup: false,
     });
-    expect(parseArgs(['--fetch', '--pauses', '5'])).toEqual({ client: 'fetch', pauses: 5 });
+    expect(parseArgs(['--fetch', '--pauses', '5', '--cpu-repeat', '0'])).toEqual({
+      client: 'fetch',
+      pauses: 5,
+      cpuRepeat: 0,
+    });
     expect(() => parseArgs(['--bogus'])).toThrow('unknown option --bogus');
   });
 });
