@@ -273,19 +273,23 @@ const cpuPass = async (o, product, queries, runOnce) => {
     classes.push({ class: name, product: searched, limitPostgres: limit.postgres, limitN: limit.n });
   }
   const floor = await measure([{ q: FLOOR_QUERY }], runOnce.product);
-  const mean = (key) => (list) => list.reduce((s, c) => s + c[key] * c.n, 0) / list.reduce((s, c) => s + c.n, 0);
-  const products = classes.map((c) => c.product);
+  // over the whole mix: each class's per-search figure weighted by its number of runs
+  const pooled = (runs, value) =>
+    classes.reduce((sum, c) => sum + value(c) * runs(c), 0) / classes.reduce((n, c) => n + runs(c), 0);
+  const searches = (c) => c.product.n;
   return {
     repeat: o.cpuRepeat,
     classes,
     mix: {
       product: {
-        n: products.reduce((s, c) => s + c.n, 0),
-        node: mean('node')(products),
-        postgres: mean('postgres')(products),
+        n: classes.reduce((n, c) => n + searches(c), 0),
+        node: pooled(searches, (c) => c.product.node),
+        postgres: pooled(searches, (c) => c.product.postgres),
       },
-      limitPostgres:
-        classes.reduce((s, c) => s + c.limitPostgres * c.limitN, 0) / classes.reduce((s, c) => s + c.limitN, 0),
+      limitPostgres: pooled(
+        (c) => c.limitN,
+        (c) => c.limitPostgres,
+      ),
     },
     floor,
   };
