@@ -37,6 +37,8 @@ export interface SocketsOptions {
   sockets: number;
   socketsPerChannel?: number;
   idleSeconds?: number;
+  /** Storms one after another (default 3): the first meets a process that never replayed, the others one that has. */
+  storms?: number;
   floor?: boolean;
 }
 
@@ -47,15 +49,19 @@ export interface SocketsFigures {
   /** idle */
   pings?: number;
   closed?: number;
-  /** storm */
-  storm?: {
-    sockets: number;
-    ms: number;
-    rejoined: number;
-    failed: number;
-    errors: number;
-    errorKinds: Record<string, number>;
-  };
+  /** storm: the first one */
+  storm?: Storm;
+  /** every storm, in order */
+  storms?: Storm[];
+}
+
+export interface Storm {
+  sockets: number;
+  ms: number;
+  rejoined: number;
+  failed: number;
+  errors: number;
+  errorKinds: Record<string, number>;
 }
 
 export declare const runSocketsBench: (options: SocketsOptions) => Promise<{
