@@ -715,7 +715,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       sockets: Number(arg(socketMode, 2000)),
       socketsPerChannel: Number(arg('per-channel', 100)),
       idleSeconds: Number(arg('idle-seconds', 60)),
-      storms: Math.max(1, Number(arg('storms', 3))),
+      storms: Math.max(1, Math.floor(Number(arg('storms', 3))) || 3),
       floor: !args.includes('--no-floor'),
     });
     process.stdout.write(`${result.report}\n`);
