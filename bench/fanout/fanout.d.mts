@@ -23,12 +23,25 @@ export interface FanoutOptions {
   /** `processes`: services and gateways as built processes (needs `npm run build`); `inprocess`: the test harness. */
   mode?: 'processes' | 'inprocess';
   floor?: boolean;
+  /** Runs of the product, each followed by one of the floor (default 1); the report adds their medians. */
+  pairs?: number;
+}
+
+export interface FanoutPair {
+  product: FanoutFigures;
+  floor: FanoutFigures | null;
+  /** ISO time the pair started, and the 1-minute load average then. */
+  startedAt: string;
+  load: number;
 }
 
 export declare const runFanoutBench: (options?: FanoutOptions) => Promise<{
   options: Required<FanoutOptions>;
+  /** The first pair's. */
   product: FanoutFigures;
   floor: FanoutFigures | null;
+  /** Every pair, in order. */
+  pairs: FanoutPair[];
   report: string;
 }>;
 

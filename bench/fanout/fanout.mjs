@@ -7,7 +7,7 @@
 // A "channel" is the #general of its own workspace (up to 5 members, the default seats, each with several sockets),
 // so every message goes to C/K sockets: its channel's, the sender's own socket included.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -674,6 +674,43 @@ export const formatReport = (o, product, floor) => {
   return lines.join('\n');
 };
 
+/** The middle of the numbers (the upper one of two, as the storms' median), null when there are none. */
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted.length ? percentile(sorted, 50) : null;
+};
+
+/** The 1-minute load average now, as `/proc/loadavg` has it (the machines are shared: every figure notes it). */
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/**
+ * `--pairs N`: one line per pair of runs (the product, then the floor right after it) and the medians over them, so
+ * that the verdict on the ratios does not rest on one run of a noisy machine.
+ */
+export const formatPairs = (pairs) => {
+  const ratio = (p, f) => (p !== null && p !== undefined && f ? p / f : null);
+  const lines = ['pairs (the product, then the floor), p99 and CPU per message, product / floor:'];
+  pairs.forEach(({ product: p, floor: f, startedAt, load }, i) => {
+    lines.push(
+      `  pair ${i + 1} (${startedAt.slice(11, 19)} UTC, load ${load.toFixed(1)}): ` +
+        `p99 ${fmt(p.p99)} / ${fmt(f?.p99)} ms (${fmt(ratio(p.p99, f?.p99))}×), ` +
+        `CPU ${fmt(p.cpuMsPerMessage ?? null, 2)} / ${fmt(f?.cpuMsPerMessage ?? null, 2)} ms ` +
+        `(${fmt(ratio(p.cpuMsPerMessage, f?.cpuMsPerMessage))}×), lost ${p.lost} / ${f?.lost ?? 'n/a'}`,
+    );
+  });
+  const m = (pick) => median(pairs.map(pick));
+  const p99Ratio = m((x) => ratio(x.product.p99, x.floor?.p99));
+  const productCpu = m((x) => x.product.cpuMsPerMessage ?? null);
+  const floorCpu = m((x) => x.floor?.cpuMsPerMessage ?? null);
+  const cpuRatio = m((x) => ratio(x.product.cpuMsPerMessage, x.floor?.cpuMsPerMessage));
+  const lost = pairs.reduce((n, x) => n + x.product.lost, 0);
+  lines.push(
+    `  median of ${pairs.length}: p99 ratio ${fmt(p99Ratio)}×, CPU per message ${fmt(productCpu, 2)} ms against ` +
+      `${fmt(floorCpu, 2)} (${fmt(cpuRatio)}×); the product lost ${lost} deliveries in all`,
+  );
+  return lines.join('\n');
+};
+
 export const runFanoutBench = async (options = {}) => {
   const o = {
     clients: 400,
@@ -684,11 +721,24 @@ export const runFanoutBench = async (options = {}) => {
     firstRound: true,
     mode: 'processes',
     floor: true,
+    pairs: 1,
     ...options,
   };
-  const product = await runProduct(o);
-  const floor = o.floor ? await runFloor(o) : null;
-  return { options: o, product, floor, report: formatReport(o, product, floor) };
+  const pairs = [];
+  for (let i = 0; i < o.pairs; i++) {
+    const startedAt = new Date().toISOString();
+    const load = loadAverage();
+    const product = await runProduct(o);
+    const floor = o.floor ? await runFloor(o) : null;
+    pairs.push({ product, floor, startedAt, load });
+  }
+  const tables = pairs.map(({ product, floor }, i) =>
+    pairs.length > 1
+      ? `pair ${i + 1} of ${pairs.length}\n${formatReport(o, product, floor)}`
+      : formatReport(o, product, floor),
+  );
+  const report = [...tables, ...(pairs.length > 1 ? [formatPairs(pairs)] : [])].join('\n\n');
+  return { options: o, product: pairs[0].product, floor: pairs[0].floor, pairs, report };
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -730,6 +780,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     firstRound: !args.includes('--no-first-round'),
     mode: arg('mode', 'processes'),
     floor: !args.includes('--no-floor'),
+    pairs: Math.max(1, Math.floor(Number(arg('pairs', 1))) || 1),
   });
   process.stdout.write(`${result.report}\n`);
   process.exit(0);

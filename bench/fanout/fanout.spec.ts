@@ -2,19 +2,26 @@
 import { runFanoutBench, runOverloadBench, runSocketsBench } from './fanout.mjs';
 
 describe('bench/fanout', () => {
-  it('runs the product and the floor relay with a handful of sockets and loses nothing', async () => {
-    const { product, floor, report } = await runFanoutBench({
+  it('runs the product and the floor relay in two pairs with a handful of sockets and loses nothing', async () => {
+    const { product, floor, pairs, report } = await runFanoutBench({
       mode: 'inprocess',
       clients: 6,
       channels: 2,
       rate: 20,
       seconds: 1,
+      pairs: 2,
     });
     expect(product.sent).toBeGreaterThan(0);
     expect(product.lost).toBe(0);
     expect(product.errors).toBe(0);
     expect(floor!.lost).toBe(0);
+    expect(pairs).toHaveLength(2);
+    expect(pairs[0]!.product).toBe(product);
+    expect(pairs[1]!.product.lost).toBe(0);
+    expect(pairs[1]!.floor!.lost).toBe(0);
+    expect(report).toContain('pair 2 of 2');
     expect(report).toContain('delivered msgs/s');
+    expect(report).toMatch(/median of 2: p99 ratio [\d.]+×/);
   }, 180000);
 });
 
