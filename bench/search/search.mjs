@@ -499,14 +499,16 @@ export const formatReport = ({
   const underFloor = rows.filter((r) => r.ilikeLimit.p95 < r.floor.p95);
   const ownFaster = rows.filter((r) => r.ownP50 <= r.ilikeLimit.p50);
   const names = (list) => (list.length ? ` (${list.map((r) => r.class).join(', ')})` : '');
+  // how many classes meet a target, then the ones that do not
+  const short = (list) => (list.length ? ` (not: ${list.map((r) => r.class).join(', ')})` : '');
   lines.push(
     '',
     `times in ms, measured by the client: the product through HTTP with the signed-in cookie (${o.client === 'fetch' ? '`fetch`' : 'one kept-alive `node:http` connection'}), the baselines over one pg connection each (text part of the query only); the route floor is \`${FLOOR_QUERY}\` (an empty search: HTTP, session, bus and the membership check, none of the search's statements), timed after each search`,
     '',
     `- p95 ≤ ${TARGETS.mixP95Ms} ms over the whole mix: ${fmt(mix.product.p95)} ms ${mark(mix.product.p95 <= TARGETS.mixP95Ms)}`,
-    `- every class ≤ ${TARGETS.classP95Ms} ms p95: ${rows.length - slowClasses.length} of ${rows.length} ${mark(slowClasses.length === 0)}${names(slowClasses)}`,
-    `- ≥ ${TARGETS.vsSeq}× faster than sequential ILIKE (p95): whole mix ${times(mix.vsSeq)}, ${rows.length - underSeq.length} of ${rows.length} classes ${mark(underSeq.length === 0 && mix.vsSeq >= TARGETS.vsSeq)}${names(underSeq)}`,
-    `- never slower than ILIKE with LIMIT (p95): whole mix ${times(mix.vsLimit)}, ${rows.length - slowerThanLimit.length} of ${rows.length} classes ${mark(slowerThanLimit.length === 0 && mix.vsLimit >= TARGETS.vsLimit)}${names(slowerThanLimit)}`,
+    `- every class ≤ ${TARGETS.classP95Ms} ms p95: ${rows.length - slowClasses.length} of ${rows.length} classes meet it ${mark(slowClasses.length === 0)}${short(slowClasses)}`,
+    `- ≥ ${TARGETS.vsSeq}× faster than sequential ILIKE (p95): whole mix ${times(mix.vsSeq)}, ${rows.length - underSeq.length} of ${rows.length} classes meet it ${mark(underSeq.length === 0 && mix.vsSeq >= TARGETS.vsSeq)}${short(underSeq)}`,
+    `- never slower than ILIKE with LIMIT (p95): whole mix ${times(mix.vsLimit)}, ${rows.length - slowerThanLimit.length} of ${rows.length} classes meet it ${mark(slowerThanLimit.length === 0 && mix.vsLimit >= TARGETS.vsLimit)}${short(slowerThanLimit)}`,
     `  - the route floor alone: p50 ${fmt(mix.floor.p50)}, p95 ${fmt(mix.floor.p95)} ms; ILIKE+LIMIT's p95 is below the floor's in ${underFloor.length} of ${rows.length} classes${names(underFloor)}, where no search through HTTP can match it; the search's own time (product − floor, p50) is within ILIKE+LIMIT's p50 in ${ownFaster.length} of ${rows.length} classes${names(ownFaster)}`,
     ...(pauses?.first.n
       ? [
