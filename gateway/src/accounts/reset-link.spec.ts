@@ -1,3 +1,4 @@
+import { BadRequestException } from '@nestjs/common';
 import type { Request } from 'express';
 import { resetPageUrl } from './reset-link.js';
 
@@ -17,4 +18,11 @@ describe('where password reset links point', () => {
     expect(resetPageUrl(req('localhost:3000'), undefined)).toBe('http://localhost:3000/reset-password');
     expect(resetPageUrl(req('chat.internal', 'https'), undefined)).toBe('https://chat.internal/reset-password');
   });
+
+  it.each(['x/y', 'a@evil.example', 'exa mple', 'a:99999', '[::', ''])(
+    'refuses Host %j without PUBLIC_URL rather than point a link at it',
+    (host) => {
+      expect(() => resetPageUrl(req(host), undefined)).toThrow(BadRequestException);
+    },
+  );
 });

@@ -1,10 +1,19 @@
 import type { IncomingMessage } from 'node:http';
+import { BadRequestException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorCodes } from '@teamchat/contracts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+export const INVALID_HOST_MESSAGE = 'Invalid Host header';
+
+/**
+ * A Host (or X-Forwarded-Host) value that is a host and nothing more: a name or IPv4 address, or an [IPv6] address,
+ * with an optional port. Anything else (`x/y`, `a@b`, spaces) would otherwise be read by URL as some other host.
+ */
+const HOST = /^(?:[\w.-]+|\[[\d:a-f.]+\])(?::\d+)?$/i;
+const isHost = (value: unknown): value is string => typeof value === 'string' && HOST.test(value);
 
 /**
  * The origins a browser page of this product can have: `PUBLIC_URL`'s, and the request's own host (over http or
@@ -15,11 +24,29 @@ export const allowedOrigins = (req: IncomingMessage, publicUrl?: string, onlyPub
   if (publicUrl) allowed.add(new URL(publicUrl).origin);
   if (onlyPublic && publicUrl) return allowed;
   const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-  if (host) {
-    allowed.add(`http://${String(host)}`);
-    allowed.add(`https://${String(host)}`);
+  if (isHost(host)) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
   }
   return allowed;
+};
+
+/**
+ * The origin the absolute URLs this gateway hands out are built on (upload URLs, reset links, the image addresses it
+ * recognises): `PUBLIC_URL`'s when set, else the request's own, as the browser reached the gateway (Host, or a
+ * trusted proxy's X-Forwarded-Host and -Proto). A host that is not a valid host[:port] is refused with 400, never
+ * made into a link.
+ */
+export const requestOrigin = (req: Request, publicUrl?: string): string => {
+  if (publicUrl) return new URL(publicUrl).origin;
+  if (isHost(req.host)) {
+    try {
+      return new URL(`${req.protocol}://${req.host}`).origin;
+    } catch {
+      // the shape of a host, but no valid one (a port over 65535, an IPv6 address that is none)
+    }
+  }
+  throw new BadRequestException({ error: INVALID_HOST_MESSAGE, code: ErrorCodes.validation });
 };
 
 /**

@@ -6,6 +6,31 @@ import { httpStatusFor } from './status-map.js';
 
 const BUS_UNAVAILABLE_MESSAGE = 'Service unavailable';
 
+/** What a body body-parser refused is answered with, by the error's `type`. */
+const BODY_ERRORS: Partial<Record<string, string>> = {
+  'entity.too.large': 'Request body too large',
+  'entity.parse.failed': 'Malformed JSON body',
+  'encoding.unsupported': 'Unsupported Content-Encoding',
+};
+
+/**
+ * The status and message a body body-parser refused is answered with, or undefined for any other failure. Its errors
+ * come wrapped by Nest on Express's path (the original kept as `cause`) and as they are on the direct routes, so both
+ * answer alike: each has a 4xx `status` and a `type` (malformed JSON, too large, a bad charset or Content-Encoding),
+ * except a body that does not decompress, which is zlib's own error (with its `errno`) given a 400.
+ */
+const bodyRefusal = (exception: unknown): [status: number, error: string] | undefined => {
+  const err = ((exception as { cause?: unknown } | null)?.cause ?? exception) as {
+    status?: unknown;
+    type?: unknown;
+    errno?: unknown;
+  } | null;
+  if (typeof err?.status !== 'number' || err.status >= 500) return undefined;
+  if (typeof err.type === 'string') return [err.status, BODY_ERRORS[err.type] ?? 'Bad request body'];
+  if (err.status === 400 && typeof err.errno === 'number') return [400, 'Request body could not be decompressed'];
+  return undefined;
+};
+
 /** Maps every failure to `{ error, code, issues? }`: domain codes by table, framework errors by status, never a stack. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -30,17 +55,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
         exception.issues ? { error, code: exception.code, issues: exception.issues } : { error, code: exception.code },
       ];
     }
-    // body-parser errors (Nest wraps them, keeping the original as `cause`): malformed JSON, too large, bad charset
-    const parserError = ((exception as { cause?: unknown })?.cause ?? exception) as { status?: number; type?: string };
-    if (typeof parserError?.type === 'string' && typeof parserError.status === 'number' && parserError.status < 500) {
-      const error =
-        parserError.type === 'entity.too.large'
-          ? 'Request body too large'
-          : parserError.type === 'entity.parse.failed'
-            ? 'Malformed JSON body'
-            : 'Bad request body';
-      return [parserError.status, { error, code: ErrorCodes.validation }];
-    }
+    const refused = bodyRefusal(exception);
+    if (refused) return [refused[0], { error: refused[1], code: ErrorCodes.validation }];
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();

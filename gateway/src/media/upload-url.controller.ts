@@ -13,6 +13,7 @@ import {
   type UploadUrlResponse,
 } from '@teamchat/contracts';
 import { Actor, type RequestActor } from '../auth/actor.js';
+import { requestOrigin } from '../auth/origin.middleware.js';
 import { Route, RouteBody } from '../http/route-table.js';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 
@@ -70,6 +71,8 @@ export class UploadUrlController {
     req: Request,
     size?: number,
   ) {
+    // before the upload is made, so that a refused Host leaves none behind
+    const origin = requestOrigin(req, this.runtime.env.PUBLIC_URL);
     const ticket = await this.bus.request(MediaContracts.createUpload, {
       actor: { userId: actor.userId, workspaceId: actor.workspaceId },
       kind,
@@ -78,7 +81,6 @@ export class UploadUrlController {
       ...(size !== undefined ? { size } : {}),
     });
     // local-driver URLs are paths on this site; presigned S3 URLs are already absolute
-    const origin = this.runtime.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
     return { ...ticket, uploadUrl: new URL(ticket.uploadUrl, origin).toString(), objectPath: ticket.objectPath };
   }
 }

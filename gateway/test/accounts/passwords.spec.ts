@@ -159,6 +159,32 @@ describe('password change and reset across gateway nodes, mail through SMTP', ()
     expect(bad.body.error).toBe('Invalid email address');
   });
 
+  it('refuses a reset request whose Host is malformed with 400, and mails no link to any host taken from it', async () => {
+    const { body } = await signUp(stack.url, {}, '10.71.0.6');
+    const hosts = ['exa mple', 'a b:1', '[::', 'a:99999', 'localhost:abc', '%', 'x/y'];
+    for (const [i, host] of hosts.entries()) {
+      const res = await request(stack.url)
+        .post('/api/auth/password-reset')
+        .set('host', host)
+        .set('x-forwarded-for', `10.71.1.${i}`)
+        .send({ email: body.email });
+      expect([host, res.status, res.body]).toEqual([
+        host,
+        400,
+        { error: 'Invalid Host header', code: 'VALIDATION.FAILED' },
+      ]);
+    }
+    // the same request on this gateway's own host is mailed, and its link is the only one that user ever got
+    const asked = await request(stack.url)
+      .post('/api/auth/password-reset')
+      .set('x-forwarded-for', '10.71.0.6')
+      .send({ email: body.email });
+    expect(asked.status).toBe(202);
+    const mail = await smtp.next(body.email);
+    expect(linkInMail(mail, '/reset-password').origin).toBe(new URL(stack.url).origin);
+    expect(smtp.mails.filter((m) => m.to.includes(body.email.toLowerCase()))).toHaveLength(1);
+  });
+
   it('refuses an unknown token, an expired one, and any left over once the password changed', async () => {
     const { agent, body } = await signUp(stack.url, {}, '10.71.0.5');
     const unknown = await request(stack.url)

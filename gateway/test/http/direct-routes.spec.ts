@@ -217,6 +217,29 @@ describe.each([
     expect({ ...deleted[0], body: '' }).toEqual({ ...deleted[1], body: '' });
   });
 
+  it('answers a body that does not decompress, or an unknown Content-Encoding, with the same 4xx as Express', async () => {
+    const cases: [encoding: string, status: number, error: string][] = [
+      ['gzip', 400, 'Request body could not be decompressed'],
+      ['br', 400, 'Request body could not be decompressed'],
+      ['deflate', 400, 'Request body could not be decompressed'],
+      ['x-nonsense', 415, 'Unsupported Content-Encoding'],
+    ];
+    for (const [encoding, status, error] of cases) {
+      // a plain JSON body that claims to be compressed
+      const options = { body: '{"name":"x"}', headers: { 'content-encoding': encoding } };
+      const { direct, viaExpress } = await both('POST', '/api/channel-sections', options);
+      expect(direct).toEqual(viaExpress);
+      expect([encoding, direct.status, JSON.parse(direct.body)]).toEqual([
+        encoding,
+        status,
+        { error, code: 'VALIDATION.FAILED' },
+      ]);
+      // a public route (never answered directly) says the same
+      const login = await call(stack.url, '', 'POST', '/api/login', options);
+      expect([login.status, login.body]).toEqual([direct.status, direct.body]);
+    }
+  });
+
   it('answers a deletion with 204 and no body', async () => {
     const post = (content: string) =>
       admin.agent

@@ -1,5 +1,6 @@
 // What reaches the gateway from outside: which proxies' X-Forwarded-For is believed, which Origins may open the live
-// socket, which request bodies /api takes, a cross-site logout link, and the session cookie behind https.
+// socket, which request bodies /api takes, which Host headers URLs are built on, a cross-site logout link, and the
+// session cookie behind https.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import { startTestStack, type TestStack } from '@teamchat/testing';
 import { parseEnv } from '@teamchat/config';
-import { signUp, signupBody } from '../accounts/helpers.js';
+import { adminWithWorkspace, signUp, signupBody } from '../accounts/helpers.js';
 
 const upgrade = (url: string, headers: Record<string, string>) =>
   new Promise<number>((resolve) => {
@@ -156,6 +157,55 @@ describe('origins, bodies and logout', () => {
     const { agent } = await signUp(stack.url, {}, '10.78.0.4');
     expect((await agent.post('/api/workspaces').send({ name: 'Bodies' })).status).toBe(201);
     expect((await agent.post('/api/invites')).status).toBe(201);
+  });
+
+  describe('a malformed Host (no PUBLIC_URL here: URLs are built on the request’s own origin)', () => {
+    const MALFORMED = ['exa mple', 'a b:1', '[::', '[', 'a:99999', 'localhost:abc', '%', 'x/y', 'a@evil.example'];
+    const invalidHost = { error: 'Invalid Host header', code: 'VALIDATION.FAILED' };
+    const upload = { filename: 'a.png', contentType: 'image/png' };
+    let admin: Awaited<ReturnType<typeof adminWithWorkspace>>;
+    let channelId: string;
+    beforeAll(async () => {
+      admin = await adminWithWorkspace(stack.url, 'Hosts', '10.78.1.1');
+      channelId = (await admin.agent.get('/api/channels')).body[0].id;
+    });
+
+    /** Every route that makes an upload URL on the origin, or recognises image addresses on it. */
+    const builtOnTheOrigin = (): [method: 'post' | 'patch', path: string, body: object][] => [
+      ['post', '/api/upload-url', upload],
+      ['post', '/api/messages/upload', { filename: 'a.png' }],
+      ['post', '/api/reactions/upload', { filename: 'a.png' }],
+      ['patch', `/api/users/${admin.user.id}`, { profileImageUrl: '/objects/x' }],
+      ['post', '/api/workspaces', { name: 'Logo', profileImageUrl: '/objects/x' }],
+      ['patch', `/api/workspaces/${admin.workspace.id}/profile-image`, { profileImageUrl: '/objects/x' }],
+      ['post', `/api/channels/${channelId}/messages`, { imageUrl: '/attachments/x' }],
+      ['post', `/api/channels/${channelId}/messages`, { content: 'x', fileUrl: '/attachments/x' }],
+      ['post', '/api/custom-reactions', { name: 'r1', imageUrl: '/objects/x' }],
+    ];
+
+    it.each(MALFORMED)('refuses Host %j with 400 on every route that builds a URL on it', async (host) => {
+      for (const [method, path, body] of builtOnTheOrigin()) {
+        const res = await admin.agent[method](path).set('host', host).send(body);
+        expect([path, res.status, res.body]).toEqual([path, 400, invalidHost]);
+      }
+    });
+
+    it('refuses a malformed X-Forwarded-Host from a trusted proxy the same way', async () => {
+      const res = await admin.agent.post('/api/upload-url').set('x-forwarded-host', 'x/y').send(upload);
+      expect([res.status, res.body]).toEqual([400, invalidHost]);
+    });
+
+    it('builds upload URLs on a well-formed Host as before: a name or an [IPv6] address, with a port', async () => {
+      for (const [host, origin] of [
+        ['chat.example:8080', 'http://chat.example:8080'],
+        ['[::1]:3000', 'http://[::1]:3000'],
+        ['Chat.Example', 'http://chat.example'],
+      ]) {
+        const res = await admin.agent.post('/api/upload-url').set('host', host).send(upload);
+        expect(res.status).toBe(200);
+        expect(new URL(res.body.uploadUrl).origin).toBe(origin);
+      }
+    });
   });
 
   it('ends the session on a same-site logout, but only redirects a cross-site one', async () => {
