@@ -200,6 +200,26 @@ describe.each(['inprocess', 'nats'] as const)('tasks over %s', (transport) => {
       expect((await member.agent.delete(`/api/tasks/${task.id}`)).status).toBe(200);
       expect((await admin.agent.get('/api/tasks')).body).toEqual([]);
     });
+
+    it('keeps a task ticked and deleted at once deleted: every answer 200 or 404 "Task not found", one delete 200', async () => {
+      const { admin, member } = await team();
+      for (let round = 0; round < 5; round++) {
+        const { body: task } = await admin.agent.post('/api/tasks').send({ title: `race ${round}`, isTeam: true });
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () => [
+            member.agent.patch(`/api/tasks/${task.id}`).send({ completed: true }),
+            admin.agent.delete(`/api/tasks/${task.id}`),
+          ]).flat(),
+        );
+        expect((await admin.agent.get('/api/tasks')).body).toEqual([]);
+        const wrong = answers.filter(
+          (r) => r.status !== 200 && !(r.status === 404 && r.body.error === 'Task not found'),
+        );
+        expect(wrong.map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+        const deletes = answers.filter((_r, i) => i % 2 === 1);
+        expect(deletes.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404]);
+      }
+    });
   });
 
   it("pushes team task changes to the other members' sockets as tasks frames, and personal ones only to the owner", async () => {

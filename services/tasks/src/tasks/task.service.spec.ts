@@ -185,5 +185,31 @@ describe(TaskService.name, () => {
       await expect(service.remove(bob, task.id)).rejects.toMatchObject({ code: ErrorCodes.taskNotFound });
       expect(await service.list(alice)).toHaveLength(1);
     });
+
+    it('answers not found to the second of two deletes of one task', async () => {
+      const task = await service.create(alice, { title: 'team', completed: false, isTeam: true });
+      await service.remove(bob, task.id);
+      await expect(service.remove(alice, task.id)).rejects.toMatchObject({
+        code: ErrorCodes.taskNotFound,
+        message: 'Task not found',
+      });
+    });
+  });
+
+  describe('setCompleted and remove of one task at once', () => {
+    it('never brings the deleted task back: each call succeeds or answers "Task not found", one delete wins', async () => {
+      for (let round = 0; round < 5; round++) {
+        const task = await service.create(alice, { title: `race ${round}`, completed: false, isTeam: true });
+        const ticks = Array.from({ length: 5 }, () => service.setCompleted(bob, task.id, true));
+        const deletes = Array.from({ length: 5 }, () => service.remove(alice, task.id));
+        const outcomes = await Promise.allSettled([...ticks, ...deletes]);
+        expect(await ds.getRepository(TaskEntity).countBy({ id: task.id })).toBe(0);
+        expect(await service.list(alice)).toEqual([]);
+        for (const outcome of outcomes)
+          if (outcome.status === 'rejected')
+            expect(outcome.reason).toMatchObject({ code: ErrorCodes.taskNotFound, message: 'Task not found' });
+        expect(outcomes.slice(5).filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      }
+    });
   });
 });

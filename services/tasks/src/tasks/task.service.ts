@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { DeleteQueryBuilder, Repository, UpdateQueryBuilder } from 'typeorm';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
@@ -30,12 +30,16 @@ export const toTask = (t: TaskEntity): Task => ({
 @Injectable()
 export class TaskService {
   private readonly logger = new Logger(TaskService.name);
+  /** Every column under its property name: a row an UPDATE or DELETE returns reads as a `TaskEntity`. */
+  private readonly returning: string;
 
   constructor(
     @InjectRepository(TaskEntity) private readonly tasks: Repository<TaskEntity>,
     private readonly membership: WorkspaceMembership,
     private readonly bus: BusClient,
-  ) {}
+  ) {
+    this.returning = tasks.metadata.columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`).join(', ');
+  }
 
   /** The actor's personal tasks plus their workspace's team tasks, newest first. */
   async list(actor: Actor): Promise<Task[]> {
@@ -68,26 +72,38 @@ export class TaskService {
   }
 
   async setCompleted(actor: Actor, taskId: string, completed: boolean): Promise<Task> {
-    const row = await this.findVisible(actor, taskId);
-    row.completed = completed;
-    const task = toTask(await this.tasks.save(row));
+    const row = await this.onVisible(actor, taskId, this.tasks.createQueryBuilder().update().set({ completed }));
+    const task = toTask(row);
     await this.announce(row, 'updated', task);
     return task;
   }
 
   async remove(actor: Actor, taskId: string): Promise<{ id: string }> {
-    const row = await this.findVisible(actor, taskId);
-    await this.tasks.delete({ id: row.id });
+    const row = await this.onVisible(actor, taskId, this.tasks.createQueryBuilder().delete());
     await this.announce(row, 'deleted');
     return { id: row.id };
   }
 
-  /** A task of the actor's workspace that is a team task or their own; anything else is "not found", never "forbidden". */
-  private async findVisible(actor: Actor, taskId: string): Promise<TaskEntity> {
+  /**
+   * Runs `statement` on the task if it is one of the actor's workspace and a team task or their own, and answers the
+   * row as the statement left it; anything else is "not found", never "forbidden". One statement, never a load and a
+   * save: a save of a task deleted after it was loaded would insert it again.
+   */
+  private async onVisible(
+    actor: Actor,
+    taskId: string,
+    statement: UpdateQueryBuilder<TaskEntity> | DeleteQueryBuilder<TaskEntity>,
+  ): Promise<TaskEntity> {
     const { workspaceId } = await this.membership.member(actor);
-    const row = UUID.test(taskId) ? await this.tasks.findOneBy({ id: taskId, workspaceId }) : null;
-    if (!row || (!row.isTeam && row.createdBy !== actor.userId))
-      throw new DomainError(ErrorCodes.taskNotFound, 'Task not found');
+    const result = UUID.test(taskId)
+      ? await statement
+          .where('"id" = :taskId AND "workspace_id" = :workspaceId', { taskId, workspaceId })
+          .andWhere('("is_team" OR "created_by" = :userId)', { userId: actor.userId })
+          .returning(this.returning)
+          .execute()
+      : null;
+    const row = (result?.raw as TaskEntity[] | undefined)?.[0];
+    if (!row) throw new DomainError(ErrorCodes.taskNotFound, 'Task not found');
     return row;
   }
 
