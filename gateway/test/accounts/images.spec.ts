@@ -83,6 +83,8 @@ describe.each(['inprocess', 'nats'] as const)('stored image addresses over %s', 
       ['a path that is no upload', '/uploads/ada.png'],
       ['an object key that was never handed out', `/objects/u/${randomUUID()}/${randomUUID()}.png`],
       ['a script address', 'javascript:alert(1)'],
+      ['an address with a malformed percent-escape', '/objects/%ZZ'],
+      ['an object path with a malformed percent-escape', '/objects/w/%E0%A4%A/x.png'],
     ])(`refuses %s with 400 "${NOT_UPLOADED}"`, async (_label, address) => {
       expectRefused(await patch(address), NOT_UPLOADED);
     });
@@ -160,6 +162,7 @@ describe.each(['inprocess', 'nats'] as const)('stored image addresses over %s', 
       const create = (profileImageUrl: string) =>
         owner.agent.post('/api/workspaces').send({ name: 'Second', profileImageUrl });
       expectRefused(await create('https://example.com/logo.png'), NOT_UPLOADED);
+      expectRefused(await create('/objects/%ZZ'), NOT_UPLOADED);
       // uploaded within another workspace, whose members alone may read it
       expectRefused(await create((await uploadImage(owner.agent, { kind: 'logo' })).address), NOT_UPLOADED);
       const someone = await signUp(stack.url, {}, ip(13));
@@ -199,6 +202,7 @@ describe.each(['inprocess', 'nats'] as const)('stored image addresses over %s', 
         .send({ filename: 'l.png', contentType: 'image/png', kind: 'logo' });
       expectRefused(await setLogo(ticket.body.objectPath), NOT_UPLOADED);
       expectRefused(await setLogo('/x.png'), NOT_UPLOADED);
+      expectRefused(await setLogo('/objects/%ZZ'), NOT_UPLOADED);
     });
 
     it('answers who may change the logo before judging the image: 403 for a member, 404 for a stranger', async () => {

@@ -32,6 +32,11 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
   afterAll(() => stack?.close());
 
   const uuid = '00000000-0000-4000-8000-000000000000';
+  /** A search cursor as the chat service writes one, with some fields changed. */
+  const searchCursor = (fields: object) =>
+    Buffer.from(JSON.stringify({ s: '2024-01-01T00:00:00.000Z', a: 0, w: null, o: 0, ...fields })).toString(
+      'base64url',
+    );
 
   describe('sign-in and workspace', () => {
     it('answers 401 without a session and 404 "No active workspace" without a workspace', async () => {
@@ -286,6 +291,11 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
         ['an address anywhere else', () => Promise.resolve('https://example.com/cat.png'), IMAGE_NOT_UPLOADED_MESSAGE],
         ['a made-up attachment path', () => Promise.resolve('/attachments/x.png'), IMAGE_NOT_UPLOADED_MESSAGE],
         [
+          'a path with a malformed percent-escape',
+          () => Promise.resolve('/attachments/%ZZ'),
+          IMAGE_NOT_UPLOADED_MESSAGE,
+        ],
+        [
           'another workspace’s message image',
           async () => (await uploadChatImage(other.agent, 'message')).address,
           IMAGE_NOT_UPLOADED_MESSAGE,
@@ -406,6 +416,19 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
         expect(foreign.body).toMatchObject({ error: 'Channel not found', code: 'CHAT.CHANNEL_NOT_FOUND' });
         expect(JSON.stringify(foreign.body)).not.toContain('secret');
       });
+    });
+
+    it('refuses a before= time Postgres cannot hold like any bad cursor, and takes the earliest it can', async () => {
+      for (const before of ['not-a-time', '-271821-04-20T00:00:00Z', '-004714-11-23T00:00:00Z', '-010000-01-01']) {
+        const res = await t.bob.agent.get(`/api/channels/${general.id}/messages`).query({ before });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: 'Invalid before cursor', code: 'VALIDATION.FAILED' });
+      }
+      const earliest = await t.bob.agent
+        .get(`/api/channels/${general.id}/messages`)
+        .query({ before: '-004713-11-24T00:00:00Z' });
+      expect(earliest.status).toBe(200);
+      expect(earliest.body).toEqual([]);
     });
 
     it('validates the page size (default 50, max 200)', async () => {
@@ -545,6 +568,10 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       [{ q: 'deploy', tz: 'Mars/Olympus_Mons' }, 'Unknown time zone'],
       [{ q: 'deploy', cursor: 'not a cursor!' }, 'Invalid search cursor'],
       [{ q: 'deploy', cursor: 'bm9wZQ' }, 'Invalid search cursor'],
+      [{ q: 'deploy', cursor: searchCursor({ s: '0000-01-01T00:00:00Z' }) }, 'Invalid search cursor'],
+      [{ q: 'deploy', cursor: searchCursor({ s: '2024-01-01T00:00:00+23:59' }) }, 'Invalid search cursor'],
+      [{ q: 'deploy', cursor: searchCursor({ w: ['0000-01-01T00:00:00Z', uuid] }) }, 'Invalid search cursor'],
+      [{ q: 'on:2024-01-01 deploy', tz: 'US/Pacific-New' }, 'Unknown time zone'],
       [{ q: 'dep\u0000loy' }, expect.stringContaining('control character')],
     ])('answers %j with 400 and a message', async (query, message) => {
       const res = await t.bob.agent.get('/api/messages/search').query(query);
@@ -595,6 +622,7 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
       const cases: [string, () => Promise<string>, string][] = [
         ['an address anywhere else', () => Promise.resolve('https://example.com/p.gif'), IMAGE_NOT_UPLOADED_MESSAGE],
         ['a made-up object path', () => Promise.resolve('/objects/p.gif'), IMAGE_NOT_UPLOADED_MESSAGE],
+        ['a path with a malformed percent-escape', () => Promise.resolve('/objects/%ZZ'), IMAGE_NOT_UPLOADED_MESSAGE],
         [
           'a message image',
           async () => (await uploadChatImage(t.bob.agent, 'message')).address,

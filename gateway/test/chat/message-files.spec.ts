@@ -282,6 +282,8 @@ describe.each(['inprocess', 'nats'] as const)('message files over %s', (transpor
         `/attachments/w/${t.workspaceId}/00000000-0000-4000-8000-000000000000.bin`,
         'https://elsewhere.example/file.pdf',
         '../../etc/passwd',
+        '/attachments/%ZZ',
+        `/attachments/w/${t.workspaceId}/%E0%A4%A.bin`,
       ]) {
         const res = await post(t.bob.agent, { content: 'should not store', fileUrl });
         expect(res.status).toBe(400);

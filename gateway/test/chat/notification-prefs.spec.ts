@@ -149,6 +149,17 @@ describe.each(['inprocess', 'nats'] as const)('notification preferences over %s'
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe(MENTIONS_CURSOR_MESSAGE);
     });
+
+    it('refuses a before Postgres cannot read like a bad cursor: the year 0000, an offset beyond ±15:59', async () => {
+      for (const before of ['0000-01-01T00:00:00Z', '2024-01-01T00:00:00+23:59', '2024-01-01T00:00:00-16:00']) {
+        const res = await t.carol.agent.get('/api/mentions').query({ before });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: MENTIONS_CURSOR_MESSAGE, code: 'VALIDATION.FAILED' });
+      }
+      const earliest = await t.carol.agent.get('/api/mentions').query({ before: '0001-01-01T00:00:00+15:59' });
+      expect(earliest.status).toBe(200);
+      expect(earliest.body.items).toEqual([]);
+    });
   });
 
   describe('whole-channel mentions in large channels', () => {

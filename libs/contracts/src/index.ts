@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './text.js';
+export * from './timestamps.js';
 export * from './search-syntax.js';
 export * from './actor.js';
 export * from './services.js';

@@ -999,6 +999,15 @@ describe('chat service', () => {
       }
     });
 
+    it('refuses a time zone Node knows but Postgres does not with "Unknown time zone", before any SQL reads it', async () => {
+      const err = await rejection(search.search(t.as(t.bob), 'deploy on:2026-03-03', undefined, 'US/Pacific-New'));
+      expect([err.code, err.message]).toEqual([ErrorCodes.validation, 'Unknown time zone']);
+      // Postgres matches zone names in any case, as Node does
+      expect(await contents(t.bob, 'deploy on:2026-03-03', 'asia/tokyo')).toEqual(
+        await contents(t.bob, 'deploy on:2026-03-03', 'Asia/Tokyo'),
+      );
+    });
+
     it('reads dates in the searcher’s time zone', async () => {
       // 23:30 UTC on 2 March is already 3 March in Tokyo
       expect(await contents(t.bob, 'deploy on:2026-03-03', 'Asia/Tokyo')).toEqual([
@@ -1039,8 +1048,18 @@ describe('chat service', () => {
       expect(await contents(t.bob, 'deploy in:#{alice}')).toEqual(['deploy namesake channel']);
     });
 
-    it('refuses a cursor it did not write', async () => {
-      for (const bad of ['nope', Buffer.from('{"s":1}').toString('base64url')]) {
+    it('refuses a cursor it did not write, and one whose times Postgres cannot read', async () => {
+      const cursor = (fields: object) =>
+        Buffer.from(JSON.stringify({ s: '2024-01-01T00:00:00.000Z', a: 0, w: null, o: 0, ...fields })).toString(
+          'base64url',
+        );
+      for (const bad of [
+        'nope',
+        Buffer.from('{"s":1}').toString('base64url'),
+        cursor({ s: '0000-01-01T00:00:00Z' }),
+        cursor({ s: '2024-01-01T00:00:00+23:59' }),
+        cursor({ w: ['2024-01-01T00:00:00-16:00', '00000000-0000-4000-8000-000000000000'] }),
+      ]) {
         const err = await rejection(search.search(t.as(t.bob), 'deploy', bad));
         expect([err.code, err.message]).toEqual([ErrorCodes.validation, 'Invalid search cursor']);
       }

@@ -24,6 +24,8 @@ describe(storedImageKey.name, () => {
     ['an encoded slash', `/objects/${key.replace('/', '%2F')}`],
     ['no key', '/uploads/logo.png'],
     ['a script address', 'javascript:alert(1)'],
+    ['a malformed percent-escape', '/objects/%ZZ'],
+    ['a malformed percent-escape in the key', '/objects/w/%E0%A4%A/x.png'],
   ])('refuses %s', (_label, address) => {
     expect(storedImageKey(address, 'profile', owners)).toBeNull();
   });

@@ -3,6 +3,7 @@ import {
   imageAddressFromUploadUrl,
   imageTypeOfFilename,
   normalizeImageType,
+  objectKeyFromUrl,
   resolveUploadType,
   sniffImageType,
   TOO_LARGE_MESSAGES,
@@ -83,6 +84,11 @@ describe('media upload rules', () => {
       expect(attachmentPathFromUploadUrl(local.replace('/objects/', '/attachments/'))).toBe(`/attachments/${key}`);
       expect(attachmentPathFromUploadUrl(s3)).toBe(`/attachments/${key}`);
       expect(attachmentPathFromUploadUrl('https://example.com/cat.png')).toBeNull();
+    });
+
+    it('finds no object key in an address with a malformed percent-escape, without throwing', () => {
+      for (const address of ['/attachments/%ZZ', '/objects/%ZZ', '/objects/w/%E0%A4%A/x.png', `/objects/${key}%`])
+        expect(objectKeyFromUrl(address)).toBeNull();
     });
   });
 });

@@ -132,13 +132,14 @@ export const objectPathFor = (kind: UploadKind, key: string): string => `/${obje
 
 /** The object key inside an upload URL or a stored image address (its last three path segments), or null. */
 export const objectKeyFromUrl = (url: string): string | null => {
-  let pathname: string;
+  let key: string;
   try {
-    pathname = new URL(url, 'http://localhost').pathname;
+    const { pathname } = new URL(url, 'http://localhost');
+    key = pathname.split('/').filter(Boolean).slice(-3).map(decodeURIComponent).join('/');
   } catch {
+    // not a URL, or a segment with a malformed percent-escape (`%ZZ`): neither names one of our objects
     return null;
   }
-  const key = pathname.split('/').filter(Boolean).slice(-3).map(decodeURIComponent).join('/');
   return OBJECT_KEY_PATTERN.test(key) ? key : null;
 };
 

@@ -1,5 +1,6 @@
 // Notification preferences (issue 19): what notifies a member, per workspace, with per-channel overrides and mute.
 import { z } from 'zod';
+import { storableTimestamp } from '../timestamps.js';
 
 /** Everything, only mentions / DMs / followed threads / keywords, or nothing. */
 export const NOTIFY_LEVELS = ['all', 'mentions', 'nothing'] as const;
@@ -89,7 +90,7 @@ export type MentionsPage = z.infer<typeof MentionsPageSchema>;
 
 export const MENTIONS_CURSOR_MESSAGE = 'before must be an ISO timestamp';
 export const MentionsQuerySchema = z.object({
-  before: z.iso.datetime({ offset: true, error: MENTIONS_CURSOR_MESSAGE }).optional(),
+  before: storableTimestamp(MENTIONS_CURSOR_MESSAGE).optional(),
 });
 export type MentionsQuery = z.infer<typeof MentionsQuerySchema>;
 

@@ -5,6 +5,7 @@ import { DomainError } from '@teamchat/bus';
 import { WorkspaceEntitlements, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import {
   ErrorCodes,
+  isStorableTime,
   MESSAGE_PAGE_MAX,
   REPLAY_MAX_AGE_MS,
   REPLAY_MAX_MESSAGES,
@@ -174,7 +175,7 @@ export class MessageService {
         return (await this.statements.rows(PAGE_BEFORE_MESSAGE, [id, limit, ref.created_at, ref.id])).reverse();
       }
       const at = new Date(before);
-      if (Number.isNaN(at.getTime())) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
+      if (!isStorableTime(at)) throw new DomainError(ErrorCodes.validation, INVALID_CURSOR);
       return (await this.statements.rows(PAGE_BEFORE_TIME, [id, limit, at])).reverse();
     });
   }

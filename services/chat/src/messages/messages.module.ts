@@ -13,6 +13,7 @@ import { MessageFiles } from './message-files.js';
 import { MessageService } from './message.service.js';
 import { MessageWriter } from './message-writer.js';
 import { SearchService } from './search.service.js';
+import { PostgresTimeZones } from './time-zones.js';
 
 @Module({
   imports: [
@@ -24,6 +25,6 @@ import { SearchService } from './search.service.js';
     NotificationsModule,
   ],
   controllers: [MessageController, MessageChangesController],
-  providers: [MessageService, MessageWriter, SearchService, MessageChangesService, MessageFiles],
+  providers: [MessageService, MessageWriter, SearchService, PostgresTimeZones, MessageChangesService, MessageFiles],
 })
 export class MessagesModule {}

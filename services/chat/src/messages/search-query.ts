@@ -1,5 +1,5 @@
 // From the parsed search box (libs/contracts search-syntax) to what the SQL needs, and the opaque page cursor.
-import { SEARCH_MAX_TERMS, type ParsedSearch } from '@teamchat/contracts';
+import { SEARCH_MAX_TERMS, storableTimestamp, type ParsedSearch } from '@teamchat/contracts';
 import { z } from 'zod';
 
 /** What the search SQL needs from the user's text (built here so the SQL stays free of string building). */
@@ -61,9 +61,9 @@ export interface SearchCursor {
 }
 
 const CursorSchema = z.object({
-  s: z.iso.datetime({ offset: true }),
+  s: storableTimestamp(),
   a: z.number().int().min(0).max(3),
-  w: z.tuple([z.iso.datetime({ offset: true }), z.uuid()]).nullable(),
+  w: z.tuple([storableTimestamp(), z.uuid()]).nullable(),
   o: z.number().int().min(0).max(10_000),
 });
 

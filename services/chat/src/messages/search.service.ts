@@ -11,6 +11,7 @@ import {
   IdentityContracts,
   SEARCH_CURSOR_INVALID,
   SEARCH_LIMIT,
+  SEARCH_TZ_INVALID,
   isEmptySearch,
   parseSearchQuery,
   type Actor,
@@ -27,6 +28,7 @@ import {
   type SearchCursor,
   type SearchTerms,
 } from './search-query.js';
+import { PostgresTimeZones } from './time-zones.js';
 
 /** How many of an arm's newest matches are ranked together: two pages, which bounds the rows a common word reads. */
 export const RANK_WINDOW = SEARCH_LIMIT * 2;
@@ -237,6 +239,7 @@ export class SearchService {
     private readonly workspace: WorkspaceMembership,
     private readonly directory: UserDirectory,
     private readonly bus: BusClient,
+    private readonly zones: PostgresTimeZones,
   ) {}
 
   /** What the plan statement said of each query's text, by its terms: it depends on nothing else. */
@@ -261,6 +264,8 @@ export class SearchService {
     if (!parsed.ok) throw new DomainError(ErrorCodes.validation, parsed.message);
     const cursor = cursorText ? decodeCursor(cursorText) : null;
     if (cursorText && !cursor) throw new DomainError(ErrorCodes.validation, SEARCH_CURSOR_INVALID);
+    // the default zone needs no look-up
+    if (tz !== 'UTC' && !(await this.zones.has(tz))) throw new DomainError(ErrorCodes.validation, SEARCH_TZ_INVALID);
     const query = parsed.query;
     if (isEmptySearch(query)) return { results: [], nextCursor: null };
 
