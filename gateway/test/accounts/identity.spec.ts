@@ -22,6 +22,9 @@ const upgrade = (url: string, cookie?: string) =>
     socket.once('error', reject);
   });
 
+/** One character more than the email columns (varchar(320)) keep. */
+const overlongEmail = `${'a'.repeat(309)}@example.com`;
+
 const noSecrets = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|password_hash/i);
 
 describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (transport) => {
@@ -46,6 +49,7 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       ['lastName', { lastName: '' }, 'Last name is required'],
       ['email', { email: 'not-an-email' }, 'Invalid email address'],
       ['email (missing)', { email: undefined }, 'Invalid email address'],
+      ['email (over 320 characters)', { email: overlongEmail }, 'Invalid email address'],
       ['password', { password: 'short' }, 'Password must be at least 8 characters'],
       ['password (missing)', { password: undefined }, 'Password must be at least 8 characters'],
       ['password (over 128)', { password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
@@ -68,6 +72,13 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       },
     );
 
+    it('accepts an email of exactly 320 characters, the most an account keeps', async () => {
+      const email = `${Date.now().toString(36)}.${'a'.repeat(320)}`.slice(0, 308) + '@example.com';
+      expect(email).toHaveLength(320);
+      const { user } = await signUp(stack.url, { email }, '10.1.0.5');
+      expect(user.email).toBe(email);
+    });
+
     it('refuses a duplicate email (any case) with 409 "An account with this email already exists"', async () => {
       const { body } = await signUp(stack.url, {}, '10.1.0.3');
       const res = await request(stack.url)
@@ -88,6 +99,7 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
   describe('POST /api/login', () => {
     it.each([
       [{ email: 'nope', password: 'whatever1' }, 'Invalid email address'],
+      [{ email: overlongEmail, password: 'whatever1' }, 'Invalid email address'],
       [{ email: 'a@example.com', password: '' }, 'Password is required'],
       [{ email: 'a@example.com' }, 'Password is required'],
     ])('refuses %j with the spec message', async (body, message) => {
@@ -283,6 +295,19 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       expect(res.body.error).toBe(message);
     });
 
+    it('stores a lone surrogate in about me as U+FFFD, in the row and in the event announcing it', async () => {
+      const res = await me.agent.patch(`/api/users/${me.user.id}`).send({ aboutMe: 'a\ud800b' });
+      expect(res.status).toBe(200);
+      const row = await db.query('SELECT about_me FROM identity."user" WHERE id = $1', [me.user.id]);
+      expect(row.rows).toEqual([{ about_me: 'a\uFFFDb' }]);
+      const event = await db.query(
+        `SELECT payload->>'aboutMe' AS "aboutMe" FROM identity.outbox
+         WHERE subject = 'identity.user.updated' AND payload->>'id' = $1 ORDER BY created_at DESC LIMIT 1`,
+        [me.user.id],
+      );
+      expect(event.rows).toEqual([{ aboutMe: 'a\uFFFDb' }]);
+    });
+
     it('clears the handle when it is sent empty', async () => {
       await me.agent.patch(`/api/users/${me.user.id}`).send({ handle: 'temporary' });
       const res = await me.agent.patch(`/api/users/${me.user.id}`).send({ handle: '' });
@@ -420,6 +445,77 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
         expect(res.body.error).toBe('Please enter a positive number of stars.');
       },
     );
+
+    describe('up to the most stars a user can hold (2,147,483,647)', () => {
+      const MOST = 2_147_483_647;
+      const TOO_MANY = 'This award would give the user more than 2,147,483,647 stars, the most a user can hold.';
+      const setStars = (stars: number) =>
+        db.query('UPDATE identity."user" SET stars = $2 WHERE id = $1', [memberId, stars]);
+      const starsOf = async () =>
+        (await db.query('SELECT stars FROM identity."user" WHERE id = $1', [memberId])).rows[0].stars as number;
+
+      it('refuses an award past it with 400 and leaves the stars unchanged; one reaching it passes', async () => {
+        await setStars(MOST - 999_999);
+        const res = await admin.agent.post(`/api/users/${memberId}/stars`).send({ stars: 1_000_000 });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          error: TOO_MANY,
+          code: 'VALIDATION.FAILED',
+          issues: [{ path: 'stars', message: TOO_MANY }],
+        });
+        expect(await starsOf()).toBe(MOST - 999_999);
+        const exact = await admin.agent.post(`/api/users/${memberId}/stars`).send({ stars: 999_999 });
+        expect(exact.status).toBe(200);
+        expect(exact.body.stars).toBe(MOST);
+      });
+
+      it('lets only one of two concurrent awards through when both together would pass it', async () => {
+        await setStars(MOST - 1_500_000);
+        const answers = await Promise.all(
+          [1, 2].map(() => admin.agent.post(`/api/users/${memberId}/stars`).send({ stars: 1_000_000 })),
+        );
+        expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+        expect(await starsOf()).toBe(MOST - 500_000);
+      });
+    });
+  });
+
+  describe('an account deleted while it is being updated', () => {
+    const stillStored = async (userId: string) =>
+      (await db.query('SELECT 1 FROM identity."user" WHERE id = $1', [userId])).rowCount;
+
+    it('stays deleted under concurrent profile updates, each answered 200, 401 or 404', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { agent, user } = await signUp(stack.url, {}, `10.9.1.${round}`);
+        const [, ...statuses] = await Promise.all([
+          stack.request(IdentityContracts.delete, { userId: user.id }),
+          ...Array.from({ length: 5 }, (_v, i) =>
+            agent
+              .patch(`/api/users/${user.id}`)
+              .send({ aboutMe: `take ${i}` })
+              .then((r) => r.status),
+          ),
+        ]);
+        expect(await stillStored(user.id)).toBe(0);
+        expect(statuses.filter((status) => ![200, 401, 404].includes(status))).toEqual([]);
+      }
+    });
+
+    it('stays deleted under concurrent payment confirmations, each answered or refused "User not found"', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { user } = await signUp(stack.url, {}, `10.9.2.${round}`);
+        const [, ...outcomes] = await Promise.allSettled([
+          stack.request(IdentityContracts.delete, { userId: user.id }),
+          ...Array.from({ length: 5 }, () =>
+            stack.request(IdentityContracts.markPaymentCompleted, { userId: user.id }),
+          ),
+        ]);
+        expect(await stillStored(user.id)).toBe(0);
+        for (const outcome of outcomes)
+          if (outcome.status === 'rejected')
+            expect(outcome.reason).toMatchObject({ code: 'IDENTITY.USER_NOT_FOUND', message: 'User not found' });
+      }
+    });
   });
 
   describe('request hygiene', () => {

@@ -78,6 +78,20 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
       expect(res.body.profileImageUrl).toBe(logo.objectPath);
     });
 
+    it('stores a lone surrogate in the name as U+FFFD, in the row and in the event announcing it', async () => {
+      const { agent } = await signUp(stack.url, {}, '10.21.0.4');
+      const res = await agent.post('/api/workspaces').send({ name: 'x\udfffy' });
+      expect(res.status).toBe(201);
+      const row = await db.query('SELECT name FROM workspace.workspace WHERE id = $1', [res.body.id]);
+      expect(row.rows).toEqual([{ name: 'x\uFFFDy' }]);
+      const event = await db.query(
+        `SELECT payload->>'name' AS name FROM workspace.outbox
+         WHERE subject = 'workspace.workspace.created' AND payload->>'workspaceId' = $1`,
+        [res.body.id],
+      );
+      expect(event.rows).toEqual([{ name: 'x\uFFFDy' }]);
+    });
+
     it('answers 401 when signed out', async () => {
       expect((await request(stack.url).post('/api/workspaces').send({ name: 'x' })).status).toBe(401);
     });
@@ -241,6 +255,28 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
       const res = await admin.agent.patch(`/api/users/${member.user.id}/admin`).send({ isAdmin: 'yes' });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('isAdmin must be true or false');
+    });
+
+    it('never brings back a member removed while being promoted: each promotion 200 or 404, the member gone', async () => {
+      for (let round = 0; round < 3; round++) {
+        const racer = await joinAsMember(stack.url, admin.agent, {}, '10.24.0.3');
+        const [removed, ...promotions] = await Promise.all([
+          admin.agent.delete(`/api/workspaces/${admin.workspace.id}/users/${racer.user.id}`),
+          ...Array.from({ length: 5 }, () =>
+            admin.agent.patch(`/api/users/${racer.user.id}/admin`).send({ isAdmin: true }),
+          ),
+        ]);
+        expect(removed.status).toBe(200);
+        const rows = await db.query('SELECT 1 FROM workspace.user_workspace WHERE workspace_id = $1 AND user_id = $2', [
+          admin.workspace.id,
+          racer.user.id,
+        ]);
+        expect(rows.rowCount).toBe(0);
+        const wrong = promotions.filter(
+          (r) => r.status !== 200 && !(r.status === 404 && r.body.code === 'WORKSPACE.MEMBER_NOT_FOUND'),
+        );
+        expect(wrong.map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+      }
     });
   });
 
@@ -426,6 +462,14 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
       expect(list.body).toEqual([kept.body]);
     });
 
+    it('refuses an invite email over 320 characters with 400 "Invalid email address", making no invite', async () => {
+      const before = (await admin.agent.get('/api/invites')).body;
+      const res = await admin.agent.post('/api/invites').send({ email: `${'a'.repeat(309)}@example.com` });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'Invalid email address', code: 'VALIDATION.FAILED' });
+      expect((await admin.agent.get('/api/invites')).body).toEqual(before);
+    });
+
     it('cancels an invite; another workspace’s invite answers 404', async () => {
       const invite = await admin.agent.post('/api/invites').send({});
       const other = await adminWithWorkspace(stack.url, 'Other', '10.26.0.3');
@@ -568,6 +612,7 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
 
     it.each([
       ['a bad email', { email: 'nope' }, 'Invalid email address'],
+      ['an email over 320 characters', { email: `${'a'.repeat(309)}@example.com` }, 'Invalid email address'],
       ['no first name', { firstName: '' }, 'First name is required'],
       ['no last name', { lastName: '' }, 'Last name is required'],
       ['a short password', { password: 'short' }, 'Password must be at least 8 characters'],

@@ -3,7 +3,9 @@
 // deploy/standalone/test/durable-events.spec.ts).
 import { randomUUID } from 'node:crypto';
 import { DataSource, type Logger } from 'typeorm';
+import { z } from 'zod';
 import { DEFAULT_EVENT_DELIVERY, type OutgoingEvent } from '@teamchat/bus';
+import { defineEvent } from '@teamchat/contracts';
 import { busMetrics } from '@teamchat/observability';
 import type pg from 'pg';
 import { createTestDatabase, testPool, waitFor, type TestDatabase } from '@teamchat/testing';
@@ -152,5 +154,28 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     expect(claims).toBe(0);
     expect(publisher.published).toEqual([]);
     expect(await lag()).toBeGreaterThanOrEqual(1);
+  });
+
+  describe('add', () => {
+    const profileUpdated = defineEvent('relaytest.profile.updated', z.object({ aboutMe: z.string() }));
+
+    it('stores and publishes lone surrogates as U+FFFD, the text a text column holds, and leaves pairs alone', async () => {
+      const recorder = new Outbox(ds, { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY }, publisher);
+      outbox = recorder;
+      recorder.onModuleInit();
+      try {
+        // a backslash before "ud800" is text, not an escape
+        const aboutMe = 'x\udfffy \ud800 \ud83d\ude00 \\ud800';
+        const { rows } = await own.query<{ text: string }>('SELECT $1::text AS "text"', [aboutMe]);
+        expect(rows[0].text).toBe('x\uFFFDy \uFFFD \ud83d\ude00 \\ud800');
+        const id = await ds.transaction((em) => recorder.add(em, profileUpdated, { aboutMe }));
+        const stored = await own.query(`SELECT "payload" FROM "${SERVICE}"."outbox" WHERE "id" = $1`, [id]);
+        expect(stored.rows).toEqual([{ payload: { aboutMe: rows[0].text } }]);
+        await waitFor(() => publisher.published.length === 1);
+        expect(publisher.published[0]).toMatchObject({ id, payload: { aboutMe: rows[0].text } });
+      } finally {
+        ds.subscribers.splice(ds.subscribers.indexOf(recorder), 1);
+      }
+    });
   });
 });

@@ -154,6 +154,22 @@ const toEvent = (r: OutboxRow): OutgoingEvent => ({
   createdAt: new Date(r.created_at),
 });
 
+/**
+ * The `\udXXX` escape JSON.stringify writes for a lone surrogate (a pair it writes as is): after an even run of
+ * backslashes, as after an odd one the backslash is itself escaped and `udXXX` is text.
+ */
+const LONE_SURROGATE_ESCAPE = /(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
+
+/**
+ * `value` as JSON that `::jsonb` accepts, written as a text column would hold it. jsonb refuses the escape of a lone
+ * surrogate, where a text column stores U+FFFD in its place (pg sends parameters as UTF-8): so does the event, and it
+ * carries the text of its row. Every message passes here: the replacement runs only when such an escape may be in.
+ */
+const jsonbText = (value: unknown): string => {
+  const json = JSON.stringify(value ?? null);
+  return json.includes('\\ud') ? json.replace(LONE_SURROGATE_ESCAPE, '\uFFFD') : json;
+};
+
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : (JSON.stringify(err) ?? String(err)));
 
 const SWEEP_BATCH = 100;
@@ -249,11 +265,11 @@ export class Outbox
     const id = randomUUID();
     // the event continues the trace of the work that emitted it, however late it is delivered
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: currentRequestId(), ...traceHeaders() };
-    const data = JSON.stringify(payload ?? null);
+    const data = jsonbText(payload);
     const [row] = (await em.query(
       `INSERT INTO ${this.table} ("id", "subject", "payload", "headers") VALUES ($1, $2, $3::jsonb, $4::jsonb)
        RETURNING "created_at"`,
-      [id, contract.subject, data, JSON.stringify(headers)],
+      [id, contract.subject, data, jsonbText(headers)],
     )) as { created_at: Date }[];
     const list = this.pending.get(runner) ?? [];
     list.push({

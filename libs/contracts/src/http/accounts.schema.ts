@@ -20,7 +20,13 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const PASSWORD_MAX = 128;
 
-const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email address'));
+/** The accounts' and invites' email columns are varchar(320). */
+export const EMAIL_MAX = 320;
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Invalid email address').max(EMAIL_MAX, 'Invalid email address'));
 const password = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')

@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+/** The most stars a user can hold: the `stars` column is a 32-bit integer. */
+export const MAX_STARS = 2_147_483_647;
+
 /** A person's account. Role and current workspace are per workspace and live in the workspace service. */
 @Entity({ name: 'user', schema: 'identity' })
 export class UserEntity {

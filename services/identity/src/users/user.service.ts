@@ -17,7 +17,7 @@ import {
 } from '@teamchat/contracts';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { Outbox, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
-import { UserEntity } from './user.entity.js';
+import { MAX_STARS, UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
 import { nextFreeUsername, usernameBase, usernameFamilyPattern } from './username.js';
 import { toIdentityUser, toUserProfile } from './user.mapper.js';
@@ -25,6 +25,7 @@ import { toIdentityUser, toUserProfile } from './user.mapper.js';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const HANDLE_TAKEN_MESSAGE = 'This handle is already taken in this workspace.';
+export const TOO_MANY_STARS_MESSAGE = `This award would give the user more than ${MAX_STARS.toLocaleString('en-US')} stars, the most a user can hold.`;
 
 const isUniqueViolation = (err: unknown, constraint: string): boolean =>
   err instanceof QueryFailedError &&
@@ -141,8 +142,7 @@ export class UserService {
         });
     }
     const saved = await this.dataSource.transaction(async (em) => {
-      const user = await em.findOne(UserEntity, { where: { id: userId } });
-      if (!user) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+      const user = await this.lockedUser(em, userId);
       if (
         changes.handle !== undefined &&
         changes.handle !== null &&
@@ -168,14 +168,22 @@ export class UserService {
     if (!(await this.membership.isMember(own.workspaceId, userId)))
       throw new DomainError(ErrorCodes.userNotFound, 'User not found');
     return this.dataSource.transaction(async (em) => {
+      // the limit is checked by the update itself, so concurrent awards cannot pass it together
       const result = await em
         .createQueryBuilder()
         .update(UserEntity)
         .set({ stars: () => 'stars + :stars' })
         .setParameter('stars', stars)
         .where('id = :userId', { userId })
+        .andWhere('stars <= :room', { room: MAX_STARS - stars })
         .execute();
-      if (!result.affected) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+      if (!result.affected) {
+        if (await em.existsBy(UserEntity, { id: userId }))
+          throw new DomainError(ErrorCodes.validation, TOO_MANY_STARS_MESSAGE, [
+            { path: 'stars', message: TOO_MANY_STARS_MESSAGE },
+          ]);
+        throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+      }
       const profile = toUserProfile(await em.findOneByOrFail(UserEntity, { id: userId }));
       await this.outbox.add(em, IdentityEvents.userUpdated, profile);
       return profile;
@@ -187,11 +195,11 @@ export class UserService {
     stripeCustomerId?: string | null;
     stripeSubscriptionId?: string | null;
   }): Promise<IdentityUser> {
-    const user = await this.find(input.userId);
-    user.paymentCompleted = true;
-    if (input.stripeCustomerId !== undefined) user.stripeCustomerId = input.stripeCustomerId;
-    if (input.stripeSubscriptionId !== undefined) user.stripeSubscriptionId = input.stripeSubscriptionId;
     const saved = await this.dataSource.transaction(async (em) => {
+      const user = await this.lockedUser(em, input.userId);
+      user.paymentCompleted = true;
+      if (input.stripeCustomerId !== undefined) user.stripeCustomerId = input.stripeCustomerId;
+      if (input.stripeSubscriptionId !== undefined) user.stripeSubscriptionId = input.stripeSubscriptionId;
       const updated = await em.save(user);
       // gateways keep the user's record with their sessions: tell them it changed
       await this.outbox.add(em, IdentityEvents.userUpdated, toUserProfile(updated));
@@ -207,6 +215,13 @@ export class UserService {
       await this.outbox.add(em, IdentityEvents.userDeleted, { userId });
     });
     return { userId };
+  }
+
+  /** The user's row, locked until `em`'s transaction ends: a delete waits, so saving it cannot insert it again. */
+  private async lockedUser(em: EntityManager, userId: string): Promise<UserEntity> {
+    const user = await em.findOne(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    if (!user) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    return user;
   }
 
   private async find(userId: string): Promise<UserEntity> {

@@ -52,9 +52,11 @@ export class MemberService {
       const target = await this.access.membership(em, workspaceId, userId);
       if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
       target.role = isAdmin ? 'admin' : 'member';
-      const saved = await em.save(target);
-      await this.outbox.add(em, WorkspaceEvents.memberRoleChanged, toMembership(saved));
-      return saved;
+      // in place: a member removed since the read stays removed, where a save would insert the membership again
+      const { affected } = await em.update(MembershipEntity, { id: target.id }, { role: target.role });
+      if (!affected) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
+      await this.outbox.add(em, WorkspaceEvents.memberRoleChanged, toMembership(target));
+      return target;
     });
     // this replica forgets at once (read your writes); the event reaches every other process of every service
     this.membership.forget(workspaceId, userId);
