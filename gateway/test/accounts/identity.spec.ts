@@ -295,9 +295,10 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       expect(res.body.error).toBe(message);
     });
 
-    it('stores a lone surrogate in about me as U+FFFD, in the row and in the event announcing it', async () => {
+    it('stores a lone surrogate in about me as U+FFFD, in the answer, the row and the event announcing it', async () => {
       const res = await me.agent.patch(`/api/users/${me.user.id}`).send({ aboutMe: 'a\ud800b' });
       expect(res.status).toBe(200);
+      expect(res.body.aboutMe).toBe('a\uFFFDb');
       const row = await db.query('SELECT about_me FROM identity."user" WHERE id = $1', [me.user.id]);
       expect(row.rows).toEqual([{ about_me: 'a\uFFFDb' }]);
       const event = await db.query(

@@ -78,10 +78,11 @@ describe.each(['inprocess', 'nats'] as const)('workspaces, members and invites o
       expect(res.body.profileImageUrl).toBe(logo.objectPath);
     });
 
-    it('stores a lone surrogate in the name as U+FFFD, in the row and in the event announcing it', async () => {
+    it('stores a lone surrogate in the name as U+FFFD, in the answer, the row and the event announcing it', async () => {
       const { agent } = await signUp(stack.url, {}, '10.21.0.4');
       const res = await agent.post('/api/workspaces').send({ name: 'x\udfffy' });
       expect(res.status).toBe(201);
+      expect(res.body.name).toBe('x\uFFFDy');
       const row = await db.query('SELECT name FROM workspace.workspace WHERE id = $1', [res.body.id]);
       expect(row.rows).toEqual([{ name: 'x\uFFFDy' }]);
       const event = await db.query(

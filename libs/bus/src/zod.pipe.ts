@@ -1,6 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { controlCharacterIssue, ErrorCodes, type ValidationIssue } from '@teamchat/contracts';
+import { controlCharacterIssue, ErrorCodes, wellFormedText, type ValidationIssue } from '@teamchat/contracts';
 import { DomainError } from './domain-error.js';
 
 export const toIssues = (error: z.ZodError): ValidationIssue[] =>
@@ -16,13 +16,14 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, value: unknown): z.
 
 /**
  * What a client sends (HTTP bodies and queries, socket frames): a control character is refused in every field alike,
- * before the schema and whatever the field's own rules; then the schema. Bus payloads between services, which may
- * carry text stored before this rule, are parsed with `parseOrThrow` alone.
+ * before the schema and whatever the field's own rules; a lone surrogate becomes U+FFFD (see wellFormedText); then
+ * the schema. Bus payloads between services, which may carry text stored before this rule, are parsed with
+ * `parseOrThrow` alone.
  */
 export const parseClientInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
   const control = controlCharacterIssue(value);
   if (control) throw new DomainError(ErrorCodes.validation, control.message, [control]);
-  return parseOrThrow(schema, value);
+  return parseOrThrow(schema, wellFormedText(value));
 };
 
 /** `@Payload(new ZodPipe(Schema))`: validation at the boundary of every handler. */

@@ -1,6 +1,7 @@
 // Text that crosses any boundary of the product (HTTP bodies and queries, socket frames, bus payloads) is refused when
 // it carries a C0 control character other than tab, line feed or carriage return: Postgres cannot store NUL in text
-// (it used to surface as a 500), and none of the others belongs in a name, a message or a search.
+// (it used to surface as a 500), and none of the others belongs in a name, a message or a search. A lone UTF-16
+// surrogate, which no UTF-8 text can hold, is taken as U+FFFD (see wellFormedText).
 import type { ValidationIssue } from './errors.js';
 
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
@@ -27,4 +28,32 @@ export const controlCharacterIssue = (value: unknown): ValidationIssue | null =>
     }
   }
   return null;
+};
+
+/** A UTF-16 surrogate that is not half of a pair (in `u` mode a pair is one code point, which this does not match). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+/**
+ * `value` with every string in it well-formed: each lone surrogate U+FFFD, as Postgres stores it from a text
+ * parameter (and as jsonb refuses it) — so what a request answers, stores and announces is one text. Replaces the
+ * strings of `value`'s arrays and objects in place (a client's freshly parsed input); walks with its own stack.
+ */
+export const wellFormedText = <T>(value: T): T => {
+  const fixed = (text: string) => (LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text);
+  if (typeof value === 'string') return fixed(value) as T;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== 'object') continue;
+    const holder = current as Record<string, unknown>;
+    for (const key of Object.keys(holder)) {
+      const item = holder[key];
+      if (typeof item === 'string') {
+        const text = fixed(item);
+        if (text !== item) holder[key] = text;
+      } else if (item !== null && typeof item === 'object') pending.push(item);
+    }
+  }
+  return value;
 };
