@@ -466,15 +466,14 @@ const failureKinds = (storms) => {
   return kinds;
 };
 
+/** The middle of the numbers (the upper one of two), null when there are none. */
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted.length ? percentile(sorted, 50) : null;
+};
+
 /** The median time of the storms after the first. */
-const laterStorms = (r) =>
-  percentile(
-    r.storms
-      .slice(1)
-      .map((s) => s.ms)
-      .sort((a, b) => a - b),
-    50,
-  );
+const laterStorms = (r) => median(r.storms.slice(1).map((s) => s.ms));
 
 export const formatSocketsReport = (o, product, floor) => {
   const rows = [
@@ -672,12 +671,6 @@ export const formatReport = (o, product, floor) => {
   }
   if (o.mode !== 'processes') lines.push('(in-process mode: RSS is the whole test process, clients included)');
   return lines.join('\n');
-};
-
-/** The middle of the numbers (the upper one of two, as the storms' median), null when there are none. */
-const median = (values) => {
-  const sorted = values.filter((v) => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted.length ? percentile(sorted, 50) : null;
 };
 
 /** The 1-minute load average now, as `/proc/loadavg` has it (the machines are shared: every figure notes it). */

@@ -12,22 +12,37 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Text must not contain control charact
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTER.test(text);
 
 /**
- * The first string anywhere in a parsed JSON value (or query object) that carries a refused control character, as a
- * validation issue naming its path; null when there is none. Walks with its own stack, so nesting depth is no risk.
+ * Calls `visit` with each string anywhere in a parsed JSON value (or query object), its path, and (but for `value`
+ * itself) the array or object holding it and its key there; stops at the first `visit` that answers true. Walks with
+ * its own stack, so nesting depth is no risk.
  */
-export const controlCharacterIssue = (value: unknown): ValidationIssue | null => {
-  const pending: Array<[unknown, string]> = [[value, '']];
+const eachString = (
+  value: unknown,
+  visit: (text: string, path: string, holder?: Record<string, unknown>, key?: string) => boolean,
+): void => {
+  const pending: Array<[unknown, string, Record<string, unknown>?, string?]> = [[value, '']];
   while (pending.length > 0) {
-    const [current, path] = pending.pop()!;
+    const [current, path, holder, key] = pending.pop()!;
     if (typeof current === 'string') {
-      if (CONTROL_CHARACTER.test(current)) return { path, message: CONTROL_CHARACTERS_MESSAGE };
-    } else if (Array.isArray(current)) {
-      current.forEach((item, i) => pending.push([item, path ? `${path}.${i}` : String(i)]));
+      if (visit(current, path, holder, key)) return;
     } else if (current !== null && typeof current === 'object') {
-      for (const [key, item] of Object.entries(current)) pending.push([item, path ? `${path}.${key}` : key]);
+      const items = current as Record<string, unknown>;
+      for (const k of Object.keys(items)) pending.push([items[k], path ? `${path}.${k}` : k, items, k]);
     }
   }
-  return null;
+};
+
+/**
+ * The first string anywhere in a parsed JSON value (or query object) that carries a refused control character, as a
+ * validation issue naming its path; null when there is none.
+ */
+export const controlCharacterIssue = (value: unknown): ValidationIssue | null => {
+  let issue: ValidationIssue | null = null;
+  eachString(value, (text, path) => {
+    if (CONTROL_CHARACTER.test(text)) issue = { path, message: CONTROL_CHARACTERS_MESSAGE };
+    return issue !== null;
+  });
+  return issue;
 };
 
 /** A UTF-16 surrogate that is not half of a pair (in `u` mode a pair is one code point, which this does not match). */
@@ -37,23 +52,16 @@ const LONE_SURROGATES = /\p{Cs}/gu;
 /**
  * `value` with every string in it well-formed: each lone surrogate U+FFFD, as Postgres stores it from a text
  * parameter (and as jsonb refuses it) — so what a request answers, stores and announces is one text. Replaces the
- * strings of `value`'s arrays and objects in place (a client's freshly parsed input); walks with its own stack.
+ * strings of `value`'s arrays and objects in place (a client's freshly parsed input).
  */
 export const wellFormedText = <T>(value: T): T => {
-  const fixed = (text: string) => (LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text);
-  if (typeof value === 'string') return fixed(value) as T;
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (current === null || typeof current !== 'object') continue;
-    const holder = current as Record<string, unknown>;
-    for (const key of Object.keys(holder)) {
-      const item = holder[key];
-      if (typeof item === 'string') {
-        const text = fixed(item);
-        if (text !== item) holder[key] = text;
-      } else if (item !== null && typeof item === 'object') pending.push(item);
-    }
-  }
-  return value;
+  let result = value;
+  eachString(value, (text, _path, holder, key) => {
+    if (!LONE_SURROGATE.test(text)) return false;
+    const fixed = text.replace(LONE_SURROGATES, '\uFFFD');
+    if (holder) holder[key!] = fixed;
+    else result = fixed as T;
+    return false;
+  });
+  return result;
 };
