@@ -159,6 +159,37 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   describe('add', () => {
     const profileUpdated = defineEvent('relaytest.profile.updated', z.object({ aboutMe: z.string() }));
 
+    it('answers commits with events at once while every pooled connection is such a commit, and marks them after', async () => {
+      // a publisher that stores at once, whose caller would wait half a minute for it: only the publication is waited
+      // for, not its record, which needs a connection of the pool that the committing ones hold until they answer
+      const waiting = Object.assign(new RecordingPublisher(), { inlineWaitMs: 10_000 });
+      const recorder = new Outbox(ds, { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY }, waiting);
+      outbox = recorder;
+      recorder.onModuleInit();
+      try {
+        const started = Date.now();
+        // twice as many commits at once as the pool has connections (2)
+        const ids = await Promise.all(
+          Array.from({ length: 4 }, (_, i) =>
+            ds.transaction((em) => recorder.add(em, profileUpdated, { aboutMe: `commit ${i}` })),
+          ),
+        );
+        expect(Date.now() - started).toBeLessThan(waiting.inlineWaitMs / 2);
+        expect(waiting.published.map((e) => e.id).sort()).toEqual([...ids].sort());
+        await waitFor(
+          async () =>
+            (
+              await own.query(
+                `SELECT 1 FROM "${SERVICE}"."outbox" WHERE "id" = ANY($1) AND "published_at" IS NOT NULL`,
+                [ids],
+              )
+            ).rowCount === ids.length,
+        );
+      } finally {
+        ds.subscribers.splice(ds.subscribers.indexOf(recorder), 1);
+      }
+    }, 30_000);
+
     it('stores and publishes lone surrogates as U+FFFD, the text a text column holds, and leaves pairs alone', async () => {
       const recorder = new Outbox(ds, { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY }, publisher);
       outbox = recorder;

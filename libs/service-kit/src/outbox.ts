@@ -40,6 +40,12 @@ import {
   traceHeaders,
 } from '@teamchat/bus';
 
+/** What one inline publication of a commit's events came to. */
+interface PublishOutcome {
+  published: string[];
+  failed: { event: OutgoingEvent; err: unknown }[];
+}
+
 /** Where the relay hands committed events: JetStream in a cluster, the in-process broker standalone. */
 export interface EventPublisher {
   /** Resolves once the event is stored by JetStream, or (in process) once every handler of it has succeeded. */
@@ -312,33 +318,52 @@ export class Outbox
     if (!event.queryRunner.isTransactionActive) this.pending.delete(event.queryRunner);
   }
 
+  /**
+   * Publishes the events of a commit and waits (at most `inlineWaitMs`) for the publication alone, not for its record:
+   * this runs before TypeORM releases the committing connection, and the record (`published_at`, or a failure's
+   * backoff) needs another connection of the pool. Waiting for it here stalled every commit for the whole inline wait
+   * once as many commits with events ran at once as the pool has connections (8 workspaces created at once: 4 s).
+   */
   private async publishNow(events: OutgoingEvent[]): Promise<void> {
     if (events.length === 0) return;
     for (const e of events) this.inFlight.add(e.id);
-    const work: Promise<void> = this.publishAndMark(events).finally(() => {
-      for (const e of events) this.inFlight.delete(e.id);
-      this.working.delete(work);
-    });
+    const publishing = this.publishInOrder(events);
+    const work: Promise<void> = publishing
+      .then((outcome) => this.record(outcome))
+      .finally(() => {
+        for (const e of events) this.inFlight.delete(e.id);
+        this.working.delete(work);
+      });
     this.working.add(work);
     if (this.publisher.inlineWaitMs <= 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, this.publisher.inlineWaitMs)))]);
+    await Promise.race([
+      publishing,
+      new Promise((resolve) => (timer = setTimeout(resolve, this.publisher.inlineWaitMs))),
+    ]);
     clearTimeout(timer);
   }
 
-  /** Publishes in order; marks what was published, records what failed. Uses the pool (never the caller's runner). */
-  private async publishAndMark(events: OutgoingEvent[]): Promise<void> {
-    const published: string[] = [];
+  /** Publishes in order; what was published, and what failed with what. */
+  private async publishInOrder(events: OutgoingEvent[]): Promise<PublishOutcome> {
+    const outcome: PublishOutcome = { published: [], failed: [] };
     for (const event of events) {
       try {
         await this.publisher.publish(event);
-        published.push(event.id);
+        outcome.published.push(event.id);
       } catch (err) {
-        await this.recordFailure(this.ds.manager, event, err).catch((e: unknown) =>
-          this.logger.warn(`${this.options.service}: could not record a failed publish: ${errorText(e)}`),
-        );
+        outcome.failed.push({ event, err });
       }
     }
+    return outcome;
+  }
+
+  /** Marks what was published, records what failed. Uses the pool (never the caller's runner). */
+  private async record({ published, failed }: PublishOutcome): Promise<void> {
+    for (const { event, err } of failed)
+      await this.recordFailure(this.ds.manager, event, err).catch((e: unknown) =>
+        this.logger.warn(`${this.options.service}: could not record a failed publish: ${errorText(e)}`),
+      );
     if (published.length === 0) return;
     await this.ds
       .query(
