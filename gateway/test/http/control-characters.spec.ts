@@ -5,31 +5,15 @@ import request from 'supertest';
 import { startTestStack, type TestStack } from '@teamchat/testing';
 import { CONTROL_CHARACTERS_MESSAGE } from '@teamchat/contracts';
 import { adminWithWorkspace, type Agent } from '../accounts/helpers.js';
+import { HTTP_METHODS as METHODS, resolveSchema, type OpenApiDoc, type Schema } from './openapi-doc.js';
 
-interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  items?: Schema;
-  $ref?: string;
-}
-interface Operation {
-  parameters?: { name: string; in: string; schema?: Schema }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const CONTROLS = ['\u0000', '\u0007', '\u001b'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('control characters in text fields (every documented route)', () => {
   let stack: TestStack;
   let admin: Agent;
-  let doc: {
-    paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
-    components?: { schemas?: Record<string, Schema> };
-  };
+  let doc: OpenApiDoc;
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -38,10 +22,7 @@ describe('control characters in text fields (every documented route)', () => {
   }, 120_000);
   afterAll(() => stack?.close());
 
-  const resolve = (schema: Schema | undefined): Schema | undefined => {
-    if (!schema?.$ref) return schema;
-    return doc.components?.schemas?.[schema.$ref.split('/').pop()!];
-  };
+  const resolve = (schema: Schema | undefined) => resolveSchema(doc, schema);
   const isText = (schema: Schema | undefined): boolean => {
     const s = resolve(schema);
     if (!s) return false;

@@ -6,23 +6,16 @@
 import request from 'supertest';
 import { startTestStack, testPool, type TestStack } from '@teamchat/testing';
 import { adminWithWorkspace, joinAsMember, type Agent } from '../accounts/helpers.js';
+import {
+  HTTP_METHODS as METHODS,
+  resolveSchema,
+  type HttpMethodName,
+  type OpenApiDoc,
+  type Operation,
+  type Schema,
+} from './openapi-doc.js';
 
-interface Schema {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  minimum?: number;
-  properties?: Record<string, Schema>;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  items?: Schema;
-  $ref?: string;
-}
-interface Operation {
-  parameters?: { name: string; in: string; schema?: Schema }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Method = HttpMethodName;
 interface Sent {
   method: Method;
   path: string;
@@ -33,7 +26,6 @@ interface Sent {
   raw?: { type: string; text: string };
 }
 
-const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 /** Copies of one request sent at once. */
 const BURST = 8;
@@ -100,10 +92,7 @@ const BAD_RAW_BODIES = [
 describe.each(['inprocess', 'nats'] as const)('malformed input on every documented route (%s bus)', (transport) => {
   let stack: TestStack;
   let admin: Agent;
-  let doc: {
-    paths: Record<string, Partial<Record<Method, Operation>>>;
-    components?: { schemas?: Record<string, Schema> };
-  };
+  let doc: OpenApiDoc;
   /** Real ids of the admin's workspace, by the name of the parameter or field that takes them. */
   let ids: Record<string, string>;
   let kept: { messageId: string; content: string };
@@ -167,8 +156,7 @@ describe.each(['inprocess', 'nats'] as const)('malformed input on every document
   }, 120_000);
   afterAll(() => stack?.close());
 
-  const resolve = (schema: Schema | undefined): Schema | undefined =>
-    schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
+  const resolve = (schema: Schema | undefined) => resolveSchema(doc, schema);
 
   /** A value the field's schema likely takes (the fixture's id for an id field), so the other fields pass. */
   const validValue = (name: string, schema: Schema | undefined): unknown => {
