@@ -15,9 +15,8 @@ import {
   type Schema,
 } from './openapi-doc.js';
 
-type Method = HttpMethodName;
 interface Sent {
-  method: Method;
+  method: HttpMethodName;
   path: string;
   /** The request with every field as the schema likely takes it. */
   base?: boolean;
@@ -188,7 +187,7 @@ describe.each(['inprocess', 'nats'] as const)('malformed input on every document
     );
 
   /** Every malformed request for one operation, the path's parameters filled with real ids unless a variant says not. */
-  const variants = (template: string, method: Method, op: Operation): Sent[] => {
+  const variants = (template: string, method: HttpMethodName, op: Operation): Sent[] => {
     const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const path = fillPath(template);
     const list: Sent[] = [];
@@ -225,7 +224,7 @@ describe.each(['inprocess', 'nats'] as const)('malformed input on every document
     const all = Object.entries(doc.paths).flatMap(([template, item]) =>
       METHODS.filter((m) => item[m]).map((method) => ({ template, method, op: item[method]! })),
     );
-    const rank = ({ template, method }: { template: string; method: Method }) =>
+    const rank = ({ template, method }: { template: string; method: HttpMethodName }) =>
       /logout|end-trial|switch-workspace|\/auth\/password$/.test(template) ? 2 : method === 'delete' ? 1 : 0;
     return all.sort((a, b) => rank(a) - rank(b));
   };

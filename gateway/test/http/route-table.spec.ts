@@ -56,14 +56,11 @@ describe('the route table as the gateway serves it', () => {
       ['swagger-ui-bundle.js', /^text\/javascript/, 'SwaggerUIBundle'],
       ['reference.js', /^text\/javascript/, 'SwaggerUIBundle('],
     ] as const) {
-      const res = await request(stack.url)
-        .get(`/api/docs/${asset}`)
-        .buffer(true)
-        .parse((r, done) => {
-          let text = '';
-          r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-          r.on('end', () => done(null, text));
-        });
+      const res = await request(stack.url).get(`/api/docs/${asset}`).buffer(true).parse((r, done) => {
+        let text = '';
+        r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        r.on('end', () => done(null, text));
+      });
       expect({ asset, status: res.status }).toEqual({ asset, status: 200 });
       expect(res.headers['content-type']).toMatch(type);
       // the file itself, not a serialisation of its bytes

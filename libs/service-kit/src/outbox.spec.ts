@@ -160,7 +160,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     const profileUpdated = defineEvent('relaytest.profile.updated', z.object({ aboutMe: z.string() }));
 
     it('answers commits with events at once while every pooled connection is such a commit, and marks them after', async () => {
-      // a publisher that stores at once, whose caller would wait half a minute for it: only the publication is waited
+      // a publisher that stores at once, whose caller would wait up to 10 s for it: only the publication is waited
       // for, not its record, which needs a connection of the pool that the committing ones hold until they answer
       const waiting = Object.assign(new RecordingPublisher(), { inlineWaitMs: 10_000 });
       const recorder = new Outbox(ds, { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY }, waiting);
