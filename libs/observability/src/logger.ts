@@ -27,20 +27,19 @@ let stdout: pino.DestinationStream | undefined;
 export const bufferedStdout = (): pino.DestinationStream => {
   if (stdout) return stdout;
   const stream = pino.destination({ dest: process.stdout.fd ?? 1, minLength: LOG_BUFFER_BYTES, sync: false });
-  // sonic-boom's flush writes (an empty buffer) even when nothing waits: a quiet process would make an empty write
-  // to standard output, through libuv's thread pool, four times a second. Only a stream written since the last flush
-  // is flushed.
-  let written = false;
+  // one flush LOG_FLUSH_MS after the first line since the last one, armed by that line: a quiet process has no timer
+  // to wake it (a fixed interval woke every idle process four times a second), and sonic-boom's flush, which writes
+  // even an empty buffer through libuv's thread pool, only runs when something was logged
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const flushLater = () => {
+    flushTimer = undefined;
+    stream.flush();
+  };
   const write = stream.write.bind(stream);
   stream.write = (data: string) => {
-    written = true;
+    flushTimer ??= setTimeout(flushLater, LOG_FLUSH_MS).unref();
     return write(data);
   };
-  setInterval(() => {
-    if (!written) return;
-    written = false;
-    stream.flush();
-  }, LOG_FLUSH_MS).unref();
   return (stdout = stream);
 };
 

@@ -1,19 +1,30 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, register, type Metric } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register, Registry, type Metric } from 'prom-client';
+import { EventLoopLagSampler, registerEventLoopLag } from './event-loop-lag.js';
 
 let defaultsStarted = false;
 
-/**
- * How often the event-loop lag is sampled (ms). Each sample is a timer that wakes the process: every 20 ms that was
- * about 100 wake-ups a second and 3–5 ms of CPU a second in each idle process (eight of them in cluster mode), every
- * 100 ms it is about 1 ms. A stall longer than the period is always caught; shorter ones in proportion to their length.
- */
-export const EVENT_LOOP_SAMPLE_MS = 100;
+/** The longest timer period Node accepts (ms, about 24.8 days). */
+const NEVER_MS = 2 ** 31 - 1;
 
-/** Default process metrics (incl. event-loop lag) once per process. */
+/**
+ * Default process metrics once per process: prom-client's (CPU, memory, heap, handles, GC, version …), with the
+ * event-loop lag measured by {@link EventLoopLagSampler} instead of prom-client's monitor, whose fixed-period timer
+ * woke every idle process ten times a second (see event-loop-lag.ts). prom-client registers its monitor with the rest
+ * and cannot be told to leave it out: it is given the longest period Node accepts, so its timer never fires, and its
+ * gauges stay in a registry nobody scrapes.
+ */
 export const startDefaultMetrics = (): void => {
   if (defaultsStarted) return;
   defaultsStarted = true;
-  collectDefaultMetrics({ eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+  const defaults = new Registry();
+  collectDefaultMetrics({ register: defaults, eventLoopMonitoringPrecision: NEVER_MS });
+  for (const { name } of defaults.getMetricsAsArray()) {
+    const metric = defaults.getSingleMetric(name);
+    if (metric && !name.startsWith('nodejs_eventloop_lag')) register.registerMetric(metric);
+  }
+  const sampler = new EventLoopLagSampler();
+  sampler.start();
+  registerEventLoopLag(register, sampler);
 };
 
 const once = <M extends Metric>(name: string, make: () => M): M =>
