@@ -251,6 +251,18 @@ describe('durable events standalone (in-process bus)', () => {
   it('delivers after a restart an event committed before a crash, once', async () => {
     const { workspaceId } = await signUpWithWorkspace(stack, 'Looms');
     await waitFor(async () => (await seatsOf(db, workspaceId)) === 5, { timeoutMs: 10000 });
+    // billing has taken the workspace on (its subscription's events committed): otherwise the creation, delivered
+    // again after the restart, would make billing commit seats of its own after the crash's row, and the newer wins
+    await waitFor(
+      async () =>
+        (await count(
+          db,
+          `SELECT count(*) AS n FROM billing.outbox
+           WHERE subject = 'billing.subscription.attached' AND payload->>'workspaceId' = $1 AND published_at IS NOT NULL`,
+          [workspaceId],
+        )) === 1,
+      { timeoutMs: 10000 },
+    );
     await stack.stopService('billing');
     const id = randomUUID();
     await db.query(`INSERT INTO billing.outbox (id, subject, payload, headers) VALUES ($1, $2, $3, '{}')`, [

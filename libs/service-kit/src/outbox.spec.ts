@@ -40,6 +40,8 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   let publisher: RecordingPublisher;
   /** Statements the relay ran outside transactions' own BEGIN and COMMIT, and the transactions it opened to claim rows. */
   let statements: string[] = [];
+  /** When each of the relay's sweeps asked whether anything waits (ms since the epoch). */
+  let asked: number[] = [];
   let claims = 0;
   let recording = false;
 
@@ -64,7 +66,10 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const config = args[0] as { name?: string };
-      if (recording && typeof config === 'object' && config.name) statements.push(`prepared ${config.name}`);
+      if (recording && typeof config === 'object' && config.name) {
+        statements.push(`prepared ${config.name}`);
+        if (config.name.endsWith('.outbox.waiting')) asked.push(Date.now());
+      }
       return query(...args);
     };
     own = testPool(db.url);
@@ -78,6 +83,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   beforeEach(async () => {
     await own.query(`TRUNCATE "${SERVICE}"."outbox"`);
     statements = [];
+    asked = [];
     claims = 0;
     publisher = new RecordingPublisher();
   });
@@ -93,10 +99,10 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     await db?.drop();
   });
 
-  const startRelay = (graceMs = 0) => {
+  const startRelay = (graceMs = 0, quietSweepMs?: number) => {
     outbox = new Outbox(
       ds,
-      { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs },
+      { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs, quietSweepMs },
       publisher,
     );
     outbox.start();
@@ -154,6 +160,91 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     expect(claims).toBe(0);
     expect(publisher.published).toEqual([]);
     expect(await lag()).toBeGreaterThanOrEqual(1);
+  });
+
+  describe('its period', () => {
+    const gaps = () => asked.slice(1).map((at, i) => at - asked[i]);
+    const thingHappened = defineEvent('relaytest.thing.happened', z.object({ n: z.number() }));
+
+    it('doubles from sweepMs up to quietSweepMs while nothing waits and nothing is committed', async () => {
+      startRelay(0, SWEEP_MS * 8);
+      await pause(1500);
+      // 40, 80, 160, 320, 320 … ms apart: a tenth of the sweeps of a fixed period
+      expect(asked.length).toBeGreaterThanOrEqual(4);
+      expect(asked.length).toBeLessThanOrEqual(10);
+      expect(gaps()[0]).toBeLessThan(SWEEP_MS * 4);
+      expect(Math.max(...gaps())).toBeGreaterThanOrEqual(SWEEP_MS * 8 * 0.9);
+    });
+
+    it('stays at sweepMs while a row waits, even one nobody may publish yet', async () => {
+      await leftBehind({ createdAgo: '5 s', nextAttemptIn: '1 hour' });
+      startRelay(0, SWEEP_MS * 8);
+      await pause(600);
+      expect(asked.length).toBeGreaterThanOrEqual(8);
+      expect(Math.max(...gaps())).toBeLessThan(SWEEP_MS * 4);
+    });
+
+    it('sweeps once more at sweepMs after this process commits an event', async () => {
+      const relay = new Outbox(
+        ds,
+        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs: 640 },
+        publisher,
+      );
+      outbox = relay;
+      relay.onModuleInit();
+      try {
+        relay.start();
+        await pause(1000);
+        expect(Math.max(...gaps())).toBeGreaterThanOrEqual(300);
+        const committedAt = Date.now();
+        await relay.emit(thingHappened, { n: 1 });
+        expect(publisher.published).toHaveLength(1);
+        // the sweep already planned, then one sweepMs after it
+        await waitFor(() => asked.filter((at) => at > committedAt).length >= 2, { timeoutMs: 5000 });
+        const [next, after] = asked.filter((at) => at > committedAt);
+        expect(after - next).toBeLessThan(SWEEP_MS * 4);
+      } finally {
+        ds.subscribers.splice(ds.subscribers.indexOf(relay), 1);
+      }
+    });
+
+    it('comes back to sweepMs at once when a publication fails, and stays there while the row waits', async () => {
+      const failing = Object.assign(new RecordingPublisher(), {
+        fail: false,
+        publish(this: RecordingPublisher & { fail: boolean }, event: OutgoingEvent) {
+          return this.fail
+            ? Promise.reject(new Error('broker away'))
+            : RecordingPublisher.prototype.publish.call(this, event);
+        },
+      });
+      const relay = new Outbox(
+        ds,
+        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs: 2000 },
+        failing,
+      );
+      outbox = relay;
+      relay.onModuleInit();
+      try {
+        relay.start();
+        // quiet: 40, 80, 160, 320, 640 ms … the sweep after this one is over a second away
+        await pause(1400);
+        const quietGap = Math.max(...gaps());
+        expect(quietGap).toBeGreaterThanOrEqual(600);
+        failing.fail = true;
+        const failedAt = Date.now();
+        await relay.emit(thingHappened, { n: 1 });
+        // the failure is recorded (its backoff row waits), and the next sweep comes within sweepMs, not a second on
+        await waitFor(() => asked.some((at) => at > failedAt), { timeoutMs: 5000 });
+        expect(asked.find((at) => at > failedAt)! - failedAt).toBeLessThan(quietGap / 2);
+        // the row waits in its backoff: the sweeps stay at sweepMs until it is published
+        failing.fail = false;
+        await waitFor(() => failing.published.length === 1, { timeoutMs: 10_000 });
+        const afterFailure = gaps().slice(-3);
+        expect(Math.max(...afterFailure)).toBeLessThan(SWEEP_MS * 4);
+      } finally {
+        ds.subscribers.splice(ds.subscribers.indexOf(relay), 1);
+      }
+    }, 20_000);
   });
 
   describe('add', () => {
