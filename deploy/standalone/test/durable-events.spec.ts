@@ -35,6 +35,15 @@ const signUpWithWorkspace = async (stack: TestStack, name: string): Promise<{ ac
 const count = async (db: pg.Pool, sql: string, params: unknown[]): Promise<number> =>
   Number((await db.query<{ n: string }>(sql, params)).rows[0].n);
 
+/** How many `subject` events about the workspace the service's outbox has published. */
+const publishedAbout = (db: pg.Pool, service: string, subject: string, workspaceId: string): Promise<number> =>
+  count(
+    db,
+    `SELECT count(*) AS n FROM ${service}.outbox
+     WHERE subject = $1 AND payload->>'workspaceId' = $2 AND published_at IS NOT NULL`,
+    [subject, workspaceId],
+  );
+
 const seatsOf = async (db: pg.Pool, workspaceId: string): Promise<number> =>
   (await db.query<{ seats: number }>('SELECT seats FROM workspace.workspace WHERE id = $1', [workspaceId])).rows[0]
     .seats;
@@ -88,13 +97,7 @@ describe('durable events over NATS JetStream', () => {
     const { workspaceId } = admin;
     // committed with the workspace and published to the stream, though no billing or chat process listens
     await waitFor(
-      async () =>
-        (await count(
-          db,
-          `SELECT count(*) AS n FROM workspace.outbox
-           WHERE subject = 'workspace.workspace.created' AND payload->>'workspaceId' = $1 AND published_at IS NOT NULL`,
-          [workspaceId],
-        )) === 1,
+      async () => (await publishedAbout(db, 'workspace', 'workspace.workspace.created', workspaceId)) === 1,
     );
     await stack.startService('billing');
     await stack.startService('chat');
@@ -254,13 +257,7 @@ describe('durable events standalone (in-process bus)', () => {
     // billing has taken the workspace on (its subscription's events committed): otherwise the creation, delivered
     // again after the restart, would make billing commit seats of its own after the crash's row, and the newer wins
     await waitFor(
-      async () =>
-        (await count(
-          db,
-          `SELECT count(*) AS n FROM billing.outbox
-           WHERE subject = 'billing.subscription.attached' AND payload->>'workspaceId' = $1 AND published_at IS NOT NULL`,
-          [workspaceId],
-        )) === 1,
+      async () => (await publishedAbout(db, 'billing', 'billing.subscription.attached', workspaceId)) === 1,
       { timeoutMs: 10000 },
     );
     await stack.stopService('billing');

@@ -164,6 +164,26 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
 
   describe('its period', () => {
     const gaps = () => asked.slice(1).map((at, i) => at - asked[i]);
+    /** A relay subscribed to the data source's commits, started, through `run`. */
+    const withRelay = async (
+      relayPublisher: EventPublisher,
+      quietSweepMs: number,
+      run: (relay: Outbox) => Promise<void>,
+    ) => {
+      const relay = new Outbox(
+        ds,
+        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs },
+        relayPublisher,
+      );
+      outbox = relay;
+      relay.onModuleInit();
+      try {
+        relay.start();
+        await run(relay);
+      } finally {
+        ds.subscribers.splice(ds.subscribers.indexOf(relay), 1);
+      }
+    };
     const thingHappened = defineEvent('relaytest.thing.happened', z.object({ n: z.number() }));
 
     it('doubles from sweepMs up to quietSweepMs while nothing waits and nothing is committed', async () => {
@@ -185,15 +205,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     });
 
     it('sweeps once more at sweepMs after this process commits an event', async () => {
-      const relay = new Outbox(
-        ds,
-        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs: 640 },
-        publisher,
-      );
-      outbox = relay;
-      relay.onModuleInit();
-      try {
-        relay.start();
+      await withRelay(publisher, 640, async (relay) => {
         await pause(1000);
         expect(Math.max(...gaps())).toBeGreaterThanOrEqual(300);
         const committedAt = Date.now();
@@ -203,9 +215,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
         await waitFor(() => asked.filter((at) => at > committedAt).length >= 2, { timeoutMs: 5000 });
         const [next, after] = asked.filter((at) => at > committedAt);
         expect(after - next).toBeLessThan(SWEEP_MS * 4);
-      } finally {
-        ds.subscribers.splice(ds.subscribers.indexOf(relay), 1);
-      }
+      });
     });
 
     it('comes back to sweepMs at once when a publication fails, and stays there while the row waits', async () => {
@@ -217,15 +227,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
             : RecordingPublisher.prototype.publish.call(this, event);
         },
       });
-      const relay = new Outbox(
-        ds,
-        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs: 2000 },
-        failing,
-      );
-      outbox = relay;
-      relay.onModuleInit();
-      try {
-        relay.start();
+      await withRelay(failing, 2000, async (relay) => {
         // quiet: 40, 80, 160, 320, 640 ms … the sweep after this one is over a second away
         await pause(1400);
         const quietGap = Math.max(...gaps());
@@ -241,9 +243,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
         await waitFor(() => failing.published.length === 1, { timeoutMs: 10_000 });
         const afterFailure = gaps().slice(-3);
         expect(Math.max(...afterFailure)).toBeLessThan(SWEEP_MS * 4);
-      } finally {
-        ds.subscribers.splice(ds.subscribers.indexOf(relay), 1);
-      }
+      });
     }, 20_000);
   });
 
