@@ -7,11 +7,13 @@ import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from './logger.js';
 const libRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * A process of its own that logs through the built library's `createLogger` (standard output, buffered) and then
- * runs `then` (JavaScript, with `log` in scope). Collects what reaches its standard output, and when each chunk came.
+ * A process of its own that runs `before`, logs through the built library's `createLogger` (standard output,
+ * buffered) and then runs `then` (JavaScript, with `log` in scope). Collects what reaches its standard output, and
+ * when each chunk came.
  */
-const logProcess = (then: string) => {
+const logProcess = (then: string, before = '') => {
   const script = `
+    ${before}
     const { createLogger } = await import(${JSON.stringify(join(libRoot, 'dist/index.js'))});
     const log = createLogger('logger-test', 'info');
     ${then}`;
@@ -87,6 +89,43 @@ describe('createLogger on standard output', () => {
       await waitFor(() => /writes \d+/.test(run.stderr()), { timeoutMs: 10_000, intervalMs: 20 });
       expect(run.lines().map((l) => l.msg)).toEqual(['only line']);
       expect(Number(/writes (\d+)/.exec(run.stderr())?.[1])).toBe(1);
+    } finally {
+      run.child.kill();
+      await run.exited;
+    }
+  });
+
+  it('arms one flush timer per batch of lines, and none while nothing is logged', async () => {
+    // the child counts the timers of the flush's period made from the moment its logger exists: a quiet process has
+    // none to wake it (a fixed interval would be one, made at once)
+    const run = logProcess(
+      `
+      const quiet = () => new Promise((r) => setTimeout(r, ${LOG_FLUSH_MS * 4}));
+      await quiet();
+      process.stderr.write('idle ' + flushTimers + '\\n');
+      log.info('first');
+      log.info('second');
+      await quiet();
+      process.stderr.write('after one batch ' + flushTimers + '\\n');
+      await quiet();
+      process.stderr.write('quiet again ' + flushTimers + '\\n');
+      setTimeout(() => {}, 5000);`,
+      `
+      let flushTimers = 0;
+      for (const name of ['setTimeout', 'setInterval']) {
+        const make = globalThis[name];
+        globalThis[name] = (fn, ms, ...args) => {
+          if (ms === ${LOG_FLUSH_MS}) flushTimers++;
+          return make(fn, ms, ...args);
+        };
+      }`,
+    );
+    try {
+      await waitFor(() => /quiet again \d+/.test(run.stderr()), { timeoutMs: 10_000, intervalMs: 20 });
+      expect(run.stderr()).toContain('idle 0\n');
+      expect(run.stderr()).toContain('after one batch 1\n');
+      expect(run.stderr()).toContain('quiet again 1\n');
+      expect(run.lines().map((l) => l.msg)).toEqual(['first', 'second']);
     } finally {
       run.child.kill();
       await run.exited;
