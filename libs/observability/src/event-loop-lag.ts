@@ -1,6 +1,6 @@
 // The event loop's lag — how late a timer fires — sampled by a timer that slows down while the process is idle, and
 // exported under prom-client's `nodejs_eventloop_lag_*` names.
-import { createHistogram, performance, type EventLoopUtilization, type RecordableHistogram } from 'node:perf_hooks';
+import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
 
 export interface LagSamplingOptions {
@@ -20,6 +20,17 @@ export interface LagSamplingOptions {
  */
 export const LAG_SAMPLING: LagSamplingOptions = { busyMs: 100, idleMs: 1000, busyAbove: 0.01 };
 
+/** The share of the time since its last call (or its making) that the event loop spent working (0–1). */
+export const eventLoopShare = (): (() => number) => {
+  let since = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, since);
+    since = now;
+    return utilization;
+  };
+};
+
 /**
  * How late each sampling timer fired, in nanoseconds, into a histogram. Unlike `monitorEventLoopDelay`, whose
  * histogram holds the whole time between two of its timers (so its minimum is its period), a sample here is only the
@@ -30,10 +41,13 @@ export class EventLoopLagSampler {
   readonly histogram: RecordableHistogram = createHistogram();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private due = 0;
-  private utilizationSince: EventLoopUtilization | undefined;
   private period: number;
 
-  constructor(private readonly options: LagSamplingOptions = LAG_SAMPLING) {
+  /** `busyShare`: how much of the last period the loop worked (tests pass their own). */
+  constructor(
+    private readonly options: LagSamplingOptions = LAG_SAMPLING,
+    private readonly busyShare: () => number = eventLoopShare(),
+  ) {
     this.period = options.busyMs;
   }
 
@@ -44,7 +58,7 @@ export class EventLoopLagSampler {
 
   start(): void {
     if (this.timer) return;
-    this.utilizationSince = performance.eventLoopUtilization();
+    this.busyShare();
     this.arm(this.options.busyMs);
   }
 
@@ -64,10 +78,7 @@ export class EventLoopLagSampler {
     const lateMs = performance.now() - this.due;
     // a histogram records integers from 1
     this.histogram.record(Math.max(1, Math.round(lateMs * 1e6)));
-    const now = performance.eventLoopUtilization();
-    const { utilization } = performance.eventLoopUtilization(now, this.utilizationSince);
-    this.utilizationSince = now;
-    this.arm(utilization > this.options.busyAbove ? this.options.busyMs : this.options.idleMs);
+    this.arm(this.busyShare() > this.options.busyAbove ? this.options.busyMs : this.options.idleMs);
   };
 }
 
