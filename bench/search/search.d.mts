@@ -74,7 +74,10 @@ export interface SearchBenchOptions {
   repeat?: number;
   /** Sequential-ILIKE runs of each query per round. */
   seqRepeat?: number;
+  /** One unmeasured run of every query on all three before round 1 (default true). */
   warmup?: boolean;
+  /** Then this many unmeasured product searches (each with the floor) and ILIKE+LIMIT runs (default 2,000). */
+  warmupSearches?: number;
   /** Connections inserting and building indexes in parallel. */
   concurrency?: number;
   logLevel?: string;
@@ -127,6 +130,8 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
   mix: ClassRow;
   queries: QueryRow[];
   /** The first search after each pause, the same search right after it, and the slowest first one. */
+  /** The product's times over the first and the last tenth of the warm-up searches (null without them). */
+  warmup: { searches: number; first: Figures; last: Figures } | null;
   pauses: { first: Figures; next: Figures; max: number };
   /** The CPU pass (null with `cpuRepeat: 0`). */
   cpu: CpuFigures | null;

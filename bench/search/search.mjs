@@ -208,6 +208,12 @@ export const DEFAULTS = {
   seqRepeat: 1,
   /** One unmeasured run of every query on all three before round 1. */
   warmup: true,
+  /**
+   * Then this many unmeasured product searches (each followed by the route floor, as in the rounds) and as many
+   * ILIKE+LIMIT runs, over the queries in turn: the product's code paths are compiled by V8 as they run, and a fresh
+   * process answered its first 1,000–1,500 searches about twice as slowly at p90 as it did afterwards.
+   */
+  warmupSearches: 2000,
   /** Connections inserting (and building indexes) in parallel. */
   concurrency: 2,
   logLevel: 'info',
@@ -310,6 +316,28 @@ const afterPauses = async (o, client, cookie) => {
   return { first: figures(first), next: figures(next), max: first.length ? Math.max(...first) : NaN };
 };
 
+/**
+ * `o.warmupSearches` unmeasured product searches over the queries in turn, each followed by the route floor, then as
+ * many ILIKE+LIMIT runs: both sides as warm as a server that has been answering for a while. Resolves with the
+ * product's times over the first and the last tenth of its warm-up (how much it sped up), or null without one.
+ */
+const warmUp = async (o, queries, run) => {
+  const n = o.warmupSearches;
+  if (!n) return null;
+  o.log(
+    `search: warming up (${n.toLocaleString('en')} searches over the queries in turn, on the product and on ILIKE+LIMIT)`,
+  );
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const { ms } = await timed(() => run.product(queries[i % queries.length]));
+    times.push(ms);
+    await run.floor();
+  }
+  for (let i = 0; i < n; i++) await run.limit(queries[i % queries.length]);
+  const tenth = Math.max(1, Math.floor(n / 10));
+  return { searches: n, first: figures(times.slice(0, tenth)), last: figures(times.slice(-tenth)) };
+};
+
 const measure = async (o, product, seed, load) => {
   const classes = queryClasses(seed, load);
   const connect = async (settings = []) => {
@@ -374,6 +402,11 @@ const measure = async (o, product, seed, load) => {
         await runSeq(row, false);
       }
     }
+    const warmup = await warmUp(o, queries, {
+      product: (row) => searchOnce(client, seed.cookie, row.q),
+      floor: () => searchOnce(client, seed.cookie, FLOOR_QUERY),
+      limit: (row) => limitClient.query(limitQuery(seed.workspaceId, row.q)),
+    });
     for (const row of queries) {
       const { text, values } = limitQuery(seed.workspaceId, row.q);
       const [{ 'QUERY PLAN': plan }] = (await limitClient.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values }))
@@ -383,24 +416,29 @@ const measure = async (o, product, seed, load) => {
     for (let round = 1; round <= o.rounds; round++) {
       const t0 = performance.now();
       for (const row of queries) {
-        // the floor right after each search, under the same load
+        // the product and ILIKE+LIMIT in turn, run by run, and the floor right after each search: all three under
+        // the same load from the rest of the machine
         for (let i = 0; i < o.repeat; i++) {
           await runProduct(row, true);
           await runFloor(row);
+          await runLimit(row, true);
         }
-        for (let i = 0; i < o.repeat; i++) await runLimit(row, true);
-        for (let i = 0; i < o.seqRepeat; i++) await runSeq(row, true);
       }
       const mix = figures(queries.flatMap((r) => r.product));
       o.log(
         `search: round ${round} of ${o.rounds} in ${((performance.now() - t0) / 1000).toFixed(0)} s; product p50 ${mix.p50.toFixed(1)} ms, p95 ${mix.p95.toFixed(1)} ms so far`,
       );
     }
+    // Sequential ILIKE in a pass of its own: a whole-table read in parallel workers takes both cores for 300 ms and
+    // leaves their caches cold, and whichever side ran next paid for it (the product's next search 1.8 ms more at the
+    // median, ILIKE+LIMIT's 0.3), which it always did when the three took turns query by query
+    o.log(`search: sequential ILIKE (${o.rounds * o.seqRepeat}× each query)`);
+    for (let i = 0; i < o.rounds * o.seqRepeat; i++) for (const row of queries) await runSeq(row, true);
     const cpu = await cpuPass(o, product, queries, {
       product: (row) => searchOnce(client, seed.cookie, row.q),
       limit: (row) => limitClient.query(limitQuery(seed.workspaceId, row.q)),
     });
-    return { classes, queries, cpu, pauses: await afterPauses(o, client, seed.cookie) };
+    return { classes, queries, cpu, warmup, pauses: await afterPauses(o, client, seed.cookie) };
   } finally {
     client.close();
     await limitClient.end();
@@ -473,6 +511,7 @@ export const formatReport = ({
   rows,
   mix,
   queries,
+  warmup,
   pauses,
   cpu,
   loadStart,
@@ -481,7 +520,7 @@ export const formatReport = ({
 }) => {
   const searcherRows = load.perWorkspace[seed.workspaceId] ?? 0;
   const lines = [
-    `message-search benchmark: ${int(load.rows)} messages (${int(searcherRows)} in the searcher's workspace, ${int(load.rows - searcherRows)} in a second one), ${load.start.toISOString().slice(0, 10)} – ${load.end.toISOString().slice(0, 10)}; ${o.rounds} round(s), each query ${o.repeat}× on the product and ILIKE+LIMIT and ${o.seqRepeat}× seq ILIKE per round${o.warmup ? ', after one warm-up run of each' : ''}`,
+    `message-search benchmark: ${int(load.rows)} messages (${int(searcherRows)} in the searcher's workspace, ${int(load.rows - searcherRows)} in a second one), ${load.start.toISOString().slice(0, 10)} – ${load.end.toISOString().slice(0, 10)}; ${o.rounds} round(s), each query ${o.repeat}× on the product and ILIKE+LIMIT and ${o.seqRepeat}× seq ILIKE per round (the product and ILIKE+LIMIT in turn, run by run; seq ILIKE in a pass of its own after the rounds)${o.warmup ? ', after one warm-up run of each' : ''}${warmup ? ` and ${int(warmup.searches)} warm-up searches (the product's p50 / p95 over their first tenth ${fmt(warmup.first.p50)} / ${fmt(warmup.first.p95)} ms, over their last ${fmt(warmup.last.p50)} / ${fmt(warmup.last.p95)})` : ''}`,
     `seeded in ${seconds(load.seedS)}: API ${seconds(load.apiS)}, insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)} (${load.indexes.join(', ')}), VACUUM (ANALYZE) ${seconds(load.analyzeS)}; table ${load.tableSize}, indexes ${load.indexesSize}`,
     `product: standalone on ${o.embedded ? "its embedded Postgres (npm start's settings)" : "the machine's Postgres"}, main ${version.commit}${version.dirty ? ' + uncommitted changes' : ''}${version.built ? `, chat service built ${version.built}` : ''}; searcher @${seed.searcher}`,
     `node ${process.version}, ${cpus().length} CPUs, load average ${loads(loadStart)} at start, ${loads(loadEnd)} at end`,
@@ -555,7 +594,7 @@ export const runSearchBench = async (options = {}) => {
     o.log(
       `search: seeded in ${seconds(load.seedS)} (insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)}, VACUUM (ANALYZE) ${seconds(load.analyzeS)})`,
     );
-    const { classes, queries, cpu, pauses } = await measure(o, product, seed, load);
+    const { classes, queries, cpu, warmup, pauses } = await measure(o, product, seed, load);
     const { rows, mix } = summarise(classes, queries);
     const result = {
       options: o,
@@ -582,6 +621,7 @@ export const runSearchBench = async (options = {}) => {
         limitPlan: r.limitPlan,
         failures: r.failures,
       })),
+      warmup,
       pauses,
       cpu,
       failures: queries.reduce((s, r) => s + r.failures.length, 0),
@@ -596,7 +636,7 @@ export const runSearchBench = async (options = {}) => {
   }
 };
 
-/** `--messages 1000000 --rounds 2 --repeat 5 --seq-repeat 1 --no-warmup --concurrency 2 --log-level info --fetch
+/** `--messages 1000000 --rounds 2 --repeat 5 --seq-repeat 1 --no-warmup --warmup-searches 2000 --concurrency 2 --log-level info --fetch
  *  --pauses 5` */
 export const parseArgs = (argv) => {
   const o = {};
@@ -625,6 +665,10 @@ export const parseArgs = (argv) => {
         break;
       case '--no-warmup':
         o.warmup = false;
+        o.warmupSearches = 0;
+        break;
+      case '--warmup-searches':
+        o.warmupSearches = number(flag, value());
         break;
       case '--embedded':
         o.embedded = true;

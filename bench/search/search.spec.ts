@@ -25,7 +25,7 @@ const CLASSES = [
 // seeding and one round
 describe('bench/search', () => {
   it('seeds messages in bulk next to people made through the API and times every query class three ways', async () => {
-    const { rows, mix, queries, load, seed, failures, cpu, report } = await runSearchBench({
+    const { rows, mix, queries, load, seed, failures, cpu, warmup, report } = await runSearchBench({
       log: () => undefined,
       messages: 5000,
       rounds: 1,
@@ -33,6 +33,7 @@ describe('bench/search', () => {
       pauses: 2,
       pauseMs: 10,
       cpuRepeat: 2,
+      warmupSearches: 40,
     });
     expect(load.rows).toBe(5000);
     // most messages in the searcher's workspace, some in the second one
@@ -56,6 +57,13 @@ describe('bench/search', () => {
       expect(Number.isInteger(q.hits)).toBe(true);
     }
     expect(failures).toBe(0);
+    // the warm-up searches before round 1, with the product's times over their first and last tenth
+    expect(warmup!.searches).toBe(40);
+    expect(warmup!.first.n).toBe(4);
+    expect(warmup!.last.p50).toBeGreaterThan(0);
+    expect(report).toMatch(
+      /and 40 warm-up searches \(the product's p50 \/ p95 over their first tenth [\d.]+ \/ [\d.]+ ms/,
+    );
     // the CPU pass: every class, each query twice on the product and on ILIKE+LIMIT (/proc counts in ticks of 10 ms,
     // so a few searches may read as no CPU at all: only that the figures are there and not negative)
     expect(cpu!.classes.map((c) => c.class)).toEqual(CLASSES);
@@ -96,7 +104,9 @@ describe('bench/search', () => {
       messages: 1000000,
       rounds: 3,
       warmup: false,
+      warmupSearches: 0,
     });
+    expect(parseArgs(['--warmup-searches', '5,000'])).toEqual({ warmupSearches: 5000 });
     expect(parseArgs(['--fetch', '--pauses', '5', '--cpu-repeat', '0'])).toEqual({
       client: 'fetch',
       pauses: 5,
