@@ -151,5 +151,15 @@ export declare const PAUSE_QUERY: string;
 export declare const FLOOR_QUERY: string;
 
 export declare const ilikeTerms: (q: string) => { must: string[]; mustNot: string[] };
+/** The searcher's channels and a query's filters as a naive search's SQL conditions (`add` places a parameter). */
+export declare const ilikeFilters: (
+  q: string,
+  scope: {
+    workspaceId: string;
+    readable: { id: string; name: string | null }[];
+    people: { id: string; username: string }[];
+  },
+  add: (value: unknown) => string,
+) => string[];
 
 export declare const parseArgs: (argv: string[]) => SearchBenchOptions;

@@ -65,7 +65,7 @@ const escapeLike = (s) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The text part of a query as ILIKE conditions, the way a naive search would do it: every word, and every "phrase"
- * as one string, must be in the content; a `-word` must not. Filters (`from:`, `in:`, …) are left out.
+ * as one string, must be in the content; a `-word` must not. The filters (`from:`, `in:`, …) are `ilikeFilters`'s.
  */
 export const ilikeTerms = (q) => {
   const must = [];
@@ -79,33 +79,82 @@ export const ilikeTerms = (q) => {
   return { must: [...new Set(must)], mustNot: [...new Set(mustNot)] };
 };
 
-const ilikeSql = (q, first) => {
-  const { must, mustNot } = ilikeTerms(q);
-  let n = first;
+/**
+ * The rest of a query as a naive search applies it: only the channels the searcher may read (never someone else's
+ * DM), not deleted, and the filters as plain conditions — `from:` the author, `in:` the channel, `before:`/`after:`/
+ * `on:` days in UTC (as the product reads them without a time zone), `has:image` an image. A name the searcher cannot
+ * resolve matches nothing. `scope`: `workspaceId`, `readable` ({ id, name } of each readable channel, a DM's name
+ * null) and `people` ({ id, username }).
+ */
+export const ilikeFilters = (q, scope, add) => {
   const conditions = [
-    ...must.map(() => `"content" ILIKE $${n++}`),
-    ...mustNot.map(() => `"content" NOT ILIKE $${n++}`),
+    `"workspace_id" = ${add(scope.workspaceId)}`,
+    `"channel_id" = ANY(${add(scope.readable.map((c) => c.id))}::uuid[])`,
+    `"deleted_at" IS NULL`,
   ];
-  return { where: conditions.length ? conditions.join(' AND ') : 'true', params: [...must, ...mustNot] };
+  const day = (date, plusDays) => add(new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * DAY).toISOString());
+  for (const [token] of q.matchAll(/\S+/g)) {
+    const [, key, value] = token.match(/^(from|in|before|after|on|has):(.*)$/i) ?? [];
+    if (!key) continue;
+    const name = value.replace(/^[@#]/, '').toLowerCase();
+    switch (key.toLowerCase()) {
+      case 'from': {
+        const person = scope.people.find((p) => p.username.toLowerCase() === name);
+        conditions.push(person ? `"user_id" = ${add(person.id)}` : 'false');
+        break;
+      }
+      case 'in': {
+        const channel = scope.readable.find((c) => c.name?.toLowerCase() === name);
+        conditions.push(channel ? `"channel_id" = ${add(channel.id)}` : 'false');
+        break;
+      }
+      case 'before':
+        conditions.push(`"created_at" < ${day(value, 0)}::timestamptz`);
+        break;
+      case 'after':
+        conditions.push(`"created_at" >= ${day(value, 1)}::timestamptz`);
+        break;
+      case 'on':
+        conditions.push(
+          `"created_at" >= ${day(value, 0)}::timestamptz`,
+          `"created_at" < ${day(value, 1)}::timestamptz`,
+        );
+        break;
+      case 'has':
+        if (name === 'image') conditions.push(`"image_url" IS NOT NULL`);
+        break;
+    }
+  }
+  return conditions;
+};
+
+/** The whole query as a naive search's conditions (`ilikeFilters` and `ilikeTerms`), with their parameters. */
+const ilikeSql = (q, scope) => {
+  const values = [];
+  const add = (value) => `$${values.push(value)}`;
+  const { must, mustNot } = ilikeTerms(q);
+  const conditions = [
+    ...ilikeFilters(q, scope, add),
+    ...must.map((term) => `"content" ILIKE ${add(term)}`),
+    ...mustNot.map((term) => `"content" NOT ILIKE ${add(term)}`),
+  ];
+  return { where: conditions.join(' AND '), values };
 };
 
 /** Plain ILIKE as an application without a search index would write it, newest first, one page. */
-const limitQuery = (workspaceId, q) => {
-  const { where, params } = ilikeSql(q, 2);
+const limitQuery = (scope, q) => {
+  const { where, values } = ilikeSql(q, scope);
   return {
     text: `SELECT "id", "channel_id", "user_id", "content", "created_at" FROM "chat"."message"
-           WHERE "workspace_id" = $1 AND ${where} ORDER BY "created_at" DESC LIMIT 50`,
-    values: [workspaceId, ...params],
+           WHERE ${where} ORDER BY "created_at" DESC LIMIT 50`,
+    values,
   };
 };
 
 /** The same condition over every row (no index, no early exit): what "scan everything" costs. */
-const seqQuery = (workspaceId, q) => {
-  const { where, params } = ilikeSql(q, 2);
-  return {
-    text: `SELECT count(*)::int AS hits FROM "chat"."message" WHERE "workspace_id" = $1 AND ${where}`,
-    values: [workspaceId, ...params],
-  };
+const seqQuery = (scope, q) => {
+  const { where, values } = ilikeSql(q, scope);
+  return { text: `SELECT count(*)::int AS hits FROM "chat"."message" WHERE ${where}`, values };
 };
 
 /** The scan nodes of a plan, e.g. `Index Scan Backward IDX_MESSAGE_WORKSPACE_CREATED`. */
@@ -384,13 +433,13 @@ const measure = async (o, product, seed, load) => {
       else row.failures.push(`${FLOOR_QUERY}: ${r.failure ?? `${r.results} results`}`);
     };
     const runLimit = async (row, record) => {
-      const { ms, value } = await timed(() => limitClient.query(limitQuery(seed.workspaceId, row.q)));
+      const { ms, value } = await timed(() => limitClient.query(limitQuery(seed, row.q)));
       if (!record) return;
       row.limit.push(ms);
       row.limitRows = value.rowCount;
     };
     const runSeq = async (row, record) => {
-      const { ms, value } = await timed(() => seqClient.query(seqQuery(seed.workspaceId, row.q)));
+      const { ms, value } = await timed(() => seqClient.query(seqQuery(seed, row.q)));
       row.hits = value.rows[0].hits;
       if (record) row.seq.push(ms);
     };
@@ -405,10 +454,10 @@ const measure = async (o, product, seed, load) => {
     const warmup = await warmUp(o, queries, {
       product: (row) => searchOnce(client, seed.cookie, row.q),
       floor: () => searchOnce(client, seed.cookie, FLOOR_QUERY),
-      limit: (row) => limitClient.query(limitQuery(seed.workspaceId, row.q)),
+      limit: (row) => limitClient.query(limitQuery(seed, row.q)),
     });
     for (const row of queries) {
-      const { text, values } = limitQuery(seed.workspaceId, row.q);
+      const { text, values } = limitQuery(seed, row.q);
       const [{ 'QUERY PLAN': plan }] = (await limitClient.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values }))
         .rows;
       row.limitPlan = planShape(plan[0].Plan);
@@ -436,7 +485,7 @@ const measure = async (o, product, seed, load) => {
     for (let i = 0; i < o.rounds * o.seqRepeat; i++) for (const row of queries) await runSeq(row, true);
     const cpu = await cpuPass(o, product, queries, {
       product: (row) => searchOnce(client, seed.cookie, row.q),
-      limit: (row) => limitClient.query(limitQuery(seed.workspaceId, row.q)),
+      limit: (row) => limitClient.query(limitQuery(seed, row.q)),
     });
     return { classes, queries, cpu, warmup, pauses: await afterPauses(o, client, seed.cookie) };
   } finally {

@@ -1,7 +1,7 @@
 // Keeps the message-search benchmark runnable: the whole thing on a few thousand messages and one round, asserting
 // that every query class has figures on all three sides and every search answered 200, never any speed (CI shares two
 // cores between suites, and at this size the baselines win anyway).
-import { ilikeTerms, parseArgs, runSearchBench } from './search.mjs';
+import { ilikeFilters, ilikeTerms, parseArgs, runSearchBench } from './search.mjs';
 
 const CLASSES = [
   'rare',
@@ -97,6 +97,49 @@ describe('bench/search', () => {
       must: ['%deploy failed%', '%v2.1%', '%50\\%%'],
       mustNot: ['%staging%'],
     });
+  });
+
+  it("applies the searcher's channels and the filters to the ILIKE baselines as plain conditions", () => {
+    const scope = {
+      workspaceId: 'ws',
+      readable: [
+        { id: 'c-general', name: 'general' },
+        { id: 'c-deploys', name: 'deploys' },
+        { id: 'c-dm', name: null },
+      ],
+      people: [{ id: 'u-marcus', username: 'marcus.chen' }],
+    };
+    const values: unknown[] = [];
+    const add = (value: unknown) => `$${values.push(value)}`;
+    expect(
+      ilikeFilters('from:@marcus.chen in:#deploys on:2026-06-03 after:2026-01-31 has:image deploy', scope, add),
+    ).toEqual([
+      '"workspace_id" = $1',
+      '"channel_id" = ANY($2::uuid[])',
+      '"deleted_at" IS NULL',
+      '"user_id" = $3',
+      '"channel_id" = $4',
+      '"created_at" >= $5::timestamptz',
+      '"created_at" < $6::timestamptz',
+      '"created_at" >= $7::timestamptz',
+      '"image_url" IS NOT NULL',
+    ]);
+    expect(values).toEqual([
+      'ws',
+      ['c-general', 'c-deploys', 'c-dm'],
+      'u-marcus',
+      'c-deploys',
+      '2026-06-03T00:00:00.000Z',
+      '2026-06-04T00:00:00.000Z',
+      '2026-02-01T00:00:00.000Z',
+    ]);
+    // a person or channel the searcher cannot resolve matches nothing; before: is the start of that day
+    expect(ilikeFilters('from:@nobody in:#secret before:2026-02-03 x', scope, add).slice(3)).toEqual([
+      'false',
+      'false',
+      '"created_at" < $10::timestamptz',
+    ]);
+    expect(values.at(-1)).toBe('2026-02-03T00:00:00.000Z');
   });
 
   it('reads the CLI flags', () => {

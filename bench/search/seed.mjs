@@ -135,6 +135,12 @@ export const seedPeople = async (base) => {
   return {
     cookie: dana.cookie,
     searcher: dana.username,
+    /** What the searcher may read (the big workspace's channels and Dana's two DMs), for the ILIKE baselines. */
+    readable: [
+      ...acme.channels.filter((c) => c.type !== 'direct').map((c) => ({ id: c.id, name: c.name })),
+      ...dms.filter((dm) => dm.people.includes(dana)).map((dm) => ({ id: dm.channel.id, name: null })),
+    ],
+    people: acme.people.map((p) => ({ id: p.id, username: p.username })),
     workspaceId: acme.workspaceId,
     otherWorkspaceId: globex.workspaceId,
     usernames: acme.people.map((p) => p.username),
