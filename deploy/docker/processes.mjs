@@ -25,8 +25,18 @@ export const METRICS_PORT = 9464;
  * processes for the same cores, and under a CPU quota they spend it too. With two gateways and six services on two
  * cores (bench/fanout, 2,000 sockets, 200 msg/s, seven alternated pairs), all processes together used 1.96 ms of CPU
  * per message with the flag against 2.18 without.
+ *
+ * `--no-allocation-site-pretenuring`: V8 allocates every object in the young generation instead of straight in the
+ * old one for the allocation sites it has seen objects survive. It had pretenured node-postgres's result rows (one
+ * site serves every row of every query), so each row went to the old generation, kept its young strings alive
+ * through the scavenges after it, and was freed only by a full collection: scavenges of 4 ms every 100 ms under
+ * searches, about 2 MB promoted each time, where without it they take about 1 ms and promote nothing. An empty search
+ * through the standalone product right after a search (bench/search's route floor, 1,500 of each, four alternated
+ * runs) answered at p99 1.1-1.7 ms with the flag against 3.9-4.2 without, the searches at 3.5-4.4 against 5.5-5.9;
+ * the medians did not move, nor did bench/fanout (four alternated pairs: 1.29-1.35 ms of CPU per message against
+ * 1.29-1.38).
  */
-export const NODE_FLAGS = ['--single-threaded-gc'];
+export const NODE_FLAGS = ['--single-threaded-gc', '--no-allocation-site-pretenuring'];
 
 /**
  * @typedef {{ entry: string, kind: 'gateway' | 'service' | 'standalone' | 'job', port?: number }} ProcessSpec
