@@ -591,7 +591,7 @@ export const formatReport = ({
   const short = (list) => (list.length ? ` (not: ${list.map((r) => r.class).join(', ')})` : '');
   lines.push(
     '',
-    `times in ms, measured by the client: the product through HTTP with the signed-in cookie (${o.client === 'fetch' ? '`fetch`' : 'one kept-alive `node:http` connection'}), the baselines over one pg connection each (text part of the query only); the route floor is \`${FLOOR_QUERY}\` (an empty search: HTTP, session, bus and the membership check, none of the search's statements), timed after each search`,
+    `times in ms, measured by the client: the product through HTTP with the signed-in cookie (${o.client === 'fetch' ? '`fetch`' : 'one kept-alive `node:http` connection'}), the baselines over one pg connection each (the same query: the searcher's channels, the filters and the text); the route floor is \`${FLOOR_QUERY}\` (an empty search: HTTP, session, bus and the membership check, none of the search's statements), timed after each search`,
     '',
     `- p95 ≤ ${TARGETS.mixP95Ms} ms over the whole mix: ${fmt(mix.product.p95)} ms ${mark(mix.product.p95 <= TARGETS.mixP95Ms)}`,
     `- every class ≤ ${TARGETS.classP95Ms} ms p95: ${rows.length - slowClasses.length} of ${rows.length} classes meet it ${mark(slowClasses.length === 0)}${short(slowClasses)}`,
