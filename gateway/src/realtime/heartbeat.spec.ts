@@ -70,6 +70,35 @@ describe(Heartbeat.name, () => {
     expect(seen).toEqual([2, 1]);
   });
 
+  it('ticks only while it holds an item', async () => {
+    let ticked = 0;
+    const beat = new Heartbeat<string>(
+      10,
+      () => undefined,
+      () => ++ticked > 0,
+    );
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    beat.start();
+    await wait(60);
+    expect(ticked).toBe(0);
+    beat.add('a');
+    const deadline = Date.now() + 5000;
+    while (ticked < 3 && Date.now() < deadline) await wait(5);
+    expect(ticked).toBeGreaterThanOrEqual(3);
+    beat.delete('a');
+    const after = ticked;
+    await wait(60);
+    expect(ticked).toBe(after);
+    // back with the next item, and not after stop
+    beat.add('b');
+    while (ticked === after && Date.now() < deadline) await wait(5);
+    expect(ticked).toBeGreaterThan(after);
+    beat.stop();
+    const stopped = ticked;
+    await wait(60);
+    expect(ticked).toBe(stopped);
+  });
+
   it('runs on its own timer, with one slot when the interval is shorter than a second', async () => {
     const seen: string[] = [];
     const beat = new Heartbeat<string>(20, (item) => seen.push(item));

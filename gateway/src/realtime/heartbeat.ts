@@ -2,7 +2,8 @@
  * Visits every item once per `intervalMs`, a slice of them at a time: items are dealt round-robin into one slot per
  * tick (a second, or the interval when shorter), and each tick visits one slot. A node holding thousands of sockets
  * then pings a few hundred at a time instead of all of them in one turn of the event loop, which held every frame
- * behind it (a 20 ms stall every 30 s at 1,000 sockets) and had all their pongs arrive together.
+ * behind it (a 20 ms stall every 30 s at 1,000 sockets) and had all their pongs arrive together. Its timer runs only
+ * while it holds an item: a node without sockets is not woken every second for nothing.
  */
 export class Heartbeat<T> {
   private readonly slots: Set<T>[];
@@ -10,6 +11,7 @@ export class Heartbeat<T> {
   private next = 0;
   private dealt = 0;
   private timer: NodeJS.Timeout | undefined;
+  private started = false;
   readonly tickMs: number;
 
   constructor(
@@ -31,18 +33,31 @@ export class Heartbeat<T> {
     const slot = this.slots[this.dealt++ % this.slots.length];
     slot.add(item);
     this.slotOf.set(item, slot);
+    this.arm();
   }
 
   delete(item: T): void {
     this.slotOf.get(item)?.delete(item);
     this.slotOf.delete(item);
+    if (this.slotOf.size === 0) this.disarm();
   }
 
+  /** Ticks from now on while it holds an item. */
   start(): void {
-    this.timer ??= setInterval(() => this.tick(), this.tickMs).unref();
+    this.started = true;
+    this.arm();
   }
 
   stop(): void {
+    this.started = false;
+    this.disarm();
+  }
+
+  private arm(): void {
+    if (this.started && this.slotOf.size > 0) this.timer ??= setInterval(() => this.tick(), this.tickMs).unref();
+  }
+
+  private disarm(): void {
     clearInterval(this.timer);
     this.timer = undefined;
   }
