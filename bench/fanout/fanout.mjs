@@ -26,9 +26,15 @@ const MEMBERS_PER_CHANNEL = 5;
 const GC_HOOK = new URL('./gc-on-signal.mjs', import.meta.url).href;
 const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';
 
-const waitReady = async (url, timeoutMs = 180000) => {
+/** A product process that ended before the product was ready (see `startProductProcesses`). */
+class ExitedEarly extends Error {}
+
+/** Waits until the gateway at `url` reaches every service; fails at once when one of `children` has ended. */
+const waitReady = async (url, children = [], timeoutMs = 180000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    const ended = children.find((c) => c.exitCode !== null || c.signalCode !== null);
+    if (ended) throw new ExitedEarly(`a product process (pid ${ended.pid}) ended before ${url} was ready`);
     if (await everyServiceReady(url)) return;
     if (Date.now() > deadline) throw new Error(`${url} not ready in time`);
     await new Promise((r) => setTimeout(r, 250));
@@ -108,7 +114,32 @@ const inBatches = async (items, size, fn) => {
 const split = (clients, channels) =>
   Array.from({ length: channels }, (_, i) => Math.floor(clients / channels) + (i < clients % channels ? 1 : 0));
 
+/** Stops the processes and waits until each has ended. */
+const stopAll = async (children) => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  );
+};
+
+/**
+ * The six services and two gateways as separate processes on a fresh database. A port is free when it is picked, not
+ * when its process listens on it: another suite of a parallel test run may take it meanwhile (a gateway's port once,
+ * which then waited three minutes for a gateway that had died of EADDRINUSE). A process that ends before the product
+ * is ready has the whole start made again on fresh ports, up to three times.
+ */
 const startProductProcesses = async () => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startProductProcessesOnce();
+    } catch (err) {
+      if (!(err instanceof ExitedEarly) || attempt === 3) throw err;
+      process.stderr.write(`bench/fanout: ${err.message}; starting the product again on fresh ports\n`);
+    }
+  }
+};
+
+const startProductProcessesOnce = async () => {
   const { createTestDatabase } = await import('@teamchat/testing');
   for (const pkg of [...SERVICES.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, pkg, 'dist', 'main.js')))
@@ -153,7 +184,14 @@ const startProductProcesses = async () => {
     launch(`gateway ${i + 1}`, join(root, 'gateway', 'dist', 'main.js'), { PORT: String(port) }),
   );
   const urls = ports.map((p) => `http://127.0.0.1:${p}`);
-  await Promise.all(urls.map((u) => waitReady(u)));
+  try {
+    await Promise.all(urls.map((u) => waitReady(u, children)));
+  } catch (err) {
+    await stopAll(children);
+    await db.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     urls,
     databaseUrl: db.url,
@@ -167,8 +205,7 @@ const startProductProcesses = async () => {
       return (await Promise.all(measured.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0);
     },
     close: async () => {
-      for (const c of children) c.kill('SIGTERM');
-      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+      await stopAll(children);
       await db.drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
