@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, percentile, rssOf, runWorkload, totalCpu } from './workload.mjs';
 import { holdIdle, offer, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
-import { cpuSecondsOf, everyServiceReady } from '../http/servers.mjs';
+import { cpuSecondsOf, endedChild, everyServiceReady, ExitedEarly, withFreshPorts } from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
 // the one list of services (libs/contracts/services.json), in product order
 import { SERVICES } from '../../scripts/packages.mjs';
@@ -26,14 +26,11 @@ const MEMBERS_PER_CHANNEL = 5;
 const GC_HOOK = new URL('./gc-on-signal.mjs', import.meta.url).href;
 const CONTENT = 'Benchmark message with a realistic length for a short chat line, about eighty chars';
 
-/** A product process that ended before the product was ready (see `startProductProcesses`). */
-class ExitedEarly extends Error {}
-
 /** Waits until the gateway at `url` reaches every service; fails at once when one of `children` has ended. */
 const waitReady = async (url, children = [], timeoutMs = 180000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ended = children.find((c) => c.exitCode !== null || c.signalCode !== null);
+    const ended = endedChild(children);
     if (ended) throw new ExitedEarly(`a product process (pid ${ended.pid}) ended before ${url} was ready`);
     if (await everyServiceReady(url)) return;
     if (Date.now() > deadline) throw new Error(`${url} not ready in time`);
@@ -123,21 +120,11 @@ const stopAll = async (children) => {
 };
 
 /**
- * The six services and two gateways as separate processes on a fresh database. A port is free when it is picked, not
- * when its process listens on it: another suite of a parallel test run may take it meanwhile (a gateway's port once,
- * which then waited three minutes for a gateway that had died of EADDRINUSE). A process that ends before the product
- * is ready has the whole start made again on fresh ports, up to three times.
+ * The six services and two gateways as separate processes on a fresh database, started again on fresh ports when one
+ * ends before the product is ready (`withFreshPorts`: a gateway once died of EADDRINUSE, and the services it had
+ * started kept the test run from exiting).
  */
-const startProductProcesses = async () => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startProductProcessesOnce();
-    } catch (err) {
-      if (!(err instanceof ExitedEarly) || attempt === 3) throw err;
-      process.stderr.write(`bench/fanout: ${err.message}; starting the product again on fresh ports\n`);
-    }
-  }
-};
+const startProductProcesses = () => withFreshPorts(startProductProcessesOnce);
 
 const startProductProcessesOnce = async () => {
   const { createTestDatabase } = await import('@teamchat/testing');

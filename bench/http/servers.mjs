@@ -84,11 +84,41 @@ const readiness = async (url) => {
  * Waits until the gateway at `url` and every service behind it answer. On a timeout the error names the services the
  * gateway could not reach and shows the end of their logs (`serviceLog(name)`), as well as the gateway's.
  */
-const waitReady = async (url, child, logFile, { timeoutMs = READY_TIMEOUT_MS, serviceLog = null } = {}) => {
+/** A process of the product ended before the product was ready (see `withFreshPorts`). */
+export class ExitedEarly extends Error {}
+
+/**
+ * Runs `start` again, up to `attempts` times in all, while it fails with `ExitedEarly`. A port is free when
+ * `freePort` picks it, not when the process listens on it: another suite of a parallel test run may take it meanwhile,
+ * and the process dies of EADDRINUSE (a fresh-clone CI run lost a gateway so). `start` picks fresh ports each time and
+ * stops what it started before it throws.
+ */
+export const withFreshPorts = async (start, attempts = 3) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (!(err instanceof ExitedEarly) || attempt >= attempts) throw err;
+      process.stderr.write(`${err.message.split('\n')[0]}; starting again on fresh ports\n`);
+    }
+  }
+};
+
+/** Which of `children` has ended, if any. */
+export const endedChild = (children) => children.find((c) => c.exitCode !== null || c.signalCode !== null);
+
+const waitReady = async (
+  url,
+  child,
+  logFile,
+  { timeoutMs = READY_TIMEOUT_MS, serviceLog = null, others = [] } = {},
+) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${url} exited before it was ready; log ${logFile}:\n${tail(logFile)}`);
+      throw new ExitedEarly(`${url} exited before it was ready; log ${logFile}:\n${tail(logFile)}`);
+    const other = endedChild(others);
+    if (other) throw new ExitedEarly(`a process of the product (pid ${other.pid}) ended before ${url} was ready`);
     const { ready, unreachable } = await readiness(url);
     if (ready) return;
     if (Date.now() > deadline) {
@@ -165,7 +195,9 @@ const productEnv = (db, dataDir, logLevel) => {
  * in-process bus, in-memory fan-out), on a fresh database of the local PostgreSQL, or with `embedded` on its own
  * embedded PostgreSQL as `npm start` runs it.
  */
-export const startStandalone = async ({ logLevel = 'info', embedded = false } = {}) => {
+export const startStandalone = (options = {}) => withFreshPorts(() => startStandaloneOnce(options));
+
+const startStandaloneOnce = async ({ logLevel = 'info', embedded = false } = {}) => {
   requireBuilt(['deploy/standalone/dist/main.js', 'gateway/dist/main.js']);
   const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
   // embedded: exactly `npm start`'s own Postgres (under DATA_DIR, with its memory and planner settings), dropped
@@ -212,7 +244,9 @@ export const startStandalone = async ({ logLevel = 'info', embedded = false } = 
  * Cluster mode as `npm run cluster` with GATEWAY_REPLICAS=1: each service and one gateway as separate processes from
  * their dist/main.js, over NATS (a bus namespace of its own, so parallel runs never answer each other) and Redis.
  */
-export const startCluster = async ({ logLevel = 'info' } = {}) => {
+export const startCluster = (options = {}) => withFreshPorts(() => startClusterOnce(options));
+
+const startClusterOnce = async ({ logLevel = 'info' } = {}) => {
   requireBuilt([...SERVICES.map((s) => `services/${s}/dist/main.js`), 'gateway/dist/main.js']);
   const db = await createDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
@@ -234,7 +268,10 @@ export const startCluster = async ({ logLevel = 'info' } = {}) => {
     const gateway = launch(dir, 'gateway', join(root, 'gateway/dist/main.js'), { ...env, PORT: String(port) });
     procs.push(gateway);
     const url = `http://127.0.0.1:${port}`;
-    await waitReady(url, gateway.child, gateway.logFile, { serviceLog: (name) => join(dir, `${name}.log`) });
+    await waitReady(url, gateway.child, gateway.logFile, {
+      serviceLog: (name) => join(dir, `${name}.log`),
+      others: procs.map((p) => p.child),
+    });
     return {
       mode: 'cluster',
       url,
