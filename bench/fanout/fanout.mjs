@@ -14,7 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, percentile, rssOf, runWorkload, totalCpu } from './workload.mjs';
 import { holdIdle, offer, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
-import { cpuSecondsOf, endedChild, everyServiceReady, ExitedEarly, withFreshPorts } from '../http/servers.mjs';
+import {
+  cpuSecondsOf,
+  endedChild,
+  everyServiceReady,
+  ExitedEarly,
+  stopChild,
+  withFreshPorts,
+} from '../http/servers.mjs';
 import { freePort } from '@teamchat/testing/ports';
 // the one list of services (libs/contracts/services.json), in product order
 import { SERVICES } from '../../scripts/packages.mjs';
@@ -111,14 +118,6 @@ const inBatches = async (items, size, fn) => {
 const split = (clients, channels) =>
   Array.from({ length: channels }, (_, i) => Math.floor(clients / channels) + (i < clients % channels ? 1 : 0));
 
-/** Stops the processes and waits until each has ended. */
-const stopAll = async (children) => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await Promise.all(
-    children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-  );
-};
-
 /**
  * The six services and two gateways as separate processes on a fresh database, started again on fresh ports when one
  * ends before the product is ready (`withFreshPorts`: a gateway once died of EADDRINUSE, and the services it had
@@ -174,7 +173,7 @@ const startProductProcessesOnce = async () => {
   try {
     await Promise.all(urls.map((u) => waitReady(u, children)));
   } catch (err) {
-    await stopAll(children);
+    await Promise.all(children.map((c) => stopChild(c)));
     await db.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -192,7 +191,7 @@ const startProductProcessesOnce = async () => {
       return (await Promise.all(measured.map((g) => rssOf(g.pid)))).reduce((a, b) => (a ?? 0) + (b ?? 0), 0);
     },
     close: async () => {
-      await stopAll(children);
+      await Promise.all(children.map((c) => stopChild(c)));
       await db.drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -80,10 +80,6 @@ const readiness = async (url) => {
   }
 };
 
-/**
- * Waits until the gateway at `url` and every service behind it answer. On a timeout the error names the services the
- * gateway could not reach and shows the end of their logs (`serviceLog(name)`), as well as the gateway's.
- */
 /** A process of the product ended before the product was ready (see `withFreshPorts`). */
 export class ExitedEarly extends Error {}
 
@@ -107,6 +103,11 @@ export const withFreshPorts = async (start, attempts = 3) => {
 /** Which of `children` has ended, if any. */
 export const endedChild = (children) => children.find((c) => c.exitCode !== null || c.signalCode !== null);
 
+/**
+ * Waits until the gateway at `url` and every service behind it answer. On a timeout the error names the services the
+ * gateway could not reach and shows the end of their logs (`serviceLog(name)`), as well as the gateway's. Fails at once
+ * with `ExitedEarly` when the gateway or one of `others` has ended.
+ */
 const waitReady = async (
   url,
   child,
@@ -115,7 +116,7 @@ const waitReady = async (
 ) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
+    if (endedChild([child]))
       throw new ExitedEarly(`${url} exited before it was ready; log ${logFile}:\n${tail(logFile)}`);
     const other = endedChild(others);
     if (other) throw new ExitedEarly(`a process of the product (pid ${other.pid}) ended before ${url} was ready`);
@@ -148,9 +149,9 @@ const tail = (file, lines = 20) => {
   }
 };
 
-/** Stops a child with SIGTERM, then SIGKILL after `graceMs`. */
-const stopChild = async (child, graceMs = 15000) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/** Stops a child with SIGTERM, then SIGKILL after `graceMs`; resolves once it has ended. */
+export const stopChild = async (child, graceMs = 15000) => {
+  if (endedChild([child])) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
