@@ -156,7 +156,7 @@ export declare const ilikeFilters: (
   q: string,
   scope: {
     workspaceId: string;
-    readable: { id: string; name: string | null }[];
+    readable: { id: string; name: string | null; partner?: string }[];
     people: { id: string; username: string }[];
   },
   add: (value: unknown) => string,

@@ -105,7 +105,7 @@ describe('bench/search', () => {
       readable: [
         { id: 'c-general', name: 'general' },
         { id: 'c-deploys', name: 'deploys' },
-        { id: 'c-dm', name: null },
+        { id: 'c-dm', name: null, partner: 'u-marcus' },
       ],
       people: [{ id: 'u-marcus', username: 'marcus.chen' }],
     };
@@ -140,6 +140,12 @@ describe('bench/search', () => {
       '"created_at" < $10::timestamptz',
     ]);
     expect(values.at(-1)).toBe('2026-02-03T00:00:00.000Z');
+    // in: a person is the DM with them, as is a bare name that is no channel's; #name is a channel only
+    for (const q of ['in:@marcus.chen x', 'in:marcus.chen x']) {
+      expect(ilikeFilters(q, scope, add).at(-1)).toBe(`"channel_id" = $${values.length}`);
+      expect(values.at(-1)).toBe('c-dm');
+    }
+    expect(ilikeFilters('in:#marcus.chen x', scope, add).at(-1)).toBe('false');
   });
 
   it('reads the CLI flags', () => {

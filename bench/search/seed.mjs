@@ -138,7 +138,9 @@ export const seedPeople = async (base) => {
     /** What the searcher may read (the big workspace's channels and Dana's two DMs), for the ILIKE baselines. */
     readable: [
       ...acme.channels.filter((c) => c.type !== 'direct').map((c) => ({ id: c.id, name: c.name })),
-      ...dms.filter((dm) => dm.people.includes(dana)).map((dm) => ({ id: dm.channel.id, name: null })),
+      ...dms
+        .filter((dm) => dm.people.includes(dana))
+        .map((dm) => ({ id: dm.channel.id, name: null, partner: dm.people.find((p) => p !== dana).id })),
     ],
     people: acme.people.map((p) => ({ id: p.id, username: p.username })),
     workspaceId: acme.workspaceId,
