@@ -16,6 +16,7 @@ import {
   ImageOwners,
 } from '@teamchat/contracts';
 import { BusClient, DomainError } from '@teamchat/bus';
+import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { Outbox, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import { MAX_STARS, UserEntity } from './user.entity.js';
 import { PasswordHasher } from './password.hasher.js';
@@ -39,8 +40,21 @@ const newAgentId = (): string => randomBytes(4).toString('hex').slice(0, 6).toUp
 const handleLockKey = (workspaceId: string): number =>
   Number.parseInt(workspaceId.replace(/-/g, '').slice(0, 8), 16) | 0;
 
+/**
+ * The users a search's `from:`/`in:` names (usernames are stored lower case, UQ_USER_USERNAME; handles through
+ * IDX_USER_HANDLE_LOWER). On the path of every such search, before its first read: prepared, so each connection
+ * parses and plans it once (built by the query builder and sent unnamed, Postgres parsed and planned it every time).
+ */
+const FIND_BY_NAMES = new PreparedStatement<{ id: string; username: string; handle: string | null }>(
+  'identity.user.find-by-names',
+  `SELECT "id", "username", "handle" FROM "identity"."user" WHERE "username" = ANY($1::text[]) OR lower("handle") = ANY($1::text[])`,
+);
+
 @Injectable()
 export class UserService {
+  /** Made at the first use: the data source's pool exists only once it is initialised. */
+  private statements: PreparedStatements | null = null;
+
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -107,13 +121,8 @@ export class UserService {
   async findByNames(names: string[]): Promise<{ id: string; username: string; handle: string | null }[]> {
     const lower = [...new Set(names.map((n) => n.toLowerCase()))];
     if (lower.length === 0) return [];
-    // usernames are stored lower case (UQ_USER_USERNAME); handles through IDX_USER_HANDLE_LOWER
-    return this.users
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.username', 'u.handle'])
-      .where('u.username = ANY(:names) OR lower(u.handle) = ANY(:names)', { names: lower })
-      .getMany()
-      .then((found) => found.map((u) => ({ id: u.id, username: u.username, handle: u.handle })));
+    this.statements ??= new PreparedStatements(this.dataSource);
+    return this.statements.rows(FIND_BY_NAMES, [lower]);
   }
 
   async listWorkspace(actor: Actor): Promise<PublicUser[]> {
