@@ -912,6 +912,7 @@ describe('chat service', () => {
                   'IDX_MESSAGE_WORKSPACE_CREATED',
                   'IDX_MESSAGE_IMAGE_SEARCH',
                   'IDX_MESSAGE_IMAGE_CONTENT_TRGM',
+                  'IDX_MESSAGE_IMAGE_WORKSPACE_CREATED',
                 ],
               ],
             )) as { indexname: string; indexdef: string }[]
@@ -950,8 +951,13 @@ describe('chat service', () => {
             String.raw`^gin \(content \w+\.gin_trgm_ops, user_id\) WITH \(gin_pending_list_limit='${GIN_PENDING_LIST_KB}'\) WHERE \(\(image_url IS NOT NULL\) AND \(deleted_at IS NULL\)\)$`,
           ),
         ),
+        IDX_MESSAGE_IMAGE_WORKSPACE_CREATED:
+          'btree (workspace_id, created_at, id) WHERE ((image_url IS NOT NULL) AND (deleted_at IS NULL))',
       });
-      // the image messages' indexes, the pending-list limit, then the indexes' shape
+      // the image messages newest first, their search indexes, the pending-list limit, then the indexes' shape
+      await db.undoLastMigration();
+      expect(await definitions()).not.toHaveProperty('IDX_MESSAGE_IMAGE_WORKSPACE_CREATED');
+      expect(await answers()).toEqual(before);
       await db.undoLastMigration();
       expect(Object.keys(await definitions()).sort()).toEqual([
         'IDX_MESSAGE_CONTENT_TRGM',
@@ -970,7 +976,7 @@ describe('chat service', () => {
       expect(await answers()).toEqual(before);
       await db.runMigrations();
       expect((await definitions()).IDX_MESSAGE_SEARCH).toBe(`gin (search_vector, user_id)${pendingList}`);
-      expect(Object.keys(await definitions())).toHaveLength(5);
+      expect(Object.keys(await definitions())).toHaveLength(6);
       expect(await answers()).toEqual(before);
     });
 
@@ -978,21 +984,33 @@ describe('chat service', () => {
       // the table here is too small for the planner to prefer any index by cost; with sequential scans priced out, the
       // index it reads shows which ones the conditions of a has:image search (see SearchService.filters) can use
       const runner = h.app.get(DataSource).createQueryRunner();
-      const plan = async (match: string) =>
+      const plan = async (match: string, then = '') =>
         (
           (await runner.query(
             `EXPLAIN (COSTS OFF) SELECT m."id" FROM "chat"."message" m
-            WHERE ${match} AND m."deleted_at" IS NULL AND m."image_url" IS NOT NULL`,
+            WHERE ${match} AND m."deleted_at" IS NULL AND m."image_url" IS NOT NULL ${then}`,
           )) as { 'QUERY PLAN': string }[]
         )
           .map((row) => row['QUERY PLAN'])
           .join('\n');
       try {
         await runner.query('SET enable_seqscan = off');
-        expect(await plan(`m."search_vector" @@ websearch_to_tsquery('english', 'deploy')`)).toContain(
-          'IDX_MESSAGE_IMAGE_SEARCH',
-        );
-        expect(await plan(`m."content" ILIKE '%deplo%'`)).toContain('IDX_MESSAGE_IMAGE_CONTENT_TRGM');
+        // a word or a substring through the search indexes: at this size reading all of the image messages' btree is
+        // cheaper still, so it is left out for these two (dropped inside a transaction, which is rolled back)
+        await runner.startTransaction();
+        try {
+          await runner.query('DROP INDEX "chat"."IDX_MESSAGE_IMAGE_WORKSPACE_CREATED"');
+          expect(await plan(`m."search_vector" @@ websearch_to_tsquery('english', 'deploy')`)).toContain(
+            'IDX_MESSAGE_IMAGE_SEARCH',
+          );
+          expect(await plan(`m."content" ILIKE '%deplo%'`)).toContain('IDX_MESSAGE_IMAGE_CONTENT_TRGM');
+        } finally {
+          await runner.rollbackTransaction();
+        }
+        // the newest image messages of a workspace, as a has:image search's window reads them
+        expect(
+          await plan(`m."workspace_id" = '${t.ws}'`, 'ORDER BY m."created_at" DESC, m."id" DESC LIMIT 5'),
+        ).toContain('IDX_MESSAGE_IMAGE_WORKSPACE_CREATED');
       } finally {
         await runner.query('RESET enable_seqscan');
         await runner.release();

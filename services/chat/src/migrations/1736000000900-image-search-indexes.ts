@@ -3,7 +3,7 @@ import { extensionSchema } from './extensions.js';
 import { GIN_PENDING_LIST_KB } from './1736000000800-gin-pending-list.js';
 
 /** Only messages a `has:image` search can find: with an image, not deleted (the search's own conditions). */
-const IMAGE_MESSAGES = `"image_url" IS NOT NULL AND "deleted_at" IS NULL`;
+export const IMAGE_MESSAGES = `"image_url" IS NOT NULL AND "deleted_at" IS NULL`;
 
 /**
  * `has:image` searches read the two search indexes of image messages alone (issue 15). A `has:image` search with other

@@ -7,6 +7,7 @@ import { ChatChangeClock1736000000600 } from './1736000000600-change-clock.js';
 import { ChatSearchIndexes1736000000700 } from './1736000000700-search-indexes.js';
 import { ChatGinPendingList1736000000800 } from './1736000000800-gin-pending-list.js';
 import { ChatImageSearchIndexes1736000000900 } from './1736000000900-image-search-indexes.js';
+import { ChatImageMessagesNewestFirst1736000001000 } from './1736000001000-image-messages-newest-first.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -19,4 +20,5 @@ export const chatMigrations: Function[] = [
   ChatSearchIndexes1736000000700,
   ChatGinPendingList1736000000800,
   ChatImageSearchIndexes1736000000900,
+  ChatImageMessagesNewestFirst1736000001000,
 ];
