@@ -84,9 +84,6 @@ type TextPlan = Pick<PlanRow, 'word_nodes' | 'substrings'>;
 /** The channels a member can read, and their fingerprint (see `channelsFingerprint`). */
 type ReadableChannels = Pick<PlanRow, 'channels' | 'fingerprint'>;
 
-/** What a search's statements are built from: the text's plan, the readable channels and the pages' moment. */
-type Planned = TextPlan & ReadableChannels & { now: Date };
-
 interface HitRow {
   id: string;
   channel_id: string;
@@ -112,7 +109,7 @@ const readableChannels = (ws: string, user: string) =>
 
 /**
  * Tells one set of readable channels from another: every id with its name (a DM's participants and a channel's type
- * never change). A search that takes the channels from memory checks this in its first read (`checkedFirst`).
+ * never change). A search that takes the channels from memory checks this first (`CHECK`).
  */
 const channelsFingerprint = (ws: string, user: string) =>
   `(SELECT md5(coalesce(json_agg(json_build_array(c."id", c."name") ORDER BY c."id")::text, ''))
@@ -128,7 +125,7 @@ const snapshotOf = (ws: string, moment: string) =>
  * change) and the channels the searcher can read. The one statement of every search whose text never changes:
  * prepared, each connection parses it once and, after a few runs, reuses its plan (as an unnamed statement it cost
  * Postgres about 0.5 ms a search, most of it parsing and planning). Its answers are kept (`SearchService`), so a
- * search whose text and channels are known skips it and checks the channels in its first read instead.
+ * search whose text and channels are known runs the smaller `CHECK` instead.
  */
 const PLAN = new PreparedStatement<PlanRow>(
   'chat.search.plan',
@@ -143,44 +140,14 @@ const PLAN = new PreparedStatement<PlanRow>(
 );
 
 /**
- * What a search whose query text and channels are kept asks when it runs no statement of its own (an `in:` filter
- * that names none of the kept channels): the pages' moment, as the plan statement reads it, and the fingerprint of the
- * member's readable channels, which tells whether the kept ones are still theirs. A small statement whose text never
- * changes: prepared, so each connection parses and plans it once. Every other such search asks the same in its first
- * statement (`checkedFirst`).
+ * What a search whose query text and channels are kept asks first instead: the pages' moment, as the plan statement
+ * reads it, and the fingerprint of the member's readable channels, which tells whether the kept ones are still theirs.
+ * A small statement whose text never changes: prepared, so each connection parses and plans it once.
  */
 const CHECK = new PreparedStatement<Pick<PlanRow, 'now' | 'fingerprint'>>(
   'chat.search.check',
   `SELECT ${snapshotOf('$1', 'clock_timestamp()')} AS now, ${channelsFingerprint('$1', '$2')} AS fingerprint`,
 );
-
-/**
- * The pages' bound as the first statement of a search with kept channels states it: the moment the statement
- * started, to the millisecond as a cursor keeps it. Stable within the statement, so every condition and the column
- * that reports it read the same value, and Postgres estimates `created_at <=` it from the statistics as it does a
- * parameter (it evaluates a stable function to plan; a sub-select it could not).
- */
-const STATEMENT_MOMENT = `date_trunc('milliseconds', statement_timestamp())`;
-
-/** What the first statement of a search with kept channels answers besides its rows (see `checkedFirst`). */
-interface FirstChecked {
-  fingerprint: string;
-  /** Whether the workspace's clock is past the statement's moment. */
-  ahead: boolean | null;
-  /** The later of the two (ISO). */
-  bound: string;
-}
-
-/**
- * The kept channels are not the member's any more, or the workspace's clock ran past the statement's moment: the
- * first statement's rows are not the search's answer (see `checkedFirst`).
- */
-class KeptOutdated extends Error {
-  /** `clock`: the workspace's clock (ISO) when it ran past the moment and the kept channels are still the member's. */
-  constructor(readonly clock: string | null) {
-    super('the kept channels or the moment are out of date');
-  }
-}
 
 /** The query texts whose plan is kept, by the length of their terms (about 4 MB at the most). */
 const TEXT_PLAN_CHARACTERS = 1_000_000;
@@ -196,11 +163,8 @@ interface Scope {
   terms: SearchTerms;
   substrings: string[];
   tz: string;
-  /**
-   * The pages' bound (ISO); null until the first statement of a search with kept channels has stated it
-   * (`STATEMENT_MOMENT`, see `checkedFirst`).
-   */
-  snapshot: string | null;
+  /** The pages' bound (ISO). */
+  snapshot: string;
 }
 
 /**
@@ -286,8 +250,8 @@ export class SearchService {
   });
   /**
    * Each member's readable channels as the plan statement last read them, by workspace and user. A search that uses
-   * them checks their fingerprint in its first statement (`checkedFirst`), so a channel made or renamed on any replica
-   * is never missed: no event has to reach this process first.
+   * them checks their fingerprint first (`CHECK`), so a channel made or renamed on any replica is never missed: no
+   * event has to reach this process first.
    */
   private readonly readable = new LRUCache<string, ReadableChannels>({
     maxSize: CHANNELS_KEPT,
@@ -334,11 +298,11 @@ export class SearchService {
 
   /**
    * Up to a page and one more hit, with the searcher's readable channels and the pages' bound; null when nothing can
-   * match. A query text and channels seen before are taken from memory instead of the plan statement, and the first
-   * read checks the channels are still the member's (else the plan statement reads them again).
+   * match. A query text and channels seen before are taken from memory instead of the plan statement: the channels
+   * after the check statement says they are still the member's (else the plan statement reads them again).
    */
   private async find(search: FindInput): Promise<Found | null> {
-    const { member, query, terms } = search;
+    const { member, query, terms, cursor, tz } = search;
     const textKey = JSON.stringify([terms.words, terms.substrings]);
     const memberKey = `${member.workspaceId}:${member.userId}`;
     const text = this.textPlans.get(textKey);
@@ -350,7 +314,7 @@ export class SearchService {
       return row;
     };
     // a channel made or renamed, or a DM opened, on any replica changes the fingerprint: no event has to reach here
-    const checkKept = async (): Promise<Planned> => {
+    const checkKept = async (): Promise<TextPlan & ReadableChannels & { now: Date }> => {
       const { now, fingerprint } = await search.check([member.workspaceId, member.userId]);
       if (fingerprint === kept!.fingerprint) return { ...text!, ...kept!, now };
       this.readable.delete(memberKey);
@@ -358,44 +322,18 @@ export class SearchService {
     };
     // the people named by from:/in: (a round trip to identity) and the plan (one to Postgres) at the same time; when
     // identity fails, the plan statement still finishes before the error goes up and the connection is released
-    const planning = kept ? null : readPlan();
+    const planning = kept ? checkKept() : readPlan();
     const people = await this.people(query).finally(() =>
-      planning?.then(
+      planning.then(
         () => undefined,
         () => undefined,
       ),
     );
-    if (!kept) return (await this.answer(search, await planning!, people)) ?? null;
-    // Known text and channels: the first statement checks them itself, one round trip less than a check of its own
-    try {
-      const found = await this.answer(search, { ...text, ...kept, now: null }, people);
-      if (found !== undefined) return found;
-      // no statement ran (an `in:` filter that names none of the kept channels): the check says whether they still
-      // are the member's
-      return (await this.answer(search, await checkKept(), people)) ?? null;
-    } catch (err) {
-      if (!(err instanceof KeptOutdated)) throw err;
-      if (err.clock) return (await this.answer(search, { ...text, ...kept, now: new Date(err.clock) }, people)) ?? null;
-      this.readable.delete(memberKey);
-      return (await this.answer(search, await readPlan(), people)) ?? null;
-    }
-  }
-
-  /**
-   * The search's hits over the channels and text plan given. Without `now` (kept channels not checked yet), the first
-   * statement checks them (`checkedFirst`): it throws `KeptOutdated` when they are out of date, and this answers
-   * undefined when there would be no statement to check them with.
-   */
-  private async answer(
-    search: FindInput,
-    planned: Omit<Planned, 'now'> & { now: Date | null },
-    people: Map<string, string[]>,
-  ): Promise<Found | null | undefined> {
-    const { member, query, terms, cursor, tz } = search;
+    const planned = await planning;
     const authorIds = query.from.length ? query.from.flatMap((n) => people.get(n) ?? []) : null;
     if (authorIds?.length === 0) return null;
     const channels = this.inFilter(planned.channels, query, people, member.userId);
-    if (channels.length === 0) return planned.now ? null : undefined;
+    if (channels.length === 0) return null;
 
     const arms: Arm[] = [];
     if (terms.words && planned.word_nodes > 0) arms.push('words');
@@ -413,49 +351,10 @@ export class SearchService {
       terms,
       substrings: planned.substrings,
       tz,
-      snapshot: cursor?.s ?? planned.now?.toISOString() ?? null,
+      snapshot: cursor?.s ?? planned.now.toISOString(),
     };
-    if (!planned.now) scope.sql = this.checkedFirst(scope, search.sql, member, planned.fingerprint);
-    const hits = await this.collect(scope, arms, cursor ?? { s: '', a: 0, w: null, o: 0 });
-    // the first statement stated the bound when nothing else did (every search that gets here runs one)
-    const snapshot = scope.snapshot!;
-    return { hits, channels: planned.channels, snapshot };
-  }
-
-  /**
-   * `sql`, whose first statement also reads what `CHECK` would: the fingerprint of the member's readable channels and
-   * the workspace's clock, beside its moment (`STATEMENT_MOMENT`), which bounds the pages when no cursor does. Its
-   * rows are the answer when the fingerprint is the kept channels' and the clock has not run past the moment (it
-   * runs ahead of the wall clock only when changes come faster than one a millisecond); else it throws
-   * `KeptOutdated`, with the clock when only that was out.
-   */
-  private checkedFirst(scope: Scope, sql: Sql, member: Member, fingerprint: string): Sql {
-    let first = true;
-    return async (text, params) => {
-      if (!first) return sql(text, params);
-      first = false;
-      const values = [...params, member.workspaceId, member.userId];
-      const ws = `$${params.length + 1}`;
-      // the moment and the clock as one ISO text, and whether the clock is past the moment: on every row of the
-      // window, where node-postgres would parse two dates a row
-      const rows = (await sql(
-        `SELECT w.*, k."fingerprint", k."ahead", ${isoMilliseconds('k."bound"')} AS "bound"
-           FROM (SELECT c."fingerprint", c."clock" > c."moment" AS "ahead", greatest(c."moment", c."clock") AS "bound"
-                   FROM (SELECT ${STATEMENT_MOMENT} AS "moment",
-                                (SELECT "last_change_at" FROM "chat"."workspace_clock" WHERE "workspace_id" = ${ws}) AS "clock",
-                                ${channelsFingerprint(ws, `$${params.length + 2}`)} AS "fingerprint") c) k
-           LEFT JOIN (${text}) w ON true
-          ORDER BY w."created_at" COLLATE "C" DESC, w."id" DESC`,
-        values,
-      )) as (FirstChecked & { id: string | null })[];
-      const checked = rows[0]!;
-      if (checked.fingerprint !== fingerprint) throw new KeptOutdated(null);
-      if (scope.snapshot === null) {
-        if (checked.ahead) throw new KeptOutdated(checked.bound);
-        scope.snapshot = checked.bound;
-      }
-      return rows.filter((r) => r.id !== null);
-    };
+    const hits = await this.collect(scope, arms, cursor ?? { s: scope.snapshot, a: 0, w: null, o: 0 });
+    return { hits, channels: planned.channels, snapshot: scope.snapshot };
   }
 
   /** Users named by `from:` and `in:` filters, by the name as typed (username or handle). */
@@ -577,9 +476,7 @@ export class SearchService {
             `m."workspace_id" = ${p.add(scope.workspaceId)}`,
             `m."channel_id" = ANY(${p.add(scope.channelIds)}::uuid[])`,
           ];
-    where.push(
-      `m."created_at" <= ${scope.snapshot === null ? STATEMENT_MOMENT : `${p.add(scope.snapshot)}::timestamptz`}`,
-    );
+    where.push(`m."created_at" <= ${p.add(scope.snapshot)}::timestamptz`);
     // a deleted message is never found (its content is gone too; this keeps a tombstone out of has:image)
     where.push(`m."deleted_at" IS NULL`);
     const day = (date: string, plusDays: number) =>
