@@ -141,13 +141,23 @@ export const SEARCH_LIMIT = 50;
 export const SEARCH_CURSOR_HEADER = 'X-Next-Cursor';
 export const SEARCH_CURSOR_INVALID = 'Invalid search cursor';
 export const SEARCH_TZ_INVALID = 'Unknown time zone';
+/**
+ * Zones found valid, so that each is tried with Intl once per process: trying one builds a formatter (0.1–0.15 ms on
+ * the servers), and every search from the web client names its zone, checked at the edge and again by the chat
+ * service. Bounded, since spellings of a valid zone that differ only in case are as many as a client cares to send.
+ */
+const knownTimeZones = new Set<string>();
+export const KNOWN_TIME_ZONES_MAX = 1_000;
 const isTimeZone = (tz: string): boolean => {
+  if (knownTimeZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  if (knownTimeZones.size >= KNOWN_TIME_ZONES_MAX) knownTimeZones.clear();
+  knownTimeZones.add(tz);
+  return true;
 };
 export const SearchQuerySchema = z.object({
   q: z
