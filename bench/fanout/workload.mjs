@@ -61,15 +61,22 @@ export const serverCpu = () => {
 /**
  * CPU seconds each server used between two readings. Postgres starts and ends a backend per connection: a backend that
  * exited meanwhile is counted through its parent's reaped time (its whole life) less what it had used at the first
- * reading; one that started meanwhile counts from zero.
+ * reading; one that started meanwhile counts from zero. That part is never taken below zero for a server: a process
+ * whose parent ended too (another Postgres cluster on the machine, such as a test's embedded one, shut down between
+ * the readings) or has not reaped it yet leaves no reaped time to take its earlier CPU from, and subtracting it anyway
+ * made Postgres's CPU negative.
  */
 export const serverCpuBetween = (before, after) => {
-  const totals = Object.fromEntries(Object.values(SERVERS).map((name) => [name, 0]));
+  const zeros = () => Object.fromEntries(Object.values(SERVERS).map((name) => [name, 0]));
+  const totals = zeros();
+  const exited = zeros();
   for (const [pid, now] of after) {
     const then = before.get(pid);
-    totals[now.server] += now.own + now.reaped - (then ? then.own + then.reaped : 0);
+    totals[now.server] += now.own - (then ? then.own : 0);
+    exited[now.server] += now.reaped - (then ? then.reaped : 0);
   }
-  for (const [pid, then] of before) if (!after.has(pid)) totals[then.server] -= then.own;
+  for (const [pid, then] of before) if (!after.has(pid)) exited[then.server] -= then.own;
+  for (const name of Object.keys(totals)) totals[name] += Math.max(0, exited[name]);
   return totals;
 };
 
