@@ -1,3 +1,5 @@
+import type { Provider } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
@@ -41,3 +43,10 @@ export class PreparedStatements {
     return preparedRows(this.pool, statement, values);
   }
 }
+
+/** Nest's provider of {@link PreparedStatements} on the service's data source, for a module's `providers`. */
+export const preparedStatementsProvider: Provider = {
+  provide: PreparedStatements,
+  inject: [getDataSourceToken()],
+  useFactory: (dataSource: DataSource) => new PreparedStatements(dataSource),
+};

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { StoredImages } from '@teamchat/service-kit';
-import { PreparedStatements } from '@teamchat/database';
+import { PreparedStatements, preparedStatementsProvider } from '@teamchat/database';
 import { UserDirectory } from './user-directory.service.js';
 
 /**
@@ -10,15 +8,7 @@ import { UserDirectory } from './user-directory.service.js';
  * statements of the hot paths. Membership checks (`WorkspaceMembership`) come with the service (see defineService).
  */
 @Module({
-  providers: [
-    UserDirectory,
-    StoredImages,
-    {
-      provide: PreparedStatements,
-      inject: [getDataSourceToken()],
-      useFactory: (dataSource: DataSource) => new PreparedStatements(dataSource),
-    },
-  ],
+  providers: [UserDirectory, StoredImages, preparedStatementsProvider],
   exports: [UserDirectory, StoredImages, PreparedStatements],
 })
 export class ChatCommonModule {}

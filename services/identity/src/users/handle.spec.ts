@@ -3,16 +3,20 @@ import { HandleSchema, UpdateHandleSchema, UpdateUserSchema } from '@teamchat/co
 const PATTERN = 'Handle can only contain letters, numbers, underscores, and hyphens.';
 const LENGTH = 'Handle must be between 1 and 50 characters.';
 
-const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('handle rules', () => {
   it.each(['ada', 'Ada_Lovelace', 'ada-99', '_', 'a'.repeat(50)])('accepts %s', (handle) => {
     expect(HandleSchema.safeParse(handle).success).toBe(true);
   });
 
-  it.each(['ada lovelace', 'ada.lovelace', 'ada@home', 'émile', 'ada!', '#ada'])('refuses %s with the characters message', (handle) => {
-    expect(messageOf(HandleSchema.safeParse(handle))).toBe(PATTERN);
-  });
+  it.each(['ada lovelace', 'ada.lovelace', 'ada@home', 'émile', 'ada!', '#ada'])(
+    'refuses %s with the characters message',
+    (handle) => {
+      expect(messageOf(HandleSchema.safeParse(handle))).toBe(PATTERN);
+    },
+  );
 
   it('refuses an empty handle with the length message', () => {
     expect(messageOf(UpdateHandleSchema.safeParse({ handle: '' }))).toBe(LENGTH);

@@ -52,9 +52,6 @@ const FIND_BY_NAMES = new PreparedStatement<{ id: string; username: string; hand
 
 @Injectable()
 export class UserService {
-  /** Made at the first use: the data source's pool exists only once it is initialised. */
-  private statements: PreparedStatements | null = null;
-
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -63,6 +60,7 @@ export class UserService {
     private readonly images: StoredImages,
     private readonly membership: WorkspaceMembership,
     private readonly outbox: Outbox,
+    private readonly statements: PreparedStatements,
   ) {}
 
   async register(input: RegisterUser): Promise<IdentityUser> {
@@ -121,7 +119,6 @@ export class UserService {
   async findByNames(names: string[]): Promise<{ id: string; username: string; handle: string | null }[]> {
     const lower = [...new Set(names.map((n) => n.toLowerCase()))];
     if (lower.length === 0) return [];
-    this.statements ??= new PreparedStatements(this.dataSource);
     return this.statements.rows(FIND_BY_NAMES, [lower]);
   }
 
