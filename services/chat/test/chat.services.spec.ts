@@ -1420,6 +1420,34 @@ describe('chat service', () => {
       },
     );
 
+    it('bounds a search seen before by the workspace clock when it ran past the wall clock', async () => {
+      const t = team();
+      const [general] = await channels.list(t.as(t.alice));
+      await messages.create(t.as(t.alice), { channelId: general.id, content: 'corvus now' });
+      const ahead = (await messages.create(t.as(t.alice), { channelId: general.id, content: 'corvus ahead' })).message;
+      expect((await search.search(t.as(t.bob), 'corvus')).results).toHaveLength(2);
+      // changes faster than one a millisecond carry the clock past the wall clock (one millisecond per change): here
+      // the last one is a minute ahead
+      const db = h.app.get(DataSource);
+      await db.query(`UPDATE "chat"."message" SET "created_at" = now() + interval '1 minute' WHERE "id" = $1`, [
+        ahead.id,
+      ]);
+      await db.query(
+        `UPDATE "chat"."workspace_clock" SET "last_change_at" = now() + interval '1 minute' WHERE "workspace_id" = $1`,
+        [t.ws],
+      );
+      const recorded = recordStatements(db);
+      let page: SearchPage;
+      try {
+        page = await search.search(t.as(t.bob), 'corvus');
+      } finally {
+        recorded.restore();
+      }
+      // the kept text and channels, checked by the check statement, whose moment is the clock's
+      expect(recorded.prepared).toEqual(['chat.search.check']);
+      expect(page.results.map((r) => r.content)).toEqual(['corvus ahead', 'corvus now']);
+    });
+
     it('finds a channel made, a DM opened and a channel renamed since the searcher last searched', async () => {
       const t = team();
       const [general] = await channels.list(t.as(t.alice));
