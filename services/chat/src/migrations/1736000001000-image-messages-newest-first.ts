@@ -8,9 +8,10 @@ import { IMAGE_MESSAGES } from './1736000000900-image-search-indexes.js';
  * with an image), the window of `has:image deploy` (its newest 100 matches) read 20,949 messages, 3.4 ms (EXPLAIN
  * ANALYZE), where this index reads 2,085, 1.4 ms; `has:image` alone reads its page from it at once. Postgres takes it
  * when it is the cheaper read: of the 93 statements of bench/search's queries (the search's and a plain ILIKE's), it
- * chose it for `has:image deploy` on both sides and for the plain ILIKE of the combined query, and changed no other. Kept up to date for image messages only; 5.8 MB at a million messages, next to the full
- * index's 56 MB. Built without CONCURRENTLY (migrations run in a transaction): writes to chat.message wait while it
- * reads the table, about 0.5 s per million messages.
+ * chose it for `has:image deploy` on both sides and for the plain ILIKE of the combined query, and changed no other.
+ * Kept up to date for image messages only; 5.8 MB at a million messages, next to the full index's 56 MB. Built without
+ * CONCURRENTLY (migrations run in a transaction): writes to chat.message wait while it reads the table, about 0.5 s
+ * per million messages.
  */
 export class ChatImageMessagesNewestFirst1736000001000 implements MigrationInterface {
   name = 'ChatImageMessagesNewestFirst1736000001000';
