@@ -23,6 +23,11 @@ export interface FanoutOptions {
   /** `processes`: services and gateways as built processes (needs `npm run build`); `inprocess`: the test harness. */
   mode?: 'processes' | 'inprocess';
   floor?: boolean;
+  /**
+   * The design's floor instead of the bare relay: the relays make each message a NATS request to store.mjs, which
+   * inserts it into a `chat.message` migrated as the chat service's, and publish the stored frame it answers with.
+   */
+  storedFloor?: boolean;
   /** Runs of the product, each followed by one of the floor (default 1); the report adds their medians. */
   pairs?: number;
 }

@@ -1,6 +1,7 @@
 // Fan-out benchmark (issue: bench/fanout). Two gateway nodes over NATS + Redis with C sockets in K channels and S
 // messages/s: delivered msgs/s, send→receive latency, lost deliveries, gateway RSS per socket, and the same workload
-// through a bare ws + Redis relay with no persistence (the floor).
+// through a bare ws + Redis relay with no persistence (the floor; with --stored-floor, the design's floor: the same
+// relays storing each message through NATS and Postgres first, relay.mjs and store.mjs).
 //
 //   npm run build && node bench/fanout/fanout.mjs --clients 400 --channels 20 --rate 100 --seconds 15
 //
@@ -14,11 +15,14 @@ import { fileURLToPath } from 'node:url';
 import { closeAll, connectAll, percentile, rssOf, runWorkload, totalCpu } from './workload.mjs';
 import { holdIdle, offer, storm } from './sockets.mjs';
 import { startRelay } from './relay.mjs';
+import { startStore } from './store.mjs';
 import {
+  createDatabase,
   cpuSecondsOf,
   endedChild,
   everyServiceReady,
   ExitedEarly,
+  natsUrl,
   stopChild,
   withFreshPorts,
 } from '../http/servers.mjs';
@@ -343,11 +347,67 @@ const runProduct = async (o) => {
   }
 };
 
-/** Two bare relays (separate processes, or in this process for the test harness). */
+/**
+ * The store of the design's floor (`storedFloor`): a fresh database migrated as the chat service migrates its own, and
+ * store.mjs answering on its own subject (a separate process, or in this process for the test harness).
+ */
+const startFloorStore = async (o, namespace) => {
+  const database = await createDatabase();
+  const subject = `${namespace}store`;
+  const env = {
+    DATABASE_URL: database.url,
+    NATS_URL: natsUrl(),
+    STORE_SUBJECT: subject,
+    STORE_ROOMS: String(o.channels),
+  };
+  try {
+    if (o.mode === 'processes') {
+      const child = spawn(
+        process.execPath,
+        [
+          ...(process.env.FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+          fileURLToPath(new URL('./store.mjs', import.meta.url)),
+        ],
+        { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise((resolve, reject) => {
+        child.stdout.once('data', resolve);
+        child.once('exit', (code) => reject(new Error(`store.mjs exited (${code}) before it was ready`)));
+      });
+      return {
+        subject,
+        pid: child.pid,
+        close: async () => {
+          await new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r)));
+          await database.drop();
+        },
+      };
+    }
+    const store = await startStore({ databaseUrl: database.url, natsUrl: natsUrl(), subject, rooms: o.channels });
+    return {
+      subject,
+      close: async () => {
+        await store.close();
+        await database.drop();
+      },
+    };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+};
+
+/**
+ * Two bare relays (separate processes, or in this process for the test harness); with `storedFloor`, relays that
+ * store each message through the floor's store first (the design's floor). The store, if any, is `nodes.store`.
+ */
 const startFloorNodes = async (o) => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const namespace = `floor${process.pid}${Date.now().toString(36)}.`;
+  const store = o.storedFloor ? await startFloorStore(o, namespace) : null;
+  const storeEnv = store ? { NATS_URL: natsUrl(), STORE_SUBJECT: store.subject } : {};
   const nodes = [];
+  nodes.store = store;
   if (o.mode === 'processes') {
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
@@ -361,7 +421,7 @@ const startFloorNodes = async (o) => {
           fileURLToPath(new URL('./relay.mjs', import.meta.url)),
         ],
         {
-          env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace },
+          env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace, ...storeEnv },
           stdio: ['ignore', 'pipe', 'inherit'],
         },
       );
@@ -380,7 +440,7 @@ const startFloorNodes = async (o) => {
     }
   } else {
     for (let i = 0; i < 2; i++) {
-      const relay = await startRelay({ redisUrl, namespace });
+      const relay = await startRelay({ redisUrl, namespace, natsUrl: natsUrl(), storeSubject: store?.subject });
       nodes.push({ port: relay.port, rss: async () => process.memoryUsage().rss / 2, close: relay.close });
     }
   }
@@ -404,7 +464,10 @@ const runFloor = async (o) => {
     const workload = {
       clients,
       cpu: nodes.every((n) => n.pid)
-        ? () => Object.fromEntries(nodes.map((n, i) => [`relay ${i + 1}`, cpuSecondsOf(n.pid)]))
+        ? () => ({
+            ...Object.fromEntries(nodes.map((n, i) => [`relay ${i + 1}`, cpuSecondsOf(n.pid)])),
+            ...(nodes.store ? { store: cpuSecondsOf(nodes.store.pid) } : {}),
+          })
         : null,
       rooms: perChannel.map((_, i) => `room-${i}`),
       rate: o.rate,
@@ -431,6 +494,7 @@ const runFloor = async (o) => {
   } finally {
     await closeAll(clients);
     for (const n of nodes) await n.close();
+    await nodes.store?.close();
   }
 };
 
@@ -628,8 +692,13 @@ const fmt = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(n)
  */
 const cpuRows = (product, floor) => {
   const own = (r, name) => r.cpuByProcess?.[name] ?? null;
-  // a gateway's counterpart in the floor is the relay of the same number
-  const counterpart = (name) => (name.startsWith('gateway ') ? `relay ${name.slice('gateway '.length)}` : null);
+  // a gateway's counterpart in the floor is the relay of the same number, chat's the design's floor's store
+  const counterpart = (name) =>
+    name.startsWith('gateway ')
+      ? `relay ${name.slice('gateway '.length)}`
+      : name === 'chat' && floor?.cpuByProcess?.store !== undefined
+        ? 'store'
+        : null;
   const processes = Object.keys(product.cpuByProcess ?? {}).filter((name) => own(product, name) >= 0.005);
   return [
     ...processes.map((name) => [
@@ -644,6 +713,9 @@ const cpuRows = (product, floor) => {
     ]),
   ];
 };
+
+/** The floor's column: the bare relay, or the design's floor (the same with NATS, the store and Postgres). */
+const floorLabel = (o) => (o.storedFloor ? 'floor (+NATS+PG)' : 'floor (ws+Redis)');
 
 export const formatReport = (o, product, floor) => {
   const rows = [
@@ -677,7 +749,7 @@ export const formatReport = (o, product, floor) => {
   ];
   const lines = [
     `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s (after ${o.firstRound ? 'one message from each socket and ' : ''}${o.warmup} s warm-up)`,
-    `${'metric'.padEnd(26)}${'product'.padStart(16)}${floor ? 'floor (ws+Redis)'.padStart(18) + 'ratio'.padStart(8) : ''}`,
+    `${'metric'.padEnd(26)}${'product'.padStart(16)}${floor ? floorLabel(o).padStart(18) + 'ratio'.padStart(8) : ''}`,
   ];
   for (const [name, value, ratio] of rows) {
     lines.push(
@@ -796,6 +868,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     firstRound: !args.includes('--no-first-round'),
     mode: arg('mode', 'processes'),
     floor: !args.includes('--no-floor'),
+    storedFloor: args.includes('--stored-floor'),
     pairs: Math.max(1, Math.floor(Number(arg('pairs', 1))) || 1),
   });
   process.stdout.write(`${result.report}\n`);

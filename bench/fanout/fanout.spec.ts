@@ -23,6 +23,21 @@ describe('bench/fanout', () => {
     expect(report).toContain('delivered msgs/s');
     expect(report).toMatch(/median of 2: p99 ratio [\d.]+×/);
   }, 180000);
+
+  it('runs the design floor (relays storing each message through NATS and Postgres) and loses nothing', async () => {
+    const { floor, report } = await runFanoutBench({
+      mode: 'inprocess',
+      clients: 6,
+      channels: 2,
+      rate: 20,
+      seconds: 1,
+      storedFloor: true,
+    });
+    expect(floor!.sent).toBeGreaterThan(0);
+    expect(floor!.lost).toBe(0);
+    expect(floor!.errors).toBe(0);
+    expect(report).toContain('floor (+NATS+PG)');
+  }, 180000);
 });
 
 describe('bench/fanout socket modes (separate processes)', () => {

@@ -1,11 +1,16 @@
 // The floor of the fan-out benchmark: a bare `ws` server relaying room messages through Redis pub/sub, with no
 // authentication, validation or persistence. Run standalone: PORT=4100 REDIS_URL=redis://... node relay.mjs
+// With `storeSubject` (STORE_SUBJECT, and NATS_URL), the design's floor: each message frame is first a NATS request to
+// store.mjs, which stores it in Postgres, and the stored frame it answers with is what goes to Redis — the hops the
+// product's design makes a message take (gateway → NATS → chat → Postgres → NATS → gateway → Redis), bare.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { WebSocketServer } from 'ws';
 
-export const startRelay = async ({ port = 0, redisUrl, namespace = '' }) => {
+export const startRelay = async ({ port = 0, redisUrl, namespace = '', natsUrl, storeSubject }) => {
+  const nc = storeSubject ? await connect({ servers: natsUrl }) : null;
   const pub = new Redis(redisUrl);
   const sub = pub.duplicate();
   // a SUBSCRIBE sent while ioredis is still checking the fresh connection breaks that check
@@ -37,7 +42,14 @@ export const startRelay = async ({ port = 0, redisUrl, namespace = '' }) => {
         } else ws.send('{"type":"joined"}');
         members.add(ws);
       } else if (frame.type === 'message' && room) {
-        void pub.publish(channel(room), raw);
+        if (!nc) void pub.publish(channel(room), raw);
+        else {
+          const to = channel(room);
+          nc.request(storeSubject, raw, { timeout: 5000 }).then(
+            (stored) => void pub.publish(to, stored.string()),
+            () => ws.send('{"type":"error"}'),
+          );
+        }
       }
     });
     ws.on('close', () => {
@@ -58,6 +70,7 @@ export const startRelay = async ({ port = 0, redisUrl, namespace = '' }) => {
       await new Promise((resolve) => wss.close(() => http.close(resolve)));
       sub.disconnect();
       pub.disconnect();
+      await nc?.close();
     },
   };
 };
@@ -67,6 +80,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     port: Number(process.env.PORT ?? 0),
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     namespace: process.env.RELAY_NAMESPACE ?? '',
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    storeSubject: process.env.STORE_SUBJECT || undefined,
   });
   process.stdout.write(`relay listening on ${relay.port}\n`);
   process.once('SIGTERM', () => void relay.close().then(() => process.exit(0)));
