@@ -11,6 +11,8 @@ export interface FanoutFigures {
   rssPerSocket: number | null;
   /** CPU of the server processes per message (separate processes only). */
   cpuMsPerMessage?: number | null;
+  /** The design's floor only: messages its store holds at the end, every round's. */
+  stored?: number;
 }
 
 export interface FanoutOptions {

@@ -360,6 +360,17 @@ const startFloorStore = async (o, namespace) => {
     STORE_SUBJECT: subject,
     STORE_ROOMS: String(o.channels),
   };
+  /** Messages in the store's table, every round's (the warm-up's and the first round's included). */
+  const stored = async () => {
+    const pg = (await import('pg')).default;
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      return (await db.query('SELECT count(*)::int AS n FROM "chat"."message"')).rows[0].n;
+    } finally {
+      await db.end();
+    }
+  };
   try {
     if (o.mode === 'processes') {
       const child = spawn(
@@ -377,6 +388,7 @@ const startFloorStore = async (o, namespace) => {
       return {
         subject,
         pid: child.pid,
+        stored,
         close: async () => {
           await new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r)));
           await database.drop();
@@ -386,6 +398,7 @@ const startFloorStore = async (o, namespace) => {
     const store = await startStore({ databaseUrl: database.url, natsUrl: natsUrl(), subject, rooms: o.channels });
     return {
       subject,
+      stored,
       close: async () => {
         await store.close();
         await database.drop();
@@ -490,7 +503,11 @@ const runFloor = async (o) => {
         raw.startsWith('{"type":"message"') ? (/"clientMsgId":"([bwf]\d+)"/.exec(raw)?.[1] ?? null) : null,
     };
     const result = await warmThenRun(workload, o);
-    return { ...result, rssPerSocket: (rssAfter - rssBefore) / o.clients };
+    return {
+      ...result,
+      rssPerSocket: (rssAfter - rssBefore) / o.clients,
+      ...(nodes.store ? { stored: await nodes.store.stored() } : {}),
+    };
   } finally {
     await closeAll(clients);
     for (const n of nodes) await n.close();

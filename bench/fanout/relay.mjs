@@ -45,8 +45,13 @@ export const startRelay = async ({ port = 0, redisUrl, namespace = '', natsUrl, 
         if (!nc) void pub.publish(channel(room), raw);
         else {
           const to = channel(room);
+          // the stored frame to the room; a refusal (or no answer) to its sender alone
           nc.request(storeSubject, raw, { timeout: 5000 }).then(
-            (stored) => void pub.publish(to, stored.string()),
+            (answer) => {
+              const stored = answer.string();
+              if (stored.startsWith('{"type":"error"')) ws.send(stored);
+              else void pub.publish(to, stored);
+            },
             () => ws.send('{"type":"error"}'),
           );
         }
