@@ -348,6 +348,28 @@ const runProduct = async (o) => {
 };
 
 /**
+ * A process of the floor (`script` beside this file) with FLOOR_NODE_ARGS, extra node flags for the floor's processes
+ * as PRODUCT_NODE_ARGS for the product's, then `args`; resolves once it says it is ready (its first line out) and
+ * fails if it ends before.
+ */
+const spawnFloorProcess = async (script, args, env) => {
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...args,
+      fileURLToPath(new URL(script, import.meta.url)),
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+  return child;
+};
+
+/**
  * The store of the design's floor (`storedFloor`): a fresh database migrated as the chat service migrates its own, and
  * store.mjs answering on its own subject (a separate process, or in this process for the test harness).
  */
@@ -373,24 +395,13 @@ const startFloorStore = async (o, namespace) => {
   };
   try {
     if (o.mode === 'processes') {
-      const child = spawn(
-        process.execPath,
-        [
-          ...(process.env.FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-          fileURLToPath(new URL('./store.mjs', import.meta.url)),
-        ],
-        { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      await new Promise((resolve, reject) => {
-        child.stdout.once('data', resolve);
-        child.once('exit', (code) => reject(new Error(`store.mjs exited (${code}) before it was ready`)));
-      });
+      const child = await spawnFloorProcess('./store.mjs', [], env);
       return {
         subject,
         pid: child.pid,
         stored,
         close: async () => {
-          await new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r)));
+          await stopChild(child);
           await database.drop();
         },
       };
@@ -424,21 +435,12 @@ const startFloorNodes = async (o) => {
   if (o.mode === 'processes') {
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      const child = spawn(
-        process.execPath,
-        [
-          // FLOOR_NODE_ARGS: extra node flags for the relays, as PRODUCT_NODE_ARGS for the product's processes
-          ...(process.env.FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-          '--expose-gc',
-          `--import=${GC_HOOK}`,
-          fileURLToPath(new URL('./relay.mjs', import.meta.url)),
-        ],
-        {
-          env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, RELAY_NAMESPACE: namespace, ...storeEnv },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      await new Promise((resolve) => child.stdout.once('data', resolve));
+      const child = await spawnFloorProcess('./relay.mjs', ['--expose-gc', `--import=${GC_HOOK}`], {
+        PORT: String(port),
+        REDIS_URL: redisUrl,
+        RELAY_NAMESPACE: namespace,
+        ...storeEnv,
+      });
       nodes.push({
         port,
         pid: child.pid,
@@ -448,7 +450,7 @@ const startFloorNodes = async (o) => {
           await new Promise((r) => setTimeout(r, 1000));
           return rssOf(child.pid);
         },
-        close: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))),
+        close: () => stopChild(child),
       });
     }
   } else {

@@ -46,17 +46,21 @@ export const startStore = async ({ databaseUrl, natsUrl, subject, rooms }) => {
     queue: subject,
     callback: (err, msg) => {
       if (err) return;
-      const frame = JSON.parse(msg.string());
-      const m = frame.message;
-      const channel = channels.get(frame.room);
-      pool
-        .query({
-          ...INSERT,
-          values: [m.id, channel.workspaceId, channel.channelId, m.userId, m.content, m.imageUrl, m.clientMsgId],
+      // a frame it cannot store (not JSON, a room it does not know) is refused like a failed INSERT, never a crash
+      let frame;
+      Promise.resolve()
+        .then(() => {
+          frame = JSON.parse(msg.string());
+          const m = frame.message;
+          const channel = channels.get(frame.room);
+          return pool.query({
+            ...INSERT,
+            values: [m.id, channel.workspaceId, channel.channelId, m.userId, m.content, m.imageUrl, m.clientMsgId],
+          });
         })
         .then(({ rows }) => {
           // a repeated clientMsgId stores nothing and is answered with the frame as sent
-          if (rows[0]) m.createdAt = rows[0].created_at.toISOString();
+          if (rows[0]) frame.message.createdAt = rows[0].created_at.toISOString();
           msg.respond(JSON.stringify(frame));
         })
         .catch((e) => msg.respond(JSON.stringify({ type: 'error', message: String(e?.message ?? e) })));
