@@ -22,6 +22,13 @@ export interface ClassRow {
   seqIlike: Figures;
   /** ILIKE+LIMIT p95 ÷ product p95 (≥ 1: the product is not slower). */
   vsLimit: number;
+  /**
+   * Each ILIKE+LIMIT run plus the route floor timed in the same turn: ILIKE+LIMIT as if answered through the product's
+   * route (without its rows' way out).
+   */
+  routedLimit: Figures;
+  /** That p95 ÷ product p95. */
+  vsRoutedLimit: number;
   /** Sequential ILIKE p95 ÷ product p95. */
   vsSeq: number;
   /** Product requests that did not answer 200 with a JSON array. */

@@ -48,6 +48,10 @@ describe('bench/search', () => {
       }
       expect(row.vsLimit).toBeGreaterThan(0);
       expect(row.vsSeq).toBeGreaterThan(0);
+      // ILIKE+LIMIT through the route: every run of it with the floor timed in its turn, so above it at every rank
+      expect(row.routedLimit.n).toBe(row.ilikeLimit.n);
+      for (const p of ['p50', 'p95', 'p99'] as const) expect(row.routedLimit[p]).toBeGreaterThan(row.ilikeLimit[p]);
+      expect(row.vsRoutedLimit).toBeCloseTo(row.routedLimit.p95 / row.product.p95, 9);
     }
     for (const q of queries) {
       expect(q.failures).toEqual([]);
@@ -88,6 +92,9 @@ describe('bench/search', () => {
       /never slower than ILIKE with LIMIT \(p95\): whole mix [\d.]+×, \d+ of 15 classes meet it [✓✗]/,
     );
     expect(report).toMatch(/the route floor alone: p50 [\d.]+, p95 [\d.]+ ms/);
+    expect(report).toMatch(
+      /ILIKE\+LIMIT through the same route \(each run plus the floor timed in its turn\): p50 [\d.]+, p95 [\d.]+ ms over the whole mix; the product is not slower \(p95\) in \d+ of 15 classes/,
+    );
     expect(report).toContain('one kept-alive `node:http` connection');
     expect(report).toMatch(/after a 0\.01 s pause \(2×, `deploy`\): the first search p50 [\d.]+, slowest [\d.]+ ms/);
   }, 240000);
