@@ -58,8 +58,8 @@ describe(EventLoopLagSampler.name, () => {
     await sleep(10);
     block(150);
     await sleep(60);
-    // the sample due during the 150 ms block fired when it ended: at least 100 ms late, and not counted from any
-    // earlier moment than its due time
+    // the sample due during the 150 ms block fired when it ended: at least 100 ms late (the bound above it only keeps
+    // the figure sane on a loaded machine; the least of five samples above is what tells lateness from the period)
     expect(s.histogram.max / 1e6).toBeGreaterThanOrEqual(100);
     expect(s.histogram.max / 1e6).toBeLessThan(2000);
   });
