@@ -49,6 +49,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.notFound]: 404,
   [ErrorCodes.unsupportedMediaType]: 415,
   [ErrorCodes.headersTooLarge]: 431,
+  [ErrorCodes.idempotencyInProgress]: 409,
+  [ErrorCodes.idempotencyKeyReused]: 422,
   [ErrorCodes.busUnavailable]: 503,
   [ErrorCodes.internal]: 500,
 };

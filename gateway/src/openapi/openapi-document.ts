@@ -32,6 +32,21 @@ const AUTH_TEXT: Record<HttpRoute['auth'], string> = {
 const paramSchema = (param: PathParam) =>
   param.lowercase ? z.uuid() : z.string().regex(param.pattern).openapi({ description: param.notFound.error });
 
+/** A POST may be retried safely under a key of the client's (IETF draft `idempotency-key-header`). */
+const IdempotencyKeyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        'A key of your choosing (a UUID, say) that makes this POST safe to send again: a repeat with the same key ' +
+        'and body is answered with the first answer and does nothing more, for a day; 409 `IDEMPOTENCY.IN_PROGRESS` ' +
+        'while the first is still being handled, 422 `IDEMPOTENCY.KEY_REUSED` with another body.',
+    }),
+});
+
 const methodOf = (route: HttpRoute) => route.method.toLowerCase() as Lowercase<HttpRoute['method']>;
 
 const successResponse = (route: HttpRoute) => {
@@ -67,6 +82,7 @@ const register = (registry: OpenAPIRegistry, operationId: string, route: HttpRou
         ? { params: z.object(Object.fromEntries(params.map(([name, p]) => [name, paramSchema(p)]))) }
         : {}),
       ...(route.query ? { query: route.query as z.ZodObject } : {}),
+      ...(route.method === 'POST' ? { headers: IdempotencyKeyHeaders } : {}),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     },
     responses: {

@@ -4,6 +4,7 @@ import type { MessageHandler } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { endSpan, REQUEST_ID_HEADER, requestContext, tracer, withSpan } from '@teamchat/observability';
 import { processSpan } from './bus-tracing.js';
+import { IDEMPOTENCY_KEY_HEADER, type IdempotencyLedger } from './idempotency.js';
 
 interface HeaderBag {
   get(name: string): string | undefined;
@@ -16,6 +17,8 @@ export interface HandledMessage {
   headers: HeaderBag | undefined;
   /** The handling service (its queue group), named on the span. */
   group?: string;
+  /** Where the handling service keeps the answers of keyed requests (see idempotency.ts). */
+  ledger?: IdempotencyLedger;
 }
 
 const logger = new Logger('Bus');
@@ -40,7 +43,8 @@ export const runBusHandler = (
   context: unknown,
   message: HandledMessage,
 ): Promise<unknown> => {
-  const { subject, event, headers, group } = message;
+  const { subject, event, headers, group, ledger } = message;
+  const key = event ? undefined : headers?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined;
   const requestId = headers?.get?.(REQUEST_ID_HEADER) || randomUUID();
   const [name, options] = processSpan(subject, event, headers, group);
   const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, options.parent);
@@ -51,7 +55,9 @@ export const runBusHandler = (
     () =>
       requestContext.run({ requestId }, async () => {
         try {
-          const value = await answerOf(handler, data, context);
+          const value = await (key && ledger
+            ? ledger.once({ subject, key, data }, () => answerOf(handler, data, context))
+            : answerOf(handler, data, context));
           endSpan(span);
           return value;
         } catch (err) {

@@ -12,6 +12,7 @@ import { currentRequestId, inSpan, REQUEST_ID_HEADER } from '@teamchat/observabi
 import { busMetrics } from '@teamchat/observability';
 import { sendSpan, traceHeaders } from './bus-tracing.js';
 import type { RawJson } from './raw-json.js';
+import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER } from './idempotency.js';
 
 export const BUS_PROXY = Symbol('BUS_PROXY');
 
@@ -67,11 +68,14 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
     const requestId = currentRequestId();
     // the active span (this call's send span) continues on the handling side
     const trace = traceHeaders();
+    // a client's Idempotency-Key goes with every request made for its HTTP request (the handler keeps the answer)
+    const key = currentIdempotencyKey();
+    const extra: Record<string, string> = key ? { ...trace, [IDEMPOTENCY_KEY_HEADER]: key } : trace;
     if (this.options.transport === 'inprocess')
-      return new BusRecord(payload, new BusHeaders({ [REQUEST_ID_HEADER]: requestId, ...trace }));
+      return new BusRecord(payload, new BusHeaders({ [REQUEST_ID_HEADER]: requestId, ...extra }));
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId);
-    for (const name in trace) h.set(name, trace[name]);
+    for (const name in extra) h.set(name, extra[name]);
     return new NatsRecordBuilder(payload).setHeaders(h).build();
   }
 

@@ -10,6 +10,7 @@ import {
 import { ErrorCodes } from '@teamchat/contracts';
 import { rawOrParsed } from './raw-json.js';
 import { answerOf, runBusHandler } from './bus-handling.js';
+import type { IdempotencyLedger, KeyedRequestServer } from './idempotency.js';
 
 /** Header bag with the same `get` shape as NATS headers, so handlers read request ids one way. */
 export class BusHeaders {
@@ -125,7 +126,9 @@ export const defaultBroker = new InProcessBroker();
  * A group's handlers on the in-process broker. With `handledBy` (a service's own transport), every request and event
  * runs through {@link runBusHandler}, as on NATS.
  */
-export class InProcessServer extends Server implements CustomTransportStrategy {
+export class InProcessServer extends Server implements CustomTransportStrategy, KeyedRequestServer {
+  private ledger?: IdempotencyLedger;
+
   constructor(
     private readonly group: string,
     private readonly broker: InProcessBroker = defaultBroker,
@@ -137,6 +140,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   /** Subjects are plain strings: looked up directly (Nest's default first tries to parse the pattern as JSON). */
   override getHandlerByPattern(pattern: string) {
     return this.messageHandlers.get(pattern) ?? null;
+  }
+
+  useIdempotencyLedger(ledger: IdempotencyLedger): void {
+    this.ledger = ledger;
   }
 
   handles(pattern: string, event: boolean): boolean {
@@ -187,7 +194,13 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     const handler = this.getHandlerByPattern(pattern)!;
     const context = new InProcessContext([pattern, headers]);
     return this.handledBy
-      ? runBusHandler(handler, data, context, { subject: pattern, event, headers, group: this.handledBy })
+      ? runBusHandler(handler, data, context, {
+          subject: pattern,
+          event,
+          headers,
+          group: this.handledBy,
+          ledger: this.ledger,
+        })
       : answerOf(handler, data, context);
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { answerOf, runBusHandler } from './bus-handling.js';
+import type { IdempotencyLedger, KeyedRequestServer } from './idempotency.js';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 import { coalesceWrites } from './coalesced-writes.js';
@@ -35,8 +36,9 @@ export interface DurableEventsOptions {
  * caller's request id and trace, a span named for that service — and a request's one reply is written here, without
  * Nest's RxJS plumbing of requests and replies.
  */
-export class NamespacedServerNats extends ServerNats {
+export class NamespacedServerNats extends ServerNats implements KeyedRequestServer {
   private readonly own: Subscription[] = [];
+  private ledger?: IdempotencyLedger;
   private consumer: DurableEventConsumer | null = null;
   /** Requests being handled: a stopping replica answers them before it closes its connection. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -62,6 +64,10 @@ export class NamespacedServerNats extends ServerNats {
   /** Replies and events go out once per turn of the event loop (see coalesceWrites). */
   override async createNatsClient(): Promise<NatsConnection> {
     return coalesceWrites((await super.createNatsClient()) as NatsConnection);
+  }
+
+  useIdempotencyLedger(ledger: IdempotencyLedger): void {
+    this.ledger = ledger;
   }
 
   private durableChannels(): string[] {
@@ -144,6 +150,7 @@ export class NamespacedServerNats extends ServerNats {
       event: handler.isEventHandler === true,
       headers: msg.headers,
       group: this.handledBy,
+      ledger: this.ledger,
     });
     if (packet.id === undefined || !msg.reply) {
       // nobody waits for an answer (an event): a failure was logged by the exception filter and on the span

@@ -50,6 +50,10 @@ export const ErrorCodes = {
   uploadExpired: 'MEDIA.UPLOAD_EXPIRED',
   uploadSignature: 'MEDIA.SIGNATURE_INVALID',
   objectNotFound: 'MEDIA.NOT_FOUND',
+  /** A request with the same Idempotency-Key is still being handled. */
+  idempotencyInProgress: 'IDEMPOTENCY.IN_PROGRESS',
+  /** The Idempotency-Key came before with a different request. */
+  idempotencyKeyReused: 'IDEMPOTENCY.KEY_REUSED',
   busUnavailable: 'BUS.UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 /** Carries the request id of whatever work is running so logs and onward bus calls share it. */
 export interface RequestContext {
   requestId: string;
+  /** The client's `Idempotency-Key` of the HTTP request being handled (a POST's), passed on with its bus calls. */
+  idempotencyKey?: string;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();

@@ -10,3 +10,4 @@ export * from './workspace-membership.module.js';
 export * from './process-events.js';
 export * from './workspace-entitlements.js';
 export * from './outbox.js';
+export * from './idempotency-ledger.js';

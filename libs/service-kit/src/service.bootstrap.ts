@@ -1,5 +1,4 @@
 import { NestFactory } from '@nestjs/core';
-import type { MicroserviceOptions } from '@nestjs/microservices';
 import {
   BusExceptionFilter,
   type BusOptions,
@@ -11,6 +10,7 @@ import {
 } from '@teamchat/bus';
 import type { INestMicroservice, LoggerService, Type } from '@nestjs/common';
 import type { ServiceName } from '@teamchat/contracts';
+import { PostgresIdempotencyLedger } from './idempotency-ledger.js';
 
 export interface ServiceBootOptions {
   name: ServiceName;
@@ -20,7 +20,7 @@ export interface ServiceBootOptions {
 }
 
 /** Transport for a service's handlers: queue group = service name on NATS, a broker group in process. */
-export const serviceTransport = (options: ServiceBootOptions): MicroserviceOptions =>
+export const serviceTransport = (options: ServiceBootOptions): { strategy: InProcessServer | NamespacedServerNats } =>
   options.bus.transport === 'inprocess'
     ? { strategy: new InProcessServer(options.name, options.broker ?? defaultBroker, options.name) }
     : {
@@ -40,17 +40,29 @@ export const serviceTransport = (options: ServiceBootOptions): MicroserviceOptio
         ),
       };
 
+/** The module's ledger of keyed requests, when it has one (a service's root module; not a test's bare module). */
+const ledgerOf = (app: INestMicroservice): PostgresIdempotencyLedger | undefined => {
+  try {
+    return app.get(PostgresIdempotencyLedger, { strict: false });
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Boots one service as a Nest microservice with the bus error filter; its transport runs each handler in the
- * caller's request id and trace (runBusHandler).
+ * caller's request id and trace (runBusHandler), and a keyed request once (the service's idempotency ledger).
  */
 export const startService = async (module: Type<unknown>, options: ServiceBootOptions): Promise<INestMicroservice> => {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...serviceTransport(options),
+  const transport = serviceTransport(options);
+  const app = await NestFactory.createMicroservice(module, {
+    ...transport,
     logger: options.logger,
     bufferLogs: false,
   });
   app.useGlobalFilters(new BusExceptionFilter());
+  const ledger = ledgerOf(app);
+  if (ledger) transport.strategy.useIdempotencyLedger(ledger);
   await app.listen();
   return app;
 };

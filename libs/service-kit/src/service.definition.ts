@@ -5,6 +5,7 @@ import { DatabaseModule } from '@teamchat/database';
 import { BusModule } from '@teamchat/bus';
 import { DurableEventsModule, EVENT_RELAY, NO_EVENT_RELAY } from './outbox.js';
 import { createHealthController, type ServiceDefinition, type ServiceRuntime } from './service.runtime.js';
+import { idempotencyKeysMigration, PostgresIdempotencyLedger } from './idempotency-ledger.js';
 import { WorkspaceMembershipModule, type WorkspaceMembershipModuleOptions } from './workspace-membership.module.js';
 
 type ModuleImport = Type<unknown> | DynamicModule | Promise<DynamicModule> | ForwardReference;
@@ -27,7 +28,7 @@ export interface ServiceSpec {
 }
 
 /**
- * A service's root module: the bus, its own schema migrated at start, the shared membership check (cached, and
+ * A service's root module: the bus, its own schema migrated at start (with the ledger of keyed requests), the shared membership check (cached, and
  * invalidated by workspace events in every process), its features, and the `<service>.health.ping` handler. Every
  * service is assembled the same way; only the spec differs.
  */
@@ -47,7 +48,8 @@ export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
           schema: spec.name,
           url: runtime.databaseUrl,
           entities: spec.entities,
-          migrations: spec.migrations,
+          // every service keeps the answers of keyed requests (Idempotency-Key) in its own schema
+          migrations: [...spec.migrations, idempotencyKeysMigration(spec.name)],
           poolSize: runtime.env.DB_POOL_SIZE,
           poolIdleSeconds: runtime.env.DB_POOL_IDLE_SECONDS,
           migrationsRun: runtime.env.MIGRATIONS_RUN,
@@ -69,7 +71,10 @@ export const defineService = (spec: ServiceSpec): ServiceDefinition => ({
         ...spec.features(runtime),
       ],
       controllers: [createHealthController(spec.name)],
-      providers: spec.durableEvents ? [] : [{ provide: EVENT_RELAY, useValue: NO_EVENT_RELAY }],
+      providers: [
+        PostgresIdempotencyLedger,
+        ...(spec.durableEvents ? [] : [{ provide: EVENT_RELAY, useValue: NO_EVENT_RELAY }]),
+      ],
     };
   },
 });

@@ -1,11 +1,76 @@
+import { jest } from '@jest/globals';
 import { ErrorCodes, Routes, type Channel, type Message } from '@teamchat/contracts';
 import { mockFetch } from '../../test/render.js';
-import { ApiError, callApi, callApiWithHeaders, routeUrl, type RouteArgs, type RouteResult } from './api-client.js';
+import {
+  ApiError,
+  callApi,
+  callApiWithHeaders,
+  POST_RETRY_DELAYS_MS,
+  routeUrl,
+  type RouteArgs,
+  type RouteResult,
+} from './api-client.js';
 
 const CHANNEL_ID = '33333333-3333-4333-8333-333333333333';
 const MESSAGE_ID = '44444444-4444-4444-8444-444444444444';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+const keyOf = (fn: { mock: { calls: unknown[][] } }, call: number) =>
+  ((fn.mock.calls[call] as [unknown, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+
+describe('POST with an Idempotency-Key', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('gives every POST a key of its own', async () => {
+    const { fn } = mockFetch({ 'POST /api/channels': { status: 201, body: {} } });
+    await callApi(Routes.createChannel, { body: { name: 'a' } });
+    await callApi(Routes.createChannel, { body: { name: 'b' } });
+    expect(keyOf(fn, 0)).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(keyOf(fn, 1)).not.toBe(keyOf(fn, 0));
+  });
+
+  it('sends a POST answered 503 again with the same key, and answers what the retry answers', async () => {
+    const answers = [
+      { status: 503, body: { error: 'Service unavailable', code: ErrorCodes.busUnavailable } },
+      { status: 409, body: { error: 'still running', code: 'IDEMPOTENCY.IN_PROGRESS' } },
+      { status: 201, body: { id: CHANNEL_ID } },
+    ];
+    const { fn } = mockFetch({ 'POST /api/channels': () => answers.shift()! });
+    const call = callApi(Routes.createChannel, { body: { name: 'general' } });
+    await jest.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS[0]!);
+    await jest.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS[1]!);
+    await expect(call).resolves.toEqual({ id: CHANNEL_ID });
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(new Set([keyOf(fn, 0), keyOf(fn, 1), keyOf(fn, 2)]).size).toBe(1);
+  });
+
+  it('gives up after its retries with the last answer as the error', async () => {
+    const { fn } = mockFetch({
+      'POST /api/channels': { status: 503, body: { error: 'down', code: 'BUS.UNAVAILABLE' } },
+    });
+    const call = callApi(Routes.createChannel, { body: { name: 'general' } });
+    const failed = expect(call).rejects.toMatchObject({ status: 503, serverMessage: 'down' });
+    await jest.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    await failed;
+    expect(fn).toHaveBeenCalledTimes(POST_RETRY_DELAYS_MS.length + 1);
+  });
+
+  it('does not send again after another refusal, nor a request that is not a POST', async () => {
+    const conflict = mockFetch({
+      'POST /api/channels': { status: 409, body: { error: 'taken', code: 'CHAT.CHANNEL_NAME_TAKEN' } },
+    });
+    await expect(callApi(Routes.createChannel, { body: { name: 'general' } })).rejects.toMatchObject({ status: 409 });
+    expect(conflict.fn).toHaveBeenCalledTimes(1);
+    const down = mockFetch({ [`DELETE /api/messages/${MESSAGE_ID}`]: { status: 503, body: { error: 'down' } } });
+    await expect(callApi(Routes.deleteMessage, { params: { messageId: MESSAGE_ID } })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(down.fn).toHaveBeenCalledTimes(1);
+    expect((down.fn.mock.calls[0] as [unknown, RequestInit])[1].headers).toEqual({});
+  });
+});
 
 describe('routeUrl', () => {
   it('puts each path parameter in its place, encoded', () => {
@@ -34,7 +99,7 @@ describe(callApi.name, () => {
       { method: 'POST', url: '/api/channels', body: { name: 'general' }, credentials: 'include' },
     ]);
     const init = fn.mock.calls[0]![1] as RequestInit;
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': expect.any(String) });
   });
 
   it('sends no body and no content type for a route without a body', async () => {
@@ -43,7 +108,7 @@ describe(callApi.name, () => {
     expect(calls[0]).toMatchObject({ method: 'POST', url: `/api/messages/${MESSAGE_ID}/pin`, body: undefined });
     const init = fn.mock.calls[0]![1] as RequestInit;
     expect(init.body).toBeUndefined();
-    expect(init.headers).toEqual({});
+    expect(init.headers).toEqual({ 'Idempotency-Key': expect.any(String) });
   });
 
   it('puts path params and the query into the URL', async () => {

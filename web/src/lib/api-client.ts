@@ -2,7 +2,7 @@
 // body and answer are the route's own types; a contract that changes incompatibly fails the web app's type-check.
 import type { z } from 'zod';
 import type { HttpRoute, ParamNames, RouteParams } from '@teamchat/contracts';
-import { ApiError, throwIfResNotOk } from './request.js';
+import { ApiError, errorOf, throwIfResNotOk } from './request.js';
 
 export { ApiError };
 
@@ -70,8 +70,28 @@ export interface ApiAnswer<R extends HttpRoute> {
 }
 
 /**
+ * How long to wait before sending a POST again after a 503 (its reply did not come in time, though the work may have
+ * been done) or a 409 IDEMPOTENCY.IN_PROGRESS (that work is still running). The retry carries the same
+ * `Idempotency-Key`, so the server answers it with the first answer instead of doing the work twice.
+ */
+export const POST_RETRY_DELAYS_MS = [400, 1500];
+
+const IN_PROGRESS = 'IDEMPOTENCY.IN_PROGRESS';
+
+/** An answer the same keyed POST may get a better one for by asking again. */
+const worthRetrying = (error: ApiError): boolean =>
+  error.status === 503 || (error.status === 409 && error.code === IN_PROGRESS);
+
+const pause = (ms: number, signal?: AbortSignal | null) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
  * Calls a route of the table and answers its body with its headers; rejects with an ApiError carrying the status,
- * code, message and issues.
+ * code, message and issues. A POST carries an `Idempotency-Key` of its own and is sent again with it after a 503 or
+ * while the server still runs it (see POST_RETRY_DELAYS_MS).
  */
 export async function callApiWithHeaders<R extends HttpRoute>(
   route: R,
@@ -80,13 +100,27 @@ export async function callApiWithHeaders<R extends HttpRoute>(
   // each RouteArgs is a CallParts with the route's own names and types
   const parts: CallParts = args ?? {};
   const hasBody = parts.body !== undefined;
-  const res = await fetch(routeUrl(route, parts.params, parts.query), {
-    method: route.method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-    body: hasBody ? JSON.stringify(parts.body) : undefined,
-    credentials: 'include',
-    ...options,
-  });
+  const key = route.method === 'POST' ? crypto.randomUUID() : undefined;
+  const headers: Record<string, string> = {
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(key ? { 'Idempotency-Key': key } : {}),
+  };
+  const send = () =>
+    fetch(routeUrl(route, parts.params, parts.query), {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(parts.body) : undefined,
+      credentials: 'include',
+      ...options,
+    });
+  let res = await send();
+  for (const delay of key ? POST_RETRY_DELAYS_MS : []) {
+    if (res.ok || options?.signal?.aborted) break;
+    const error = await errorOf(res);
+    if (!worthRetrying(error)) throw error;
+    await pause(delay, options?.signal);
+    res = await send();
+  }
   await throwIfResNotOk(res);
   const text = await res.text();
   // the route's schema describes the answer; the server made it from the same schema

@@ -53,11 +53,14 @@ const isIssue = (value: unknown): value is ApiIssue =>
   typeof (value as ApiIssue).path === 'string' &&
   typeof (value as ApiIssue).message === 'string';
 
+/** The spec's error (`<status>: <body text or status text>`) of a response that is not ok (its body read). */
+export const errorOf = async (res: Response): Promise<ApiError> =>
+  ApiError.fromBody(res.status, (await res.text().catch(() => '')) || res.statusText);
+
 /** Raises the spec's error (`<status>: <body text or status text>`) for a response that is not ok. */
 export const throwIfResNotOk = async (res: Response): Promise<void> => {
   if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw ApiError.fromBody(res.status, text);
+  throw await errorOf(res);
 };
 
 /**
