@@ -51,6 +51,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.headersTooLarge]: 431,
   [ErrorCodes.idempotencyInProgress]: 409,
   [ErrorCodes.idempotencyKeyReused]: 422,
+  [ErrorCodes.tenantBusy]: 429,
   [ErrorCodes.busUnavailable]: 503,
   [ErrorCodes.internal]: 500,
 };

@@ -5,6 +5,7 @@ import { isObservable, lastValueFrom } from 'rxjs';
 import { endSpan, REQUEST_ID_HEADER, requestContext, tracer, withSpan } from '@teamchat/observability';
 import { processSpan } from './bus-tracing.js';
 import { IDEMPOTENCY_KEY_HEADER, type IdempotencyLedger } from './idempotency.js';
+import type { TenantLimits } from './tenant-limits.js';
 
 interface HeaderBag {
   get(name: string): string | undefined;
@@ -17,8 +18,19 @@ export interface HandledMessage {
   headers: HeaderBag | undefined;
   /** The handling service (its queue group), named on the span. */
   group?: string;
-  /** Where the handling service keeps the answers of keyed requests (see idempotency.ts). */
+  /** What the handling service applies to requests (not events) besides the handler. */
+  policies?: RequestPolicies;
+}
+
+/** A service's policies for requests: each tenant's share (tenant-limits.ts), then keyed requests once (idempotency.ts). */
+export interface RequestPolicies {
+  limits?: TenantLimits;
   ledger?: IdempotencyLedger;
+}
+
+/** A service's own transport, which applies the service's request policies once it is given them. */
+export interface PolicedServer {
+  useRequestPolicies(policies: RequestPolicies): void;
 }
 
 const logger = new Logger('Bus');
@@ -43,8 +55,14 @@ export const runBusHandler = (
   context: unknown,
   message: HandledMessage,
 ): Promise<unknown> => {
-  const { subject, event, headers, group, ledger } = message;
-  const key = event ? undefined : headers?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined;
+  const { subject, event, headers, group } = message;
+  const { limits, ledger } = (!event && message.policies) || {};
+  const key = ledger ? headers?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined : undefined;
+  // the tenant's turn first: a request waiting for it holds no pooled connection, not even the ledger's
+  const answer = () =>
+    key && ledger
+      ? ledger.once({ subject, key, data }, () => answerOf(handler, data, context))
+      : answerOf(handler, data, context);
   const requestId = headers?.get?.(REQUEST_ID_HEADER) || randomUUID();
   const [name, options] = processSpan(subject, event, headers, group);
   const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, options.parent);
@@ -55,9 +73,7 @@ export const runBusHandler = (
     () =>
       requestContext.run({ requestId }, async () => {
         try {
-          const value = await (key && ledger
-            ? ledger.once({ subject, key, data }, () => answerOf(handler, data, context))
-            : answerOf(handler, data, context));
+          const value = await (limits ? limits.run(data, answer) : answer());
           endSpan(span);
           return value;
         } catch (err) {

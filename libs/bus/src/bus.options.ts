@@ -1,5 +1,6 @@
 import type { Env } from '@teamchat/config';
 import type { EventDeliveryPolicy } from './durable-events.js';
+import type { TenantLimitOptions } from './tenant-limits.js';
 
 export type BusTransportKind = 'inprocess' | 'nats';
 
@@ -12,6 +13,8 @@ export interface BusOptions {
   namespace?: string;
   /** Retries and dead-lettering of durable event handlers (default DEFAULT_EVENT_DELIVERY). */
   events?: EventDeliveryPolicy;
+  /** Each workspace's and user's share of a service process (none: unlimited). */
+  tenants?: TenantLimitOptions;
 }
 
 /** Bus options from the validated environment; a runner may force the transport (cluster processes: `nats`). */
@@ -21,4 +24,11 @@ export const busOptionsFromEnv = (env: Env, transport: BusOptions['transport'] =
   namespace: env.BUS_NAMESPACE,
   requestTimeoutMs: env.BUS_TIMEOUT_MS,
   events: { maxDeliveries: env.EVENT_MAX_DELIVERIES, retryBackoffMs: env.EVENT_RETRY_BACKOFF_MS },
+  tenants: {
+    workspaceConcurrency: env.TENANT_CONCURRENCY,
+    userConcurrency: env.USER_CONCURRENCY,
+    queueMax: env.TENANT_QUEUE_MAX,
+    // half the callers' timeout: a request waiting its turn is refused while its caller still listens
+    maxWaitMs: Math.floor(env.BUS_TIMEOUT_MS / 2),
+  },
 });

@@ -29,8 +29,3 @@ export interface IdempotencyLedger {
 
 /** The key of the work running now (the HTTP request being handled), if its client sent one. */
 export const currentIdempotencyKey = (): string | undefined => requestContext.getStore()?.idempotencyKey;
-
-/** A service's transport, which runs keyed requests through the service's ledger once it is given one. */
-export interface KeyedRequestServer {
-  useIdempotencyLedger(ledger: IdempotencyLedger): void;
-}

@@ -9,8 +9,7 @@ import {
 } from '@nestjs/microservices';
 import { ErrorCodes } from '@teamchat/contracts';
 import { rawOrParsed } from './raw-json.js';
-import { answerOf, runBusHandler } from './bus-handling.js';
-import type { IdempotencyLedger, KeyedRequestServer } from './idempotency.js';
+import { answerOf, runBusHandler, type PolicedServer, type RequestPolicies } from './bus-handling.js';
 
 /** Header bag with the same `get` shape as NATS headers, so handlers read request ids one way. */
 export class BusHeaders {
@@ -126,8 +125,8 @@ export const defaultBroker = new InProcessBroker();
  * A group's handlers on the in-process broker. With `handledBy` (a service's own transport), every request and event
  * runs through {@link runBusHandler}, as on NATS.
  */
-export class InProcessServer extends Server implements CustomTransportStrategy, KeyedRequestServer {
-  private ledger?: IdempotencyLedger;
+export class InProcessServer extends Server implements CustomTransportStrategy, PolicedServer {
+  private policies?: RequestPolicies;
 
   constructor(
     private readonly group: string,
@@ -142,8 +141,8 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
     return this.messageHandlers.get(pattern) ?? null;
   }
 
-  useIdempotencyLedger(ledger: IdempotencyLedger): void {
-    this.ledger = ledger;
+  useRequestPolicies(policies: RequestPolicies): void {
+    this.policies = policies;
   }
 
   handles(pattern: string, event: boolean): boolean {
@@ -199,7 +198,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
           event,
           headers,
           group: this.handledBy,
-          ledger: this.ledger,
+          policies: this.policies,
         })
       : answerOf(handler, data, context);
   }

@@ -7,6 +7,7 @@ export * from './bus-breakers.js';
 export * from './bus-tracing.js';
 export * from './bus-handling.js';
 export * from './idempotency.js';
+export * from './tenant-limits.js';
 export * from './bus.module.js';
 export * from './bus-exception.filter.js';
 export * from './zod.pipe.js';

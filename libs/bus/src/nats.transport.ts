@@ -9,8 +9,7 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { answerOf, runBusHandler } from './bus-handling.js';
-import type { IdempotencyLedger, KeyedRequestServer } from './idempotency.js';
+import { answerOf, runBusHandler, type PolicedServer, type RequestPolicies } from './bus-handling.js';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 import { coalesceWrites } from './coalesced-writes.js';
@@ -36,9 +35,9 @@ export interface DurableEventsOptions {
  * caller's request id and trace, a span named for that service — and a request's one reply is written here, without
  * Nest's RxJS plumbing of requests and replies.
  */
-export class NamespacedServerNats extends ServerNats implements KeyedRequestServer {
+export class NamespacedServerNats extends ServerNats implements PolicedServer {
   private readonly own: Subscription[] = [];
-  private ledger?: IdempotencyLedger;
+  private policies?: RequestPolicies;
   private consumer: DurableEventConsumer | null = null;
   /** Requests being handled: a stopping replica answers them before it closes its connection. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -66,8 +65,8 @@ export class NamespacedServerNats extends ServerNats implements KeyedRequestServ
     return coalesceWrites((await super.createNatsClient()) as NatsConnection);
   }
 
-  useIdempotencyLedger(ledger: IdempotencyLedger): void {
-    this.ledger = ledger;
+  useRequestPolicies(policies: RequestPolicies): void {
+    this.policies = policies;
   }
 
   private durableChannels(): string[] {
@@ -150,7 +149,7 @@ export class NamespacedServerNats extends ServerNats implements KeyedRequestServ
       event: handler.isEventHandler === true,
       headers: msg.headers,
       group: this.handledBy,
-      ledger: this.ledger,
+      policies: this.policies,
     });
     if (packet.id === undefined || !msg.reply) {
       // nobody waits for an answer (an event): a failure was logged by the exception filter and on the span

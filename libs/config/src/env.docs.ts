@@ -37,6 +37,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
       'service bus (standalone always uses `inprocess`); NATS must run with JetStream (`-js`): domain events are durable (`libs/bus/README.md`)',
   },
   {
+    variables: ['TENANT_CONCURRENCY', 'USER_CONCURRENCY', 'TENANT_QUEUE_MAX'],
+    meaning:
+      "each workspace's and each user's share of one service process: requests of theirs handled at once, and how many more may wait; past that a request answers 429 `BUS.TENANT_BUSY` at once, so one tenant's burst never takes all of a service's pooled connections (`libs/bus/README.md`)",
+  },
+  {
     variables: ['EVENT_MAX_DELIVERIES', 'EVENT_RETRY_BACKOFF_MS'],
     meaning:
       'a domain event whose handler fails is retried after these delays, and after this many deliveries sent to the dead-letter subject `deadletter.<service>.<event>` (counted in `bus_events_dead_lettered_total`)',

@@ -55,6 +55,10 @@ export const EnvSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   BUS_NAMESPACE: z.string().default(''),
   BUS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120000).default(5000),
+  // each workspace's and each user's share of one service process: requests handled at once, and waiting beyond that
+  TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  USER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(3),
+  TENANT_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
   // durable events: deliveries of one event to one service before it is dead-lettered, and the delays between them
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   EVENT_RETRY_BACKOFF_MS: z

@@ -54,6 +54,8 @@ export const ErrorCodes = {
   idempotencyInProgress: 'IDEMPOTENCY.IN_PROGRESS',
   /** The Idempotency-Key came before with a different request. */
   idempotencyKeyReused: 'IDEMPOTENCY.KEY_REUSED',
+  /** One workspace (or user) has more requests running and waiting at a service than it may. */
+  tenantBusy: 'BUS.TENANT_BUSY',
   busUnavailable: 'BUS.UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;

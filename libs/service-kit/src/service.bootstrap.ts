@@ -7,6 +7,7 @@ import {
   InProcessBroker,
   InProcessServer,
   NamespacedServerNats,
+  TenantLimits,
 } from '@teamchat/bus';
 import type { INestMicroservice, LoggerService, Type } from '@nestjs/common';
 import type { ServiceName } from '@teamchat/contracts';
@@ -17,6 +18,8 @@ export interface ServiceBootOptions {
   bus: BusOptions;
   broker?: InProcessBroker;
   logger?: LoggerService | false;
+  /** The module is a service's root module (defineService), which has the ledger of keyed requests. */
+  keepsAnswers?: boolean;
 }
 
 /** Transport for a service's handlers: queue group = service name on NATS, a broker group in process. */
@@ -40,18 +43,10 @@ export const serviceTransport = (options: ServiceBootOptions): { strategy: InPro
         ),
       };
 
-/** The module's ledger of keyed requests, when it has one (a service's root module; not a test's bare module). */
-const ledgerOf = (app: INestMicroservice): PostgresIdempotencyLedger | undefined => {
-  try {
-    return app.get(PostgresIdempotencyLedger, { strict: false });
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Boots one service as a Nest microservice with the bus error filter; its transport runs each handler in the
- * caller's request id and trace (runBusHandler), and a keyed request once (the service's idempotency ledger).
+ * caller's request id and trace (runBusHandler), within each tenant's share of the service (TenantLimits), and a keyed
+ * request once (the service's idempotency ledger).
  */
 export const startService = async (module: Type<unknown>, options: ServiceBootOptions): Promise<INestMicroservice> => {
   const transport = serviceTransport(options);
@@ -61,8 +56,10 @@ export const startService = async (module: Type<unknown>, options: ServiceBootOp
     bufferLogs: false,
   });
   app.useGlobalFilters(new BusExceptionFilter());
-  const ledger = ledgerOf(app);
-  if (ledger) transport.strategy.useIdempotencyLedger(ledger);
+  transport.strategy.useRequestPolicies({
+    ledger: options.keepsAnswers ? app.get(PostgresIdempotencyLedger, { strict: false }) : undefined,
+    limits: options.bus.tenants ? new TenantLimits(options.bus.tenants) : undefined,
+  });
   await app.listen();
   return app;
 };

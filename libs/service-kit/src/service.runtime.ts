@@ -40,5 +40,6 @@ export const bootService = (definition: ServiceDefinition, runtime: ServiceRunti
     bus: runtime.bus,
     broker: runtime.broker,
     logger: runtime.logger,
+    keepsAnswers: true,
   });
 };

@@ -15,7 +15,7 @@ import {
   type UserProfile,
   ImageOwners,
 } from '@teamchat/contracts';
-import { BusClient, DomainError } from '@teamchat/bus';
+import { BusClient, DomainError, KeyedLimits } from '@teamchat/bus';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { Outbox, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import { MAX_STARS, UserEntity } from './user.entity.js';
@@ -50,8 +50,20 @@ const FIND_BY_NAMES = new PreparedStatement<{ id: string; username: string; hand
   `SELECT "id", "username", "handle" FROM "identity"."user" WHERE "username" = ANY($1::text[]) OR lower("handle") = ANY($1::text[])`,
 );
 
+/**
+ * Awards to one user, one at a time in this process: each award's update waits on that user's row lock while holding a
+ * pooled connection, so a burst of awards to one colleague would otherwise take every connection of the pool.
+ */
+const AWARDS_WAITING_MAX = 1000;
+
 @Injectable()
 export class UserService {
+  private readonly awardsByUser = new KeyedLimits(
+    1,
+    AWARDS_WAITING_MAX,
+    () => new DomainError(ErrorCodes.tenantBusy, 'Too many awards to this user at once. Try again in a moment.'),
+  );
+
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -173,6 +185,10 @@ export class UserService {
     if (own.role !== 'admin') throw new DomainError(ErrorCodes.notAdmin, 'Only workspace admins can award stars');
     if (!(await this.membership.isMember(own.workspaceId, userId)))
       throw new DomainError(ErrorCodes.userNotFound, 'User not found');
+    return this.awardsByUser.run(userId, () => this.addStars(userId, stars));
+  }
+
+  private addStars(userId: string, stars: number): Promise<UserProfile> {
     return this.dataSource.transaction(async (em) => {
       // the limit is checked by the update itself, so concurrent awards cannot pass it together
       const result = await em
