@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   BusClient,
   busOptionsFromEnv,
-  CoalescingClientNats,
+  InboxClientNats,
   InProcessClient,
   removeEventStreams,
   type BusProxy,
@@ -66,7 +66,7 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
       const proxy = (): BusProxy =>
         stack.bus.transport === 'inprocess'
           ? new InProcessClient(stack.broker)
-          : new CoalescingClientNats({ servers: [stack.bus.natsUrl] });
+          : new InboxClientNats({ servers: [stack.bus.natsUrl] });
       client ??= new BusClient(proxy(), stack.bus);
       return client.request(contract, payload);
     },
