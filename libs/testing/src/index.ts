@@ -1,5 +1,6 @@
 export * from './postgres.js';
 export * from './wait.js';
+export * from './manual-timers.js';
 export * from './stack.js';
 export * from './png.js';
 export * from './s3rver.js';
