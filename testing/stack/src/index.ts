@@ -1,3 +1,5 @@
+// The whole product started for a test (the standalone runner's stack on a fresh database), and more gateway nodes
+// beside it: what the gateway's, billing's and the runner's whole-stack tests, the journeys and benches boot.
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   BusClient,
@@ -14,7 +16,7 @@ import { startStack, type RunningStack } from '@teamchat/standalone';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase } from './postgres.js';
+import { createTestDatabase } from '@teamchat/testing/postgres';
 
 export interface TestStack extends RunningStack {
   env: Env;
