@@ -11,7 +11,8 @@ const services = Object.keys(
 const workspaceAliases = {
   '^@teamchat/(contracts|bus|service-kit|database|config|observability|testing)$': '<rootDir>/libs/$1/src/index.ts',
   [`^@teamchat/(${services.join('|')})$`]: '<rootDir>/services/$1/src/index.ts',
-  '^@teamchat/testing/(postgres|ports|wait|fake-bus|fake-workspaces)$': '<rootDir>/libs/testing/src/$1.ts',
+  '^@teamchat/testing/(postgres|ports|wait)$': '<rootDir>/libs/testing/src/$1.ts',
+  '^@teamchat/test-(stack|fakes)$': '<rootDir>/testing/$1/src/index.ts',
   '^@teamchat/gateway$': '<rootDir>/gateway/src/index.ts',
   '^@teamchat/standalone$': '<rootDir>/deploy/standalone/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -32,6 +33,7 @@ const server = {
     '<rootDir>/gateway/src/**/*.spec.ts',
     '<rootDir>/gateway/test/**/*.spec.ts',
     '<rootDir>/deploy/**/*.spec.ts',
+    '<rootDir>/testing/*/src/**/*.spec.ts',
     '<rootDir>/bench/**/*.spec.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

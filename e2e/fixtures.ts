@@ -2,7 +2,8 @@
 // SMTP sink catching its mail); each test gets people of its own in a workspace of its own, each person in a browser
 // context of their own, so a test passes alone and in any order. Every Content-Security-Policy violation Chromium
 // reports in any of a test's contexts fails that test.
-import { startSmtpSink, startTestStack, type SmtpSink, type TestStack } from '@teamchat/testing';
+import { startSmtpSink, type SmtpSink } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import {
   test as base,
   expect,

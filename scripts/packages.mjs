@@ -16,6 +16,8 @@ export const SERVER_PACKAGES = [
   'gateway',
   'deploy/standalone',
   'libs/testing',
+  'testing/fakes',
+  'testing/stack',
 ];
 
 /** Newest modification time of any file under `dir` (0 when absent). */

@@ -204,7 +204,7 @@ const startProductProcessesOnce = async () => {
 
 /** Both nodes in this process (the test harness): RSS is the whole process's, clients included. */
 const startProductInProcess = async () => {
-  const { startTestStack } = await import('@teamchat/testing');
+  const { startTestStack } = await import('@teamchat/test-stack');
   const { createGatewayApp, closeGateway } = await import('@teamchat/gateway');
   const { busOptionsFromEnv } = await import('@teamchat/bus');
   const stack = await startTestStack({

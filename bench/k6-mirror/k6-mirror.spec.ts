@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 
 const here = new URL('.', import.meta.url).pathname;
 

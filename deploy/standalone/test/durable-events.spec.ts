@@ -13,7 +13,8 @@ import {
 } from '@teamchat/contracts';
 import { deadLetterSubject, EVENT_ID_HEADER, EVENT_TIME_HEADER } from '@teamchat/bus';
 import { busMetrics } from '@teamchat/observability';
-import { startTestStack, testPool, waitFor, type TestStack } from '@teamchat/testing';
+import { testPool, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 
 const SEATS = BillingEvents.seatsChanged.subject;
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 
 describe('gateway readiness', () => {
   let partial: TestStack | undefined;

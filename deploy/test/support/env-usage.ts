@@ -13,6 +13,8 @@ const PACKAGE_DIRS: Record<string, string> = {
   config: 'libs/config',
   observability: 'libs/observability',
   testing: 'libs/testing',
+  'test-fakes': 'testing/fakes',
+  'test-stack': 'testing/stack',
   identity: 'services/identity',
   workspace: 'services/workspace',
   chat: 'services/chat',

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { IdentityContracts, WorkspaceContracts } from '@teamchat/contracts';
 import { BusClient, BusModule, DomainError } from '@teamchat/bus';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, signUp } from './helpers.js';
 
 describe('identity and workspace bus contracts over NATS', () => {

@@ -1,6 +1,6 @@
 // The accounts core over both bus transports: sign up, sign in, current user, sign out, workspaces, switching.
 import request from 'supertest';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, signUp, signupBody } from './helpers.js';
 
 /** A new workspace runs on its 3-day trial: writable, with the trial's end as its write deadline. */

@@ -4,7 +4,8 @@ import pg from 'pg';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { IdentityContracts } from '@teamchat/contracts';
-import { startTestStack, type TestStack, testPool } from '@teamchat/testing';
+import { testPool } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
 /** Opens /ws with the given session cookie: 'open', or the status the upgrade was refused with. */

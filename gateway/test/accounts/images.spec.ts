@@ -3,7 +3,8 @@
 // service stored and checked, readable by the caller; "" and null remove them (spec 1 §4, §5, §7, spec 2 §5).
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { s3StackEnv, startS3rver, startTestStack, type RunningS3, type TestStack } from '@teamchat/testing';
+import { s3StackEnv, startS3rver, type RunningS3 } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, pngBytes, signUp, uploadImage, type Agent } from './helpers.js';
 
 const NOT_UPLOADED = 'Image not found. Please upload it again.';

@@ -8,17 +8,8 @@ import {
   SAME_PASSWORD_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '@teamchat/contracts';
-import {
-  linkInMail,
-  startGatewayNode,
-  startSmtpSink,
-  startTestStack,
-  testPool,
-  waitFor,
-  type GatewayNode,
-  type SmtpSink,
-  type TestStack,
-} from '@teamchat/testing';
+import { linkInMail, startSmtpSink, testPool, waitFor, type SmtpSink } from '@teamchat/testing';
+import { startGatewayNode, startTestStack, type GatewayNode, type TestStack } from '@teamchat/test-stack';
 import { signUp, closeOf, openSocket } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -5,14 +5,8 @@ import pg from 'pg';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { IdentityContracts } from '@teamchat/contracts';
-import {
-  startGatewayNode,
-  startTestStack,
-  waitFor,
-  type GatewayNode,
-  type TestStack,
-  testPool,
-} from '@teamchat/testing';
+import { waitFor, testPool } from '@teamchat/testing';
+import { startGatewayNode, startTestStack, type GatewayNode, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, signUp, closeOf, openSocket } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -8,7 +8,8 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import { BillingEvents, OUT_OF_SEATS_MESSAGE } from '@teamchat/contracts';
 import { BusClient, BusModule } from '@teamchat/bus';
-import { startTestStack, waitFor, type TestStack, testPool } from '@teamchat/testing';
+import { waitFor, testPool } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
 /** A new workspace runs on its 3-day trial: writable, with the trial's end as its write deadline. */

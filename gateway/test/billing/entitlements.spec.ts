@@ -1,7 +1,8 @@
 // Entitlements through the gateway with the offline provider (security issue item 12): a workspace whose trial ended
 // unpaid is read-only — reading and search work, posting (HTTP and socket) and inviting answer 402 — until a card is
 // added, which restores it at once. The trial end is simulated with the offline provider's end-trial route.
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { ErrorCodes, WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { team, TestSocket, type Agent } from '../chat/chat-helpers.js';
 

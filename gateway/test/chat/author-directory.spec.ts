@@ -1,7 +1,8 @@
 // Chat keeps people's names and handles (it stores only user ids) and hears identity's announcements of changes in
 // every process: a new handle is mentioned by, and a closed account shown as Unknown, as soon as the event arrives —
 // well within the backstop TTL of the cache (AUTHOR_TTL_MS, ten minutes).
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { IdentityContracts } from '@teamchat/contracts';
 import { team } from './chat-helpers.js';
 

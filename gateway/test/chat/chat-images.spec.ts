@@ -1,7 +1,8 @@
 // Message images and custom reaction images on the s3 driver (s3rver): S3 cannot cap a presigned PUT or look at its
 // bytes, so whatever was PUT lands in the bucket and chat asks media to judge it when the address is stored, over
 // HTTP and over the live socket (spec 2 §5, §7, §9).
-import { s3StackEnv, startS3rver, startTestStack, waitFor, type RunningS3, type TestStack } from '@teamchat/testing';
+import { s3StackEnv, startS3rver, waitFor, type RunningS3 } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { pngBytes, team, TestSocket, uploadChatImage } from './chat-helpers.js';
 
 const MB = 1024 * 1024;

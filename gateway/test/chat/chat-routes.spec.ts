@@ -1,6 +1,6 @@
 // Chat over HTTP through the gateway (spec 1 §2–§7, spec 2 §2, §7): every route, its validation and who may see what.
 import request from 'supertest';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import {
   CHANNEL_NAME_EMPTY,
   IMAGE_NOT_UPLOADED_MESSAGE,

@@ -1,7 +1,8 @@
 // Two gateway nodes over one NATS namespace and one Redis (DESIGN §1, §6): live frames reach sockets on the other
 // node, each node listens only to the workspaces of its own sockets, and nothing is lost across a reconnect.
 import { Redis } from 'ioredis';
-import { startGatewayNode, startTestStack, waitFor, type GatewayNode, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startGatewayNode, startTestStack, type GatewayNode, type TestStack } from '@teamchat/test-stack';
 import { team, TestSocket, type Person } from './chat-helpers.js';
 import { DEFAULT_REALTIME_OPTIONS } from '../../src/realtime/realtime.options.js';
 

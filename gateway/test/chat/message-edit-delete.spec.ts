@@ -1,7 +1,8 @@
 // Editing and deleting messages (issue 18): PATCH/DELETE /api/messages/{id}, who may, tombstones of thread roots, the
 // root's summary after a reply goes, live frames and their replay, search over edits, and a deleted attachment.
 import request from 'supertest';
-import { startTestStack, testPool, waitFor, type TestStack } from '@teamchat/testing';
+import { testPool, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { MESSAGE_EMPTY, MESSAGE_TOO_LONG, WORKSPACE_READ_ONLY_MESSAGE, type Message } from '@teamchat/contracts';
 import {
   adminWithWorkspace,

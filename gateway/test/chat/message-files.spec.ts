@@ -5,7 +5,8 @@
 import http from 'node:http';
 import request from 'supertest';
 import { attachmentPathFromUploadUrl, FILE_MAX_BYTES, MESSAGE_EMPTY } from '@teamchat/contracts';
-import { s3StackEnv, startS3rver, startTestStack, type RunningS3, type TestStack } from '@teamchat/testing';
+import { s3StackEnv, startS3rver, type RunningS3 } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, nextIp, pngBytes, team, TestSocket, uploadChatImage, type Agent } from './chat-helpers.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -1,6 +1,6 @@
 // Notification preferences over HTTP (issue 19): defaults, partial changes, keywords, per-channel levels and mute,
 // validation, and that a channel the member cannot read (another workspace's, a foreign DM) answers 404.
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import {
   broadcastMentionRestricted,
   CHANNEL_NOTIFY_LEVEL_MESSAGE,

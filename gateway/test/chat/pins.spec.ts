@@ -1,7 +1,7 @@
 // Pinned messages through the gateway (issue 18): pin and unpin by any member who may read the channel, the channel's
 // pin list newest pin first, other workspaces and DMs one is not in, deleted messages, and the live message_updated.
 import type { Message } from '@teamchat/contracts';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import {
   adminWithWorkspace,
   nextIp,

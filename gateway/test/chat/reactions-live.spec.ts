@@ -7,7 +7,7 @@ import {
   type Message,
   type ReactionSummary,
 } from '@teamchat/contracts';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import {
   adminWithWorkspace,
   nextIp,

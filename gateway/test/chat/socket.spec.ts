@@ -1,6 +1,7 @@
 // The live socket /ws through the gateway (spec 2 §7, DESIGN §6): join, messages to every member, typing, presence,
 // refused frames, clientMsgId deduplication, resume with `since`, and removed members.
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import {
   ChatContracts,
   CONTROL_CHARACTERS_MESSAGE,

@@ -1,7 +1,8 @@
 // Threads through the gateway (issue 18): replies one level deep, the root's summary, GET /api/messages/{id}/thread,
 // followers and their unread replies, the channel page without thread-only replies, and the live and replayed frames.
 import request from 'supertest';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { THREAD_ROOT_INVALID, type Message } from '@teamchat/contracts';
 import { adminWithWorkspace, nextIp, team, TestSocket, type Person, TRANSPORT_VARIANTS } from './chat-helpers.js';
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import request from 'supertest';
-import { freePort, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { freePort, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace } from '../accounts/helpers.js';
 
 const NATS_SERVER = existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server';

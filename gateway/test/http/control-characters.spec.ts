@@ -2,7 +2,7 @@
 // carriage return excepted) with 400 and one clear message: table-driven over the OpenAPI document, so a route added
 // later is covered without touching this test.
 import request from 'supertest';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { CONTROL_CHARACTERS_MESSAGE } from '@teamchat/contracts';
 import { adminWithWorkspace, type Agent } from '../accounts/helpers.js';
 import { HTTP_METHODS as METHODS, resolveSchema, type OpenApiDoc, type Schema } from './openapi-doc.js';

@@ -4,7 +4,7 @@
 // must be the same: status, headers and body. `http_direct_requests_total` says which path answered.
 import { jest } from '@jest/globals';
 import { BusClient, RawJson } from '@teamchat/bus';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, signUp } from '../accounts/helpers.js';
 
 interface Answer {

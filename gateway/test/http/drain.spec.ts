@@ -4,7 +4,7 @@
 import http from 'node:http';
 import WebSocket from 'ws';
 import { closeGateway } from '../../src/index.js';
-import { startGatewayNode, startTestStack, type TestStack } from '@teamchat/testing';
+import { startGatewayNode, startTestStack, type TestStack } from '@teamchat/test-stack';
 
 interface Answer {
   status: number;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { parseEnv } from '@teamchat/config';
 import { adminWithWorkspace, signUp, signupBody } from '../accounts/helpers.js';
 

@@ -4,7 +4,8 @@
 // field, values of the wrong type, size or content (control characters, lone surrogates, LIKE wildcards, impossible
 // dates, ids of nothing), sent by a signed-in workspace admin whose ids are real, so the requests reach the services.
 import request from 'supertest';
-import { startTestStack, testPool, type TestStack } from '@teamchat/testing';
+import { testPool } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, type Agent } from '../accounts/helpers.js';
 import {
   HTTP_METHODS as METHODS,

@@ -3,7 +3,8 @@
 // stays 200 with Redis reported degraded; once Redis is back the limits are shared again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import request from 'supertest';
-import { freePort, startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { freePort, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { signupBody } from '../accounts/helpers.js';
 import { team, TestSocket } from '../chat/chat-helpers.js';
 

@@ -6,7 +6,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { ROUTE_TAGS, Routes, routeEntries, type Message } from '@teamchat/contracts';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { RouteTableCheck } from '../../src/http/route-check.js';
 import { adminWithWorkspace, nextIp, team, TRANSPORT_VARIANTS, type Agent } from '../chat/chat-helpers.js';
 

@@ -10,7 +10,7 @@ import S3rver from 's3rver';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { attachmentPathFromUploadUrl, imageAddressFromUploadUrl, uploadSignaturePayload } from '@teamchat/contracts';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, signUp, signupBody, type Agent } from '../accounts/helpers.js';
 
 const MB = 1024 * 1024;

@@ -1,7 +1,8 @@
 // Tasks through the gateway (spec 2 §2 Tasks screen, §7): every route, who sees what, validation, live refresh.
 import request from 'supertest';
 import WebSocket from 'ws';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, signUp, signupBody, type Agent } from '../accounts/helpers.js';
 
 /** A second member of the admin's workspace, joined through an invite and signed in. */

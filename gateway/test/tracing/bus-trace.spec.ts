@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { startTracing, type Tracing } from '@teamchat/observability';
-import { startGatewayNode, startTestStack, waitFor, type GatewayNode, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startGatewayNode, startTestStack, type GatewayNode, type TestStack } from '@teamchat/test-stack';
 import { team, TestSocket } from '../chat/chat-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

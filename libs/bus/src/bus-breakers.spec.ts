@@ -1,9 +1,11 @@
 import { connect } from '@nats-io/transport-node';
 import { ErrorCodes } from '@teamchat/contracts';
+import { ManualTimers, waitFor } from '@teamchat/testing';
 import { BROKER_HUNG_MESSAGE, BusBreakers, HUNG_AFTER_MS, PROBE_MS } from './bus-breakers.js';
 import { BusUnavailableError, DomainError } from './domain-error.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** One turn of the event loop: what a probe's answer and a verdict's judging (setImmediate) need to run. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 const unavailable = () => Promise.reject(new BusUnavailableError('No reply on chat.x in time'));
 
 describe('bus breakers', () => {
@@ -26,8 +28,18 @@ describe('bus breakers', () => {
     // another service is not affected
     await expect(breakers.run('tasks.list', () => Promise.resolve('tasks'))).resolves.toBe('tasks');
 
-    await sleep(350);
-    await expect(breakers.run('chat.channel.list', () => Promise.resolve('back'))).resolves.toBe('back');
+    // after its cool-down (opossum's own timer) one trial gets through, and its answer closes the breaker
+    const trial = () =>
+      breakers
+        .run('chat.channel.list', () => Promise.resolve('back'))
+        .then(
+          (answer) => answer,
+          (err: unknown) => {
+            expect(err).toBeInstanceOf(BusUnavailableError);
+            return null;
+          },
+        );
+    await expect(waitFor(trial, { timeoutMs: 5000, intervalMs: 25 })).resolves.toBe('back');
     expect(breakers.openServices()).toEqual([]);
   });
 
@@ -39,66 +51,96 @@ describe('bus breakers', () => {
     await expect(breakers.run('chat.channel.get', () => Promise.resolve('ok'))).resolves.toBe('ok');
   });
 
-  it('finds a broker that stops answering probes, fails waiting and new requests at once, and clears on its next answer', async () => {
-    breakers = new BusBreakers();
-    let frozen = false;
-    let release: (() => void) | undefined;
-    breakers.watch(() => (frozen ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()));
-    await sleep(PROBE_MS * 2);
-    expect(breakers.brokerHung).toBe(false);
+  describe('probing the broker (on timers the test moves)', () => {
+    let timers: ManualTimers;
+    beforeEach(() => (timers = new ManualTimers()));
+    /** Moves the clock by `ms`, a turn of the event loop after each PROBE_MS / 4, as probes answer and reschedule. */
+    const pass = async (ms: number) => {
+      for (let passed = 0; passed < ms; passed += PROBE_MS / 4) {
+        timers.advance(Math.min(PROBE_MS / 4, ms - passed));
+        await turn();
+      }
+    };
 
-    frozen = true;
-    const hung = new Promise<void>((resolve) => breakers.brokerHung$.subscribe(() => resolve()));
-    const started = Date.now();
-    await hung;
-    expect(Date.now() - started).toBeLessThan(HUNG_AFTER_MS + PROBE_MS * 3);
-    expect(breakers.brokerHung).toBe(true);
-    await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).rejects.toThrow(BROKER_HUNG_MESSAGE);
+    it('finds a broker that stops answering probes, fails waiting and new requests at once, and clears on its next answer', async () => {
+      breakers = new BusBreakers({ timers });
+      let frozen = false;
+      let release: (() => void) | undefined;
+      let probes = 0;
+      breakers.watch(() => {
+        probes++;
+        return frozen ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+      });
+      await pass(PROBE_MS * 2);
+      expect(probes).toBe(2);
+      expect(breakers.brokerHung).toBe(false);
 
-    frozen = false;
-    release!();
-    await sleep(10);
-    expect(breakers.brokerHung).toBe(false);
-    await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).resolves.toBe('x');
-  });
+      frozen = true;
+      let hungSeen = false;
+      breakers.brokerHung$.subscribe(() => (hungSeen = true));
+      // the next probe goes unanswered: one moment short of HUNG_AFTER_MS it is not hung yet, then it is
+      await pass(PROBE_MS);
+      expect(probes).toBe(3);
+      await pass(HUNG_AFTER_MS - PROBE_MS / 4);
+      expect(hungSeen).toBe(false);
+      await pass(PROBE_MS / 4);
+      expect(hungSeen).toBe(true);
+      expect(breakers.brokerHung).toBe(true);
+      await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).rejects.toThrow(BROKER_HUNG_MESSAGE);
 
-  it('probes no more while requests are being answered, nor while nothing is asked; the next request probes at once', async () => {
-    breakers = new BusBreakers({ idleAfterMs: 400 });
-    let probes = 0;
-    breakers.watch(() => {
-      probes++;
-      return Promise.resolve();
+      frozen = false;
+      release!();
+      await turn();
+      expect(breakers.brokerHung).toBe(false);
+      await expect(breakers.run('chat.channel.list', () => Promise.resolve('x'))).resolves.toBe('x');
     });
-    // answered requests every 50 ms for a second: each is a round trip through the broker already
-    for (let i = 0; i < 20; i++) {
-      await breakers.run('chat.channel.list', () => Promise.resolve('ok'));
-      await sleep(50);
-    }
-    expect(probes).toBeLessThanOrEqual(1);
-    // nothing asked: it keeps probing until idleAfterMs, then rests
-    await sleep(400 + PROBE_MS * 3);
-    const resting = probes;
-    expect(resting).toBeGreaterThanOrEqual(1);
-    await sleep(PROBE_MS * 3);
-    expect(probes).toBe(resting);
-    // a request wakes it: while it waits for its answer, the broker is asked straight away
-    void breakers.run('chat.channel.list', () => sleep(100));
-    await sleep(20);
-    expect(probes).toBe(resting + 1);
-  });
 
-  it('finds a broker that hung while probing rested, at the first request after it', async () => {
-    breakers = new BusBreakers({ idleAfterMs: 100 });
-    let frozen = false;
-    breakers.watch(() => (frozen ? new Promise<void>(() => undefined) : Promise.resolve()));
-    await sleep(100 + PROBE_MS * 3);
-    frozen = true;
-    const hung = new Promise<void>((resolve) => breakers.brokerHung$.subscribe(() => resolve()));
-    const started = Date.now();
-    // the request itself waits on the frozen broker; the probe it started finds it hung
-    void breakers.run('chat.channel.list', () => new Promise(() => undefined)).catch(() => undefined);
-    await hung;
-    expect(Date.now() - started).toBeLessThan(HUNG_AFTER_MS + PROBE_MS);
+    it('probes no more while requests are being answered, nor while nothing is asked; the next request probes at once', async () => {
+      breakers = new BusBreakers({ idleAfterMs: 400, timers });
+      let probes = 0;
+      breakers.watch(() => {
+        probes++;
+        return Promise.resolve();
+      });
+      // answered requests every 50 ms for a second: each is a round trip through the broker already
+      for (let i = 0; i < 20; i++) {
+        await breakers.run('chat.channel.list', () => Promise.resolve('ok'));
+        await pass(50);
+      }
+      expect(probes).toBe(0);
+      // nothing asked: it keeps probing until idleAfterMs, then rests
+      await pass(400 + PROBE_MS * 3);
+      const resting = probes;
+      expect(resting).toBeGreaterThanOrEqual(1);
+      expect(timers.armed).toEqual([]);
+      await pass(PROBE_MS * 3);
+      expect(probes).toBe(resting);
+      // a request wakes it: while it waits for its answer, the broker is asked straight away
+      void breakers.run('chat.channel.list', () => new Promise(() => undefined));
+      timers.advance(0);
+      expect(probes).toBe(resting + 1);
+    });
+
+    it('finds a broker that hung while probing rested, at the first request after it', async () => {
+      breakers = new BusBreakers({ idleAfterMs: 100, timers });
+      let frozen = false;
+      let probes = 0;
+      breakers.watch(() => {
+        probes++;
+        return frozen ? new Promise<void>(() => undefined) : Promise.resolve();
+      });
+      await pass(100 + PROBE_MS * 3);
+      expect(timers.armed).toEqual([]);
+      frozen = true;
+      // the request itself waits on the frozen broker; the probe it started finds it hung after HUNG_AFTER_MS
+      void breakers.run('chat.channel.list', () => new Promise(() => undefined)).catch(() => undefined);
+      timers.advance(0);
+      expect(probes).toBe(1);
+      await pass(HUNG_AFTER_MS - PROBE_MS / 4);
+      expect(breakers.brokerHung).toBe(false);
+      await pass(PROBE_MS / 4);
+      expect(breakers.brokerHung).toBe(true);
+    });
   });
 
   it('does not call a broker hung whose answer arrived while the event loop was busy (real NATS)', async () => {
@@ -120,7 +162,8 @@ describe('bus breakers', () => {
       let hung = 0;
       breakers.brokerHung$.subscribe(() => hung++);
       await breakers.run('chat.channel.list', () => Promise.resolve('ok'));
-      await sleep(PROBE_MS * 3 + (HUNG_AFTER_MS + 50) * 3);
+      // a fifth probe sent: the four before it were answered, so the three blocked ones' verdicts were given
+      await waitFor(() => blocked >= 5, { timeoutMs: 20_000 });
       expect(blocked).toBeGreaterThanOrEqual(3);
       expect(hung).toBe(0);
       expect(breakers.brokerHung).toBe(false);

@@ -15,7 +15,7 @@ import { Logger } from '@nestjs/common';
 import CircuitBreaker from 'opossum';
 import { Subject } from 'rxjs';
 import { BusUnavailableError, DomainError } from './domain-error.js';
-import { busMetrics } from '@teamchat/observability';
+import { busMetrics, systemTimers, type TimerHandle, type Timers } from '@teamchat/observability';
 
 export const PROBE_MS = 200;
 export const HUNG_AFTER_MS = 600;
@@ -33,17 +33,29 @@ export class BusBreakers {
   private readonly logger = new Logger('BusBreakers');
   private readonly services = new Map<string, CircuitBreaker<[() => Promise<unknown>], unknown>>();
   private hung = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: TimerHandle | undefined;
   private stopped = false;
   private probe: BrokerProbe | undefined;
   /** A probe round is scheduled or in flight (false while probing rests: see `round`). */
   private probing = false;
   private lastRequest = 0;
-  private lastAnswer = 0;
+  private lastAnswer = Number.NEGATIVE_INFINITY;
   /** Emits when the broker is found hung: requests waiting on it fail then rather than at their timeout. */
   readonly brokerHung$ = new Subject<void>();
 
-  constructor(private readonly options: { coolDownMs?: number; volumeThreshold?: number; idleAfterMs?: number } = {}) {}
+  private readonly timers: Timers;
+
+  /** `timers`: what the broker's probes are timed with (tests pass their own; a service's breakers keep opossum's). */
+  constructor(
+    private readonly options: {
+      coolDownMs?: number;
+      volumeThreshold?: number;
+      idleAfterMs?: number;
+      timers?: Timers;
+    } = {},
+  ) {
+    this.timers = options.timers ?? systemTimers;
+  }
 
   /** Whether the broker is known not to answer right now. */
   get brokerHung(): boolean {
@@ -52,7 +64,7 @@ export class BusBreakers {
 
   /** Runs one request to `subject` through the breakers; fails at once with BUS.UNAVAILABLE while one is open. */
   run<T>(subject: string, call: () => Promise<T>): Promise<T> {
-    this.lastRequest = Date.now();
+    this.lastRequest = this.timers.now();
     // probing rested while nothing was asked: the broker may have hung meanwhile, so ask it now
     if (this.probe && !this.probing && !this.stopped) this.schedule(0);
     if (this.hung) return Promise.reject(new BusUnavailableError(BROKER_HUNG_MESSAGE));
@@ -60,7 +72,7 @@ export class BusBreakers {
     const service = dot > 0 ? subject.slice(0, dot) : subject;
     return (this.breakerOf(service).fire(call) as Promise<T>).then(
       (answer) => {
-        this.lastAnswer = Date.now();
+        this.lastAnswer = this.timers.now();
         return answer;
       },
       (err: unknown) => {
@@ -68,7 +80,7 @@ export class BusBreakers {
         if ((err as { code?: string }).code === 'EOPENBREAKER')
           throw new BusUnavailableError(serviceDownMessage(service));
         // a domain error came back through the broker too
-        if (err instanceof DomainError && !(err instanceof BusUnavailableError)) this.lastAnswer = Date.now();
+        if (err instanceof DomainError && !(err instanceof BusUnavailableError)) this.lastAnswer = this.timers.now();
         throw err;
       },
     );
@@ -82,20 +94,20 @@ export class BusBreakers {
   /** Starts probing the broker every PROBE_MS; `probe` must resolve once the broker answered. */
   watch(probe: BrokerProbe): void {
     this.probe = probe;
-    this.lastRequest = Date.now();
+    this.lastRequest = this.timers.now();
     this.schedule(PROBE_MS);
   }
 
   private schedule(ms: number): void {
     this.probing = true;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.round(), ms);
+    this.timers.clearTimeout(this.timer);
+    this.timer = this.timers.setTimeout(() => this.round(), ms);
   }
 
   private round(): void {
     const probe = this.probe;
     if (this.stopped || !probe) return;
-    const sent = Date.now();
+    const sent = this.timers.now();
     if (!this.hung) {
       // nobody asks anything of the bus: rest until the next request (see `run`)
       if (sent - this.lastRequest > (this.options.idleAfterMs ?? IDLE_AFTER_MS)) {
@@ -107,27 +119,27 @@ export class BusBreakers {
     }
     let answered = false;
     let judging: ReturnType<typeof setImmediate> | undefined;
-    const verdict = setTimeout(() => {
+    const verdict = this.timers.setTimeout(() => {
       // After a busy stretch of the event loop (a long GC, synchronous work) this timer runs in the loop's timers
       // phase before the poll phase has read what arrived meanwhile, the broker's answer included: judge only after
       // one round of I/O (setImmediate callbacks run after the poll phase).
       judging = setImmediate(() => {
         if (answered || this.stopped) return;
         // a verdict given late (the event loop was busy) says nothing about the broker: ask again
-        if (Date.now() - sent > HUNG_AFTER_MS + PROBE_MS) return this.schedule(0);
+        if (this.timers.now() - sent > HUNG_AFTER_MS + PROBE_MS) return this.schedule(0);
         this.setHung(true);
       });
     }, HUNG_AFTER_MS);
     const settle = () => {
       answered = true;
-      clearTimeout(verdict);
+      this.timers.clearTimeout(verdict);
       if (judging) clearImmediate(judging);
     };
     probe().then(
       () => {
         settle();
         this.setHung(false);
-        if (!this.stopped) this.schedule(Math.max(0, PROBE_MS - (Date.now() - sent)));
+        if (!this.stopped) this.schedule(Math.max(0, PROBE_MS - (this.timers.now() - sent)));
       },
       () => {
         // the connection is closed or reconnecting: NATS's own errors fail requests fast then; probe again
@@ -139,7 +151,7 @@ export class BusBreakers {
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timers.clearTimeout(this.timer);
     for (const breaker of this.services.values()) breaker.shutdown();
     this.brokerHung$.complete();
   }

@@ -19,7 +19,7 @@ export const BUS_PROXY = Symbol('BUS_PROXY');
 /**
  * A bus transport's client: Nest's ClientProxy (events, connection) with a direct request path — one request, its
  * reply packet in Nest's wire format, rejected with BusTimeoutError past `timeoutMs` (InProcessClient,
- * CoalescingClientNats).
+ * InboxClientNats).
  */
 export type BusProxy = Pick<ClientProxy, 'connect' | 'close' | 'emit' | 'unwrap'> & {
   requestPacket(pattern: string, record: unknown, timeoutMs: number, raw?: boolean): Promise<WritePacket>;

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { BusClient, BUS_OPTIONS, BUS_PROXY } from './bus.client.js';
 import type { BusOptions } from './bus.options.js';
 import { defaultBroker, InProcessBroker, InProcessClient } from './in-process.transport.js';
-import { CoalescingClientNats } from './nats.transport.js';
+import { InboxClientNats } from './nats.transport.js';
 
 /** Provides `BusClient` over the transport chosen by configuration. */
 @Module({})
@@ -18,7 +18,7 @@ export class BusModule {
           useFactory: () =>
             options.transport === 'inprocess'
               ? new InProcessClient(broker)
-              : new CoalescingClientNats({
+              : new InboxClientNats({
                   servers: [options.natsUrl],
                   maxReconnectAttempts: -1,
                   reconnectTimeWait: 500,

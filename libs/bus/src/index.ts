@@ -12,7 +12,6 @@ export * from './bus.module.js';
 export * from './bus-exception.filter.js';
 export * from './zod.pipe.js';
 export * from './nats.transport.js';
-export * from './coalesced-writes.js';
 export * from './reply-inbox.js';
 export * from './raw-json.js';
 export * from './handler.decorators.js';

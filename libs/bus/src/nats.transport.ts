@@ -12,7 +12,6 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import { answerOf, runBusHandler, type PolicedServer, type RequestPolicies } from './bus-handling.js';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
-import { coalesceWrites } from './coalesced-writes.js';
 import { ReplyInbox } from './reply-inbox.js';
 import { rawReplyPacket } from './raw-json.js';
 
@@ -58,11 +57,6 @@ export class NamespacedServerNats extends ServerNats implements PolicedServer {
    */
   protected override getRouteFromPattern(pattern: string): string {
     return /^[a-z]/i.test(pattern) && !JSON_WORDS.has(pattern) ? pattern : super.getRouteFromPattern(pattern);
-  }
-
-  /** Replies and events go out once per turn of the event loop (see coalesceWrites). */
-  override async createNatsClient(): Promise<NatsConnection> {
-    return coalesceWrites((await super.createNatsClient()) as NatsConnection);
   }
 
   useRequestPolicies(policies: RequestPolicies): void {
@@ -195,16 +189,11 @@ export class NamespacedServerNats extends ServerNats implements PolicedServer {
 }
 
 /**
- * Nest's NATS client whose connection writes once per turn of the event loop (see coalesceWrites), with a direct
- * request path: `requestPacket` sends Nest's request packet with a reply subject of the connection's {@link ReplyInbox},
+ * Nest's NATS client with a direct request path: `requestPacket` sends Nest's request packet with a reply subject of the connection's {@link ReplyInbox},
  * one subscription shared by all requests. Nest's `send` subscribes and unsubscribes a fresh inbox for every request
  * (two more protocol commands each way, and work for the NATS server) and wraps each in an RxJS pipeline.
  */
-export class CoalescingClientNats extends ClientNats {
-  override async createClient(): Promise<NatsConnection> {
-    return coalesceWrites((await super.createClient()) as NatsConnection);
-  }
-
+export class InboxClientNats extends ClientNats {
   /**
    * One request and its reply packet; a reply not there within `timeoutMs` rejects with BusTimeoutError (see
    * ReplyInbox). With `raw`, a response that is an object or an array stays JSON text (see rawReplyPacket).

@@ -1,11 +1,31 @@
 import { readFileSync } from 'node:fs';
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '@teamchat/testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@teamchat/testing';
 import { dataSourceOptions, openDataSource, POOL_IDLE_SECONDS, POOL_KEEPALIVE_MS } from './data-source.js';
 
 const options = { schema: 'pooled', entities: [], migrations: [], poolSize: 2, migrationsRun: false };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * node-postgres's pool times idle connections with the global timers: only those are faked, so sockets, promises and
+ * the clock run as they do.
+ */
+const fakePoolTimers = () =>
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+    ],
+  });
 
 /** The kernel's timer on this process's TCP socket from local port `port` (/proc/net/tcp's `tr`: 2 is keepalive). */
 const timerOfSocket = (port: number): number | null => {
@@ -34,6 +54,8 @@ describe('a service data source pool', () => {
     observer = new pg.Client({ connectionString: db.url });
     await observer.connect();
   });
+
+  afterEach(() => jest.useRealTimers());
 
   afterAll(async () => {
     await Promise.all(open.map((ds) => ds.destroy()));
@@ -85,11 +107,14 @@ describe('a service data source pool', () => {
     expect(held()).toBe(idle);
   });
 
-  it('answers after a pause on the connection it already had', async () => {
+  it('answers after a pause just short of its setting on the connection it already had', async () => {
     const ds = await openDataSource({ ...options, url: db.url });
     open.push(ds);
+    fakePoolTimers();
     const pid = await backendOf(ds);
-    await sleep(1500);
+    // the idle timer of the connection just released
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(POOL_IDLE_SECONDS * 1000 - 1);
     expect(await alive(pid)).toBe(true);
     expect(await backendOf(ds)).toBe(pid);
   });
@@ -97,9 +122,16 @@ describe('a service data source pool', () => {
   it('closes a connection idle longer than its setting', async () => {
     const ds = await openDataSource({ ...options, url: db.url, poolIdleSeconds: 1 });
     open.push(ds);
+    fakePoolTimers();
     const pid = await backendOf(ds);
-    await sleep(1800);
-    expect(await alive(pid)).toBe(false);
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(999);
+    expect(await alive(pid)).toBe(true);
+    jest.advanceTimersByTime(1);
+    expect(jest.getTimerCount()).toBe(0);
+    jest.useRealTimers();
+    // the pool ends the connection at once; Postgres sees its backend go as soon as it reads the goodbye
+    await waitFor(async () => !(await alive(pid)));
     expect(await backendOf(ds)).not.toBe(pid);
   });
 });

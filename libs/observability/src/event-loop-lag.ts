@@ -2,6 +2,7 @@
 // exported under prom-client's `nodejs_eventloop_lag_*` names.
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
+import { systemTimers, type TimerHandle, type Timers } from './timers.js';
 
 export interface LagSamplingOptions {
   /** Sampling period while the loop is busy (ms): a stall longer than this is always caught. */
@@ -39,14 +40,15 @@ export const eventLoopShare = (): (() => number) => {
  */
 export class EventLoopLagSampler {
   readonly histogram: RecordableHistogram = createHistogram();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: TimerHandle | undefined;
   private due = 0;
   private period: number;
 
-  /** `busyShare`: how much of the last period the loop worked (tests pass their own). */
+  /** `busyShare`: how much of the last period the loop worked; `timers`: what samples run on (tests pass their own). */
   constructor(
     private readonly options: LagSamplingOptions = LAG_SAMPLING,
     private readonly busyShare: () => number = eventLoopShare(),
+    private readonly timers: Timers = systemTimers,
   ) {
     this.period = options.busyMs;
   }
@@ -63,19 +65,19 @@ export class EventLoopLagSampler {
   }
 
   stop(): void {
-    clearTimeout(this.timer);
+    this.timers.clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   private arm(ms: number): void {
     this.period = ms;
-    this.due = performance.now() + ms;
+    this.due = this.timers.now() + ms;
     // never what keeps a process alive
-    this.timer = setTimeout(this.sample, ms).unref();
+    this.timer = this.timers.setTimeout(this.sample, ms, { unref: true });
   }
 
   private readonly sample = (): void => {
-    const lateMs = performance.now() - this.due;
+    const lateMs = this.timers.now() - this.due;
     // a histogram records integers from 1
     this.histogram.record(Math.max(1, Math.round(lateMs * 1e6)));
     this.arm(this.busyShare() > this.options.busyAbove ? this.options.busyMs : this.options.idleMs);

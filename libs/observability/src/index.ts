@@ -6,3 +6,4 @@ export * from './ops-server.js';
 export * from './trace-context.js';
 export * from './tracing.js';
 export * from './product.metrics.js';
+export * from './timers.js';

@@ -8,7 +8,7 @@ import { DEFAULT_EVENT_DELIVERY, type OutgoingEvent } from '@teamchat/bus';
 import { defineEvent } from '@teamchat/contracts';
 import { busMetrics } from '@teamchat/observability';
 import type pg from 'pg';
-import { createTestDatabase, testPool, waitFor, type TestDatabase } from '@teamchat/testing';
+import { createTestDatabase, ManualTimers, testPool, waitFor, type TestDatabase } from '@teamchat/testing';
 import { durableEventsMigration, Outbox, type EventPublisher } from './outbox.js';
 
 const SERVICE = 'relaytest';
@@ -29,7 +29,16 @@ class RecordingPublisher implements EventPublisher {
 const lag = async (): Promise<number | undefined> =>
   (await busMetrics.outboxOldestUnpublished.get()).values.find((v) => v.labels.service === SERVICE)?.value;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Runs the relay's armed sweep and waits until it arms the next one: the delay that one was armed with. */
+const nextSweep = async (timers: ManualTimers): Promise<number> => {
+  const armed = timers.delays.length;
+  expect(timers.runNext()).toBe(true);
+  await waitFor(() => timers.delays.length > armed);
+  return timers.delays.at(-1)!;
+};
+
+/** Waits for the relay's first sweep (run at start) to arm the next. */
+const firstSweep = (timers: ManualTimers) => waitFor(() => timers.armed.length === 1);
 
 describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   let db: TestDatabase;
@@ -40,8 +49,6 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   let publisher: RecordingPublisher;
   /** Statements the relay ran outside transactions' own BEGIN and COMMIT, and the transactions it opened to claim rows. */
   let statements: string[] = [];
-  /** When each of the relay's sweeps asked whether anything waits (ms since the epoch). */
-  let asked: number[] = [];
   let claims = 0;
   let recording = false;
 
@@ -66,10 +73,7 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const config = args[0] as { name?: string };
-      if (recording && typeof config === 'object' && config.name) {
-        statements.push(`prepared ${config.name}`);
-        if (config.name.endsWith('.outbox.waiting')) asked.push(Date.now());
-      }
+      if (recording && typeof config === 'object' && config.name) statements.push(`prepared ${config.name}`);
       return query(...args);
     };
     own = testPool(db.url);
@@ -83,7 +87,6 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   beforeEach(async () => {
     await own.query(`TRUNCATE "${SERVICE}"."outbox"`);
     statements = [];
-    asked = [];
     claims = 0;
     publisher = new RecordingPublisher();
   });
@@ -99,10 +102,10 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     await db?.drop();
   });
 
-  const startRelay = (graceMs = 0, quietSweepMs?: number) => {
+  const startRelay = (graceMs = 0, quietSweepMs?: number, timers?: ManualTimers) => {
     outbox = new Outbox(
       ds,
-      { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs, quietSweepMs },
+      { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs, quietSweepMs, timers },
       publisher,
     );
     outbox.start();
@@ -130,18 +133,22 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
 
   it('claims, publishes and marks a row left unpublished, then reports the outbox drained', async () => {
     const id = await leftBehind();
-    startRelay();
+    const timers = new ManualTimers();
+    startRelay(0, undefined, timers);
     const published = `SELECT 1 FROM "${SERVICE}"."outbox" WHERE "id" = $1 AND "published_at" IS NOT NULL`;
     await waitFor(async () => (await own.query(published, [id])).rowCount === 1);
     expect(publisher.published.map((e) => [e.id, e.subject, e.payload])).toEqual([
       [id, 'relaytest.thing.happened', { n: 1 }],
     ]);
     expect(claims).toBeGreaterThanOrEqual(1);
-    await waitFor(async () => (await lag()) === 0);
-    // drained: the ticks after it are the one statement again
+    await firstSweep(timers);
+    expect(await lag()).toBe(0);
+    // drained: the sweeps after it are the one statement again
     const claimed = claims;
-    await pause(SWEEP_MS * 4);
+    statements = [];
+    for (let i = 0; i < 4; i++) await nextSweep(timers);
     expect(claims).toBe(claimed);
+    expect(new Set(statements)).toEqual(new Set([`prepared ${SERVICE}.outbox.waiting`]));
   });
 
   it('leaves a row in its backoff alone, yet counts it in the lag', async () => {
@@ -163,24 +170,23 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
   });
 
   describe('its period', () => {
-    const gaps = () => asked.slice(1).map((at, i) => at - asked[i]);
-    /** The middle gap: a loaded machine may hold one sweep back, never most of them. */
-    const medianGap = (of = gaps()) => [...of].sort((a, b) => a - b)[Math.floor(of.length / 2)];
-    /** A relay subscribed to the data source's commits, started, through `run`. */
+    /** A relay subscribed to the data source's commits, started on `timers`, through `run`. */
     const withRelay = async (
       relayPublisher: EventPublisher,
       quietSweepMs: number,
+      timers: ManualTimers,
       run: (relay: Outbox) => Promise<void>,
     ) => {
       const relay = new Outbox(
         ds,
-        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs },
+        { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, sweepMs: SWEEP_MS, graceMs: 0, quietSweepMs, timers },
         relayPublisher,
       );
       outbox = relay;
       relay.onModuleInit();
       try {
         relay.start();
+        await firstSweep(timers);
         await run(relay);
       } finally {
         ds.subscribers.splice(ds.subscribers.indexOf(relay), 1);
@@ -189,35 +195,32 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
     const thingHappened = defineEvent('relaytest.thing.happened', z.object({ n: z.number() }));
 
     it('doubles from sweepMs up to quietSweepMs while nothing waits and nothing is committed', async () => {
-      startRelay(0, SWEEP_MS * 8);
-      await pause(1500);
-      // 40, 80, 160, 320, 320 … ms apart: a tenth of the sweeps of a fixed period
-      expect(asked.length).toBeGreaterThanOrEqual(4);
-      expect(asked.length).toBeLessThanOrEqual(10);
-      expect(Math.max(...gaps())).toBeGreaterThanOrEqual(SWEEP_MS * 8 * 0.9);
+      const timers = new ManualTimers();
+      startRelay(0, SWEEP_MS * 8, timers);
+      await firstSweep(timers);
+      for (let i = 0; i < 4; i++) await nextSweep(timers);
+      expect(timers.delays).toEqual([80, 160, 320, 320, 320]);
     });
 
     it('stays at sweepMs while a row waits, even one nobody may publish yet', async () => {
       await leftBehind({ createdAgo: '5 s', nextAttemptIn: '1 hour' });
-      startRelay(0, SWEEP_MS * 8);
-      await pause(600);
-      expect(asked.length).toBeGreaterThanOrEqual(6);
-      // doubling, the gaps would be 40, 80, 160, 320 ms
-      expect(medianGap()).toBeLessThan(SWEEP_MS * 2);
+      const timers = new ManualTimers();
+      startRelay(0, SWEEP_MS * 8, timers);
+      await firstSweep(timers);
+      for (let i = 0; i < 4; i++) await nextSweep(timers);
+      // doubling, they would be 80, 160, 320, 320
+      expect(timers.delays).toEqual(Array<number>(5).fill(SWEEP_MS));
     });
 
     it('sweeps once more at sweepMs after this process commits an event', async () => {
-      await withRelay(publisher, 640, async (relay) => {
-        await pause(1000);
-        expect(Math.max(...gaps())).toBeGreaterThanOrEqual(300);
-        const committedAt = Date.now();
+      const timers = new ManualTimers();
+      await withRelay(publisher, 640, timers, async (relay) => {
+        while (timers.delays.at(-1) !== 640) await nextSweep(timers);
         await relay.emit(thingHappened, { n: 1 });
         expect(publisher.published).toHaveLength(1);
-        // the sweep already planned, then one sweepMs after it
-        await waitFor(() => asked.filter((at) => at > committedAt).length >= 2, { timeoutMs: 5000 });
-        const [next, after] = asked.filter((at) => at > committedAt);
-        // at the quiet period it would be 640 ms
-        expect(after - next).toBeLessThan(SWEEP_MS * 8);
+        // the sweep already planned stays as it was, and the one after it comes sweepMs later, not 640 ms
+        expect(timers.armed).toEqual([640]);
+        expect(await nextSweep(timers)).toBe(SWEEP_MS);
       });
     });
 
@@ -230,23 +233,27 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
             : RecordingPublisher.prototype.publish.call(this, event);
         },
       });
-      await withRelay(failing, 2000, async (relay) => {
-        // quiet: 40, 80, 160, 320, 640 ms … the sweep after this one is over a second away
-        await pause(1400);
-        const quietGap = Math.max(...gaps());
-        expect(quietGap).toBeGreaterThanOrEqual(600);
+      const timers = new ManualTimers();
+      await withRelay(failing, 2000, timers, async (relay) => {
+        // quiet: 80, 160, 320, 640, 1280 ms … the planned sweep is over a second away
+        while (timers.delays.at(-1)! < 1280) await nextSweep(timers);
         failing.fail = true;
-        const failedAt = Date.now();
+        const armedBefore = timers.delays.length;
         await relay.emit(thingHappened, { n: 1 });
-        // the failure is recorded (its backoff row waits), and the next sweep comes within sweepMs, not a second on
-        await waitFor(() => asked.some((at) => at > failedAt), { timeoutMs: 5000 });
-        expect(asked.find((at) => at > failedAt)! - failedAt).toBeLessThan(quietGap / 2);
-        // the row waits in its backoff: the sweeps stay at sweepMs until it is published
+        // the failure is recorded (its backoff row waits), and the next sweep is re-armed at sweepMs
+        await waitFor(() => timers.delays.length > armedBefore);
+        expect(timers.armed).toEqual([SWEEP_MS]);
+        // the row waits in its backoff: the sweeps stay at sweepMs
+        for (let i = 0; i < 3; i++) expect(await nextSweep(timers)).toBe(SWEEP_MS);
+        expect(failing.published).toEqual([]);
+        // its backoff over (moved in Postgres, whose clock the row's is), the next sweep publishes it
         failing.fail = false;
-        await waitFor(() => failing.published.length === 1, { timeoutMs: 10_000 });
-        expect(medianGap(gaps().slice(-3))).toBeLessThan(SWEEP_MS * 4);
+        await own.query(`UPDATE "${SERVICE}"."outbox" SET "next_attempt_at" = clock_timestamp()`);
+        await nextSweep(timers);
+        expect(failing.published).toHaveLength(1);
+        expect(timers.delays.slice(armedBefore, -1)).toEqual(Array<number>(4).fill(SWEEP_MS));
       });
-    }, 20_000);
+    });
   });
 
   describe('add', () => {
@@ -256,18 +263,20 @@ describe('Outbox relay sweep (real Postgres, a recording publisher)', () => {
       // a publisher that stores at once, whose caller would wait up to 10 s for it: only the publication is waited
       // for, not its record, which needs a connection of the pool that the committing ones hold until they answer
       const waiting = Object.assign(new RecordingPublisher(), { inlineWaitMs: 10_000 });
-      const recorder = new Outbox(ds, { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY }, waiting);
+      // the inline waits' timers never fire: the commits answer only if the publications ended their waits
+      const timers = new ManualTimers();
+      const recorder = new Outbox(ds, { service: SERVICE, policy: DEFAULT_EVENT_DELIVERY, timers }, waiting);
       outbox = recorder;
       recorder.onModuleInit();
       try {
-        const started = Date.now();
         // twice as many commits at once as the pool has connections (2)
         const ids = await Promise.all(
           Array.from({ length: 4 }, (_, i) =>
             ds.transaction((em) => recorder.add(em, profileUpdated, { aboutMe: `commit ${i}` })),
           ),
         );
-        expect(Date.now() - started).toBeLessThan(waiting.inlineWaitMs / 2);
+        expect(timers.delays).toEqual(Array<number>(4).fill(waiting.inlineWaitMs));
+        expect(timers.armed).toEqual([]);
         expect(waiting.published.map((e) => e.id).sort()).toEqual([...ids].sort());
         await waitFor(
           async () =>

@@ -24,7 +24,14 @@ import type {
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventPayloadOf } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
-import { busMetrics, currentRequestId, REQUEST_ID_HEADER } from '@teamchat/observability';
+import {
+  busMetrics,
+  currentRequestId,
+  REQUEST_ID_HEADER,
+  systemTimers,
+  type TimerHandle,
+  type Timers,
+} from '@teamchat/observability';
 import {
   BusHeaders,
   type BusOptions,
@@ -138,6 +145,8 @@ export interface OutboxOptions {
    * process since the last sweep (ms; default ten times `sweepMs`). The period doubles from `sweepMs` up to it.
    */
   quietSweepMs?: number;
+  /** What the sweeps and the inline wait are timed with (tests pass their own). */
+  timers?: Timers;
 }
 
 export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
@@ -206,7 +215,7 @@ export class Outbox
   /** Ids being published by this process: the sweep leaves them alone. */
   private readonly inFlight = new Set<string>();
   private readonly working = new Set<Promise<unknown>>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: TimerHandle | null = null;
   /** When the armed sweep is due (epoch ms), and the period it was armed with (ms). */
   private dueAt = 0;
   private period: number;
@@ -217,13 +226,14 @@ export class Outbox
   private sweeping: Promise<void> | null = null;
   private started = false;
   private stopped = false;
-  private lastCleanup = Date.now();
+  private lastCleanup: number;
   private readonly table: string;
   /** How old an unpublished row must be before the sweep takes it from the inline publish of its commit. */
   private readonly graceMs: number;
   /** The sweep's question every tick (see `waiting`). */
   private readonly waitingStatement: PreparedStatement<{ age: string | number; due: boolean }>;
   private statements: PreparedStatements | null = null;
+  private readonly timers: Timers;
 
   constructor(
     @Inject(getDataSourceToken()) private readonly ds: DataSource,
@@ -232,6 +242,8 @@ export class Outbox
   ) {
     this.table = `"${options.service}"."outbox"`;
     this.graceMs = options.graceMs ?? 2000;
+    this.timers = options.timers ?? systemTimers;
+    this.lastCleanup = this.timers.now();
     this.period = this.sweepMs;
     this.waitingStatement = new PreparedStatement(
       `${options.service}.outbox.waiting`,
@@ -280,21 +292,21 @@ export class Outbox
   };
 
   private arm(periodMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.timers.clearTimeout(this.timer);
     this.period = periodMs;
-    this.dueAt = Date.now() + periodMs;
-    this.timer = setTimeout(this.tick, periodMs);
+    this.dueAt = this.timers.now() + periodMs;
+    this.timer = this.timers.setTimeout(this.tick, periodMs);
   }
 
   /** Something for the relay happened here: the next sweep comes after `sweepMs` at the latest (`soon`) or as planned. */
   private stir(soon: boolean): void {
     this.stirred = true;
-    if (soon && this.timer && !this.stopped && this.dueAt > Date.now() + this.sweepMs) this.arm(this.sweepMs);
+    if (soon && this.timer && !this.stopped && this.dueAt > this.timers.now() + this.sweepMs) this.arm(this.sweepMs);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.timers.clearTimeout(this.timer);
     await this.sweeping;
     await Promise.allSettled([...this.working]);
     await this.publisher.close();
@@ -378,12 +390,12 @@ export class Outbox
       });
     this.working.add(work);
     if (this.publisher.inlineWaitMs <= 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: TimerHandle | undefined;
     await Promise.race([
       publishing,
-      new Promise((resolve) => (timer = setTimeout(resolve, this.publisher.inlineWaitMs))),
+      new Promise((resolve) => (timer = this.timers.setTimeout(() => resolve(undefined), this.publisher.inlineWaitMs))),
     ]);
-    clearTimeout(timer);
+    this.timers.clearTimeout(timer);
   }
 
   /** Publishes in order; what was published, and what failed with what. */
@@ -459,8 +471,8 @@ export class Outbox
       }
       busMetrics.outboxOldestUnpublished.set({ service: this.options.service }, waiting.age);
       this.waitingAge = waiting.age;
-      if (Date.now() - this.lastCleanup > CLEANUP_EVERY_MS) {
-        this.lastCleanup = Date.now();
+      if (this.timers.now() - this.lastCleanup > CLEANUP_EVERY_MS) {
+        this.lastCleanup = this.timers.now();
         await this.ds.query(
           `DELETE FROM ${this.table} WHERE "published_at" < clock_timestamp() - interval '${PUBLISHED_RETENTION}'`,
         );

@@ -6,7 +6,7 @@ import {
   OUT_OF_SEATS_MESSAGE,
   SEATS_TO_ADD_MESSAGE,
 } from '@teamchat/contracts';
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 
 type Agent = request.Agent;
 

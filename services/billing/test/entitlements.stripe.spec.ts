@@ -4,7 +4,8 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { ErrorCodes, WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
-import { startTestStack, testPool, waitFor, type TestStack } from '@teamchat/testing';
+import { testPool, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { register as registerAccount, stripeEvent } from './billing-helpers.js';
 import { FakeStripeApi } from './stripe-api.fake.js';
 

@@ -14,8 +14,7 @@ import {
   type Actor,
   type UploadKind,
 } from '@teamchat/contracts';
-import { FakeBus } from '@teamchat/testing/fake-bus';
-import { FakeWorkspaces } from '@teamchat/testing/fake-workspaces';
+import { FakeBus, FakeWorkspaces } from '@teamchat/test-fakes';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { chatEntities } from '../src/chat.entities.js';
 import { chatMigrations } from '../src/migrations/index.js';

@@ -27,7 +27,7 @@ import {
   type UploadKind,
 } from '@teamchat/contracts';
 import { DatabaseModule } from '@teamchat/database';
-import { FakeBus } from '@teamchat/testing/fake-bus';
+import { FakeBus } from '@teamchat/test-fakes';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { workspaceEntities } from '../src/workspace.entities.js';
 import { workspaceMigrations } from '../src/migrations/index.js';

@@ -14,8 +14,7 @@ import {
   type UploadTicket,
 } from '@teamchat/contracts';
 import { openDataSource } from '@teamchat/database';
-import { FakeBus } from '@teamchat/testing/fake-bus';
-import { FakeWorkspaces } from '@teamchat/testing/fake-workspaces';
+import { FakeBus, FakeWorkspaces } from '@teamchat/test-fakes';
 import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgres';
 import { mediaEntities } from '../media.entities.js';
 import { mediaMigrations } from '../migrations/index.js';

@@ -1,8 +1,10 @@
+// The whole product started for a test (the standalone runner's stack on a fresh database), and more gateway nodes
+// beside it: what the gateway's, billing's and the runner's whole-stack tests, the journeys and benches boot.
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   BusClient,
   busOptionsFromEnv,
-  CoalescingClientNats,
+  InboxClientNats,
   InProcessClient,
   removeEventStreams,
   type BusProxy,
@@ -14,7 +16,7 @@ import { startStack, type RunningStack } from '@teamchat/standalone';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase } from './postgres.js';
+import { createTestDatabase } from '@teamchat/testing/postgres';
 
 export interface TestStack extends RunningStack {
   env: Env;
@@ -66,7 +68,7 @@ export const startTestStack = async (options: TestStackOptions = {}): Promise<Te
       const proxy = (): BusProxy =>
         stack.bus.transport === 'inprocess'
           ? new InProcessClient(stack.broker)
-          : new CoalescingClientNats({ servers: [stack.bus.natsUrl] });
+          : new InboxClientNats({ servers: [stack.bus.natsUrl] });
       client ??= new BusClient(proxy(), stack.bus);
       return client.request(contract, payload);
     },

@@ -1,0 +1,2 @@
+export * from './fake-bus.js';
+export * from './fake-workspaces.js';
