@@ -1,6 +1,7 @@
 // Idempotency-Key over HTTP: a retried POST is answered with the first answer and does its work once — also when the
 // first attempt was answered 503 because its reply came too late.
-import { startTestStack, testPool, waitFor, type TestStack } from '@teamchat/testing';
+import { testPool, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember } from '../accounts/helpers.js';
 
 describe.each(['inprocess', 'nats'] as const)('Idempotency-Key over %s', (transport) => {

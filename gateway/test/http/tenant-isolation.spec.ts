@@ -1,7 +1,8 @@
 // One tenant's burst must not fail another tenant's sign-in: each workspace and user gets a bounded share of a
 // service (libs/bus/src/tenant-limits.ts), and awards to one user take one pooled connection, not all of them.
 import request from 'supertest';
-import { startTestStack, testPool, waitFor, type TestStack } from '@teamchat/testing';
+import { testPool, waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember } from '../accounts/helpers.js';
 
 describe.each(['inprocess', 'nats'] as const)("a tenant's burst beside another tenant over %s", (transport) => {
