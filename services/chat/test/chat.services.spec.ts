@@ -21,7 +21,8 @@ import {
 import { SectionService } from '../src/sections/section.service.js';
 import { ChannelService, CHANNEL_NAME_TAKEN, DM_RENAME_REFUSED } from '../src/channels/channel.service.js';
 import { DmService } from '../src/channels/dm.service.js';
-import { MessageService, NEWEST_PAGE_UNLESS_UNCHANGED, REPLAY } from '../src/messages/message.service.js';
+import { MessageService } from '../src/messages/message.service.js';
+import { NEWEST_PAGE_UNLESS_UNCHANGED, REPLAY } from '../src/store/message.statements.js';
 import { SearchService, SUBSTRING_DENSE } from '../src/messages/search.service.js';
 import { GIN_PENDING_LIST_KB } from '../src/migrations/1736000000800-gin-pending-list.js';
 import { MessageWriter } from '../src/messages/message-writer.js';
@@ -1740,12 +1741,16 @@ describe('chat service', () => {
         const newest = NEWEST_PAGE_UNLESS_UNCHANGED;
         let clock: Date | null = null;
         for (let i = 0; i < 10; i++) {
-          await client.query({ name: REPLAY.name, text: REPLAY.text, values: [t.ws, since, t.bob] });
+          await client.query({
+            name: REPLAY.name,
+            text: REPLAY.text,
+            values: REPLAY.values({ workspaceId: t.ws, since, userId: t.bob }),
+          });
           // read afresh (no clock kept) and checked against the clock, in turn
           const kept: pg.QueryResult<{ clock: Date }> = await client.query({
             name: newest.name,
             text: newest.text,
-            values: [general.id, 50, t.ws, clock],
+            values: newest.values({ channelId: general.id, limit: 50, workspaceId: t.ws, keptClock: clock }),
           });
           expect(kept.rows).toHaveLength(clock ? 1 : 50);
           clock = clock ? null : kept.rows[0].clock;
