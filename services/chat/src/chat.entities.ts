@@ -8,9 +8,4 @@ import { WorkspaceSetupEntity } from './workspace-events/workspace-setup.entity.
  * reactions, and custom reactions have no entity: their tables are made by the migrations and read and written only
  * through the store (`store/`).
  */
-export const chatEntities: Function[] = [
-  ChannelSectionEntity,
-  ChannelEntity,
-  ChannelReadEntity,
-  WorkspaceSetupEntity,
-];
+export const chatEntities: Function[] = [ChannelSectionEntity, ChannelEntity, ChannelReadEntity, WorkspaceSetupEntity];
