@@ -136,18 +136,9 @@ export class FrameRouter {
     clientMsgId: string | undefined,
   ): Promise<void> {
     if (!client.workspaceId) return sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE, clientMsgId);
-    const result = await this.relay.create(
-      { userId: client.userId, workspaceId: client.workspaceId },
-      {
-        channelId: frame.channelId,
-        content: frame.content,
-        imageUrl: frame.imageUrl,
-        fileUrl: frame.fileUrl,
-        clientMsgId: frame.clientMsgId,
-        threadId: frame.threadId,
-        alsoInChannel: frame.alsoInChannel,
-      },
-    );
+    // the frame's message fields pass on whole (a field added to the contract needs no copy here)
+    const { type: _type, userId: _userId, username: _username, ...input } = frame;
+    const result = await this.relay.create({ userId: client.userId, workspaceId: client.workspaceId }, input);
     // a repeated clientMsgId: only the sender (who evidently missed it) gets the stored message again
     if (!result.created) sendFrame(client, 'message', { message: result.message });
   }

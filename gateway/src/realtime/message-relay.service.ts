@@ -3,6 +3,7 @@ import { BusClient } from '@teamchat/bus';
 import {
   ChatContracts,
   encodeServerFrame,
+  type CreateMessage,
   type CreatedMessage,
   type Message,
   type MessageChange,
@@ -14,17 +15,8 @@ import { Delivery } from './delivery.js';
 
 const fanoutPublishSeconds = messageDeliverySeconds.labels({ stage: 'fanout_publish' });
 
-export interface MessageInput {
-  channelId: string;
-  content?: string | null;
-  imageUrl?: string | null;
-  /** A file attachment's /attachments/... address; media's record of it gives its name, size and type. */
-  fileUrl?: string | null;
-  clientMsgId?: string | null;
-  /** A thread reply: the root's id; the root's new summary is published as a change too. */
-  threadId?: string | null;
-  alsoInChannel?: boolean | null;
-}
+/** A new message: its channel and the fields of the create request (a file's name, size and type come from media). */
+export type MessageInput = { channelId: string } & Partial<CreateMessage>;
 
 /**
  * The frame that tells a member holding `message` how it is now: gone (`message_deleted`) when deleted without a

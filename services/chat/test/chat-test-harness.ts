@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
 import { BusClient, BusUnavailableError, DomainError } from '@teamchat/bus';
 import { WorkspaceMembershipModule } from '@teamchat/service-kit';
 import { DatabaseModule } from '@teamchat/database';
@@ -161,5 +163,91 @@ export const startChatHarness = async (): Promise<ChatHarness> => {
       await app.close();
       await db.drop();
     },
+  };
+};
+
+/** Three members of a new workspace, and the actor of each. */
+export const newTeam = (h: ChatHarness) => {
+  const alice = h.directory.user(`alice${Math.random().toString(36).slice(2, 6)}`);
+  const bob = h.directory.user(`bob${Math.random().toString(36).slice(2, 6)}`);
+  const carol = h.directory.user(`carol${Math.random().toString(36).slice(2, 6)}`);
+  const ws = h.directory.workspace(alice, bob, carol);
+  return { ws, alice, bob, carol, as: (u: string) => h.actor(u, ws) };
+};
+
+/** `count` messages by `userId` in the day before now, one a second: bulk rows, as an import would leave them. */
+export const writeHistory = (h: ChatHarness, workspaceId: string, channelId: string, userId: string, count: number) =>
+  h.app.get(DataSource).query(
+    `INSERT INTO "chat"."message" ("workspace_id", "channel_id", "user_id", "content", "created_at")
+     SELECT $1, $2, $3, 'history ' || i, now() - interval '1 day' + i * interval '1 second'
+     FROM generate_series(1, $4::int) i`,
+    [workspaceId, channelId, userId, count],
+  );
+
+/** The DomainError a promise rejects with (any other outcome fails the test). */
+export const rejection = async (p: Promise<unknown>): Promise<DomainError> => {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  throw new Error('expected a DomainError');
+};
+
+/**
+ * The statements sent through the data source's query runners (a search runs its own), how many runners, and how
+ * many statements were still running on a runner when it was released (its connection handed back to the pool).
+ */
+export const recordStatements = (db: DataSource) => {
+  const sql: string[] = [];
+  const params: (unknown[] | undefined)[] = [];
+  // prepared statements the runner's own connection ran (by name), beside the runner's statements
+  const prepared: string[] = [];
+  let runners = 0;
+  let runningAtRelease = 0;
+  const createQueryRunner = db.createQueryRunner.bind(db);
+  const spy = jest.spyOn(db, 'createQueryRunner').mockImplementation((mode) => {
+    runners++;
+    const runner = createQueryRunner(mode);
+    const query = runner.query.bind(runner);
+    const release = runner.release.bind(runner);
+    const connect = runner.connect.bind(runner);
+    let unwrap = () => undefined as void;
+    runner.connect = async () => {
+      const connection = (await connect()) as { query: (...args: unknown[]) => Promise<unknown> };
+      // the runner's every query connects again (and gets the same connection): it is wrapped once
+      if (connection.query.name === 'recorded') return connection;
+      const direct = connection.query;
+      connection.query = function recorded(...args: unknown[]) {
+        const config = args[0] as { name?: string };
+        if (typeof config === 'object' && config.name) prepared.push(config.name);
+        return direct.apply(connection, args);
+      };
+      // the pooled connection goes back to the pool as it came
+      unwrap = () => void (connection.query = direct);
+      return connection;
+    };
+    let running = 0;
+    runner.query = ((text: string, values?: unknown[]) => {
+      sql.push(text);
+      params.push(values);
+      running++;
+      return query(text, values).finally(() => running--);
+    }) as typeof runner.query;
+    runner.release = () => {
+      runningAtRelease += running;
+      unwrap();
+      return release();
+    };
+    return runner;
+  });
+  return {
+    sql,
+    params,
+    prepared,
+    runners: () => runners,
+    runningAtRelease: () => runningAtRelease,
+    restore: () => spy.mockRestore(),
   };
 };

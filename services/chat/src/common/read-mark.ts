@@ -1,5 +1,5 @@
 /**
- * The moment a read mark takes for workspace `workspaceParam` (a statement parameter such as `$3`): every message
+ * The moment a read mark takes for workspace `workspaceParam` (a statement parameter such as `:workspaceId::uuid`): every message
  * already stored is at or before it, every message stored later is after it. Messages take their `created_at` from
  * the workspace's change clock (migration 1736000000600): strictly later than its last change, and never earlier than
  * the wall clock truncated to the millisecond. `now()` alone was not a safe mark: rounded to the column's millisecond

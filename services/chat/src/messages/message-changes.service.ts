@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { WorkspaceEntitlements, WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
 import {
@@ -10,37 +8,17 @@ import {
   type Actor,
   type MessageChange,
   type MessageDeletion,
-  type ReactionSummary,
 } from '@teamchat/contracts';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
 import { audienceOf, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
-import { MESSAGE_COLUMNS, REACTIONS_OF_M, toMessage, type MessageRow } from './message.mapper.js';
+import type { MessageRow } from '../store/message-fields.js';
+import { toMessage } from '../store/message-mapping.js';
+import { MessageStore } from '../store/message.store.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const EDIT_FORBIDDEN = 'You can only edit your own messages';
 export const DELETE_FORBIDDEN = 'You can only delete your own messages';
-
-/** Every column `toMessage` reads, of the updated row (aliased `m`), with its reactions. */
-const RETURNING_WITH_REACTIONS = `RETURNING ${MESSAGE_COLUMNS}, ${REACTIONS_OF_M} AS "reactions"`;
-
-/**
- * The root of a thread once one of its replies is gone: one reply fewer, and the latest reply time and up to three
- * latest repliers (newest first) counted again from the replies that remain.
- */
-const RECOUNT_ROOT = `UPDATE "chat"."message" m SET
-    "reply_count" = greatest(m."reply_count" - 1, 0),
-    "last_reply_at" = (SELECT max(r."created_at") FROM "chat"."message" r
-                       WHERE r."thread_id" = m."id" AND r."deleted_at" IS NULL),
-    "reply_user_ids" = coalesce((SELECT array_agg(l."user_id" ORDER BY l."last" DESC)
-                                 FROM (SELECT r."user_id", max(r."created_at") AS "last" FROM "chat"."message" r
-                                       WHERE r."thread_id" = m."id" AND r."deleted_at" IS NULL
-                                       GROUP BY r."user_id" ORDER BY "last" DESC LIMIT 3) l), '{}'),
-    "updated_at" = now()
-  WHERE m."id" = $1
-  RETURNING ${MESSAGE_COLUMNS}`;
-
-type RowWithReactions = MessageRow & { reactions: ReactionSummary[] };
 
 /** Edits and deletes of stored messages: who may, what changes, and who hears of it. */
 @Injectable()
@@ -48,7 +26,7 @@ export class MessageChangesService {
   private readonly logger = new Logger(MessageChangesService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: MessageStore,
     private readonly workspace: WorkspaceMembership,
     private readonly entitlements: WorkspaceEntitlements,
     private readonly access: ChannelAccessService,
@@ -69,14 +47,9 @@ export class MessageChangesService {
     const next = content.trim() ? content : null;
     if (!next && !row.image_url && !row.file_url)
       throw new DomainError(ErrorCodes.validation, MESSAGE_EMPTY, [{ path: 'content', message: MESSAGE_EMPTY }]);
-    const [updated] = (await this.db.query(
-      `UPDATE "chat"."message" m SET "content" = $2, "edited_at" = now(), "updated_at" = now()
-       WHERE m."id" = $1 AND m."deleted_at" IS NULL ${RETURNING_WITH_REACTIONS}`,
-      [row.id, next],
-    )) as [RowWithReactions[], number];
+    const stored = await this.store.edit(row.id, next);
     // deleted meanwhile
-    if (!updated?.[0]) throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
-    const stored = updated[0];
+    if (!stored) throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
     const author = await this.directory.author(stored.user_id);
     return {
       message: toMessage(stored, author, stored.reactions),
@@ -95,19 +68,7 @@ export class MessageChangesService {
     const { row, channel } = await this.readable(member, messageId);
     if (row.user_id !== member.userId && member.role !== 'admin')
       throw new DomainError(ErrorCodes.forbidden, DELETE_FORBIDDEN);
-    const result = await this.db.transaction(async (m) => {
-      const [deleted] = (await m.query(
-        `UPDATE "chat"."message" m SET "deleted_at" = now(), "updated_at" = now(), "content" = NULL,
-           "image_url" = NULL, "file_url" = NULL, "file_name" = NULL, "file_size" = NULL, "file_type" = NULL,
-           "pinned_at" = NULL, "pinned_by" = NULL
-         WHERE m."id" = $1 AND m."deleted_at" IS NULL RETURNING ${MESSAGE_COLUMNS}`,
-        [row.id],
-      )) as [MessageRow[], number];
-      if (!deleted?.[0]) return null;
-      await m.query(`DELETE FROM "chat"."message_reaction" WHERE "message_id" = $1`, [row.id]);
-      const root = row.thread_id ? await this.recountRoot(m, row.thread_id) : null;
-      return { deleted: deleted[0], root };
-    });
+    const result = await this.store.delete(row.id, row.thread_id);
     // deleted meanwhile by someone else
     if (!result) throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
     await this.removeAttachments(member, row);
@@ -126,13 +87,7 @@ export class MessageChangesService {
     member: WorkspaceMember,
     messageId: string,
   ): Promise<{ row: MessageRow; channel: ChannelRef }> {
-    const [row] = isUuid(messageId)
-      ? ((await this.db.query(
-          `SELECT ${MESSAGE_COLUMNS} FROM "chat"."message" m
-           WHERE m."id" = $1 AND m."workspace_id" = $2 AND m."deleted_at" IS NULL`,
-          [messageId.toLowerCase(), member.workspaceId],
-        )) as MessageRow[])
-      : [];
+    const row = isUuid(messageId) ? await this.store.live(member.workspaceId, messageId.toLowerCase()) : undefined;
     if (!row) throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
     try {
       return { row, channel: await this.access.readableRef(member, row.channel_id) };
@@ -141,11 +96,6 @@ export class MessageChangesService {
         throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
       throw err;
     }
-  }
-
-  private async recountRoot(m: EntityManager, rootId: string): Promise<MessageRow | null> {
-    const [rows] = (await m.query(RECOUNT_ROOT, [rootId])) as [MessageRow[], number];
-    return rows?.[0] ?? null;
   }
 
   /**

@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { messageInsertBatch } from '@teamchat/observability';
-import { PreparedStatement, PreparedStatements } from '@teamchat/database';
-import { MESSAGE_RETURNING, type MessageRow } from './message.mapper.js';
+import type { MessageInsert, MessageRow } from '../store/message-fields.js';
+import { MessageStore } from '../store/message.store.js';
 
-/** A new channel message as it is written (its id is chosen here, so a batch's rows can be told apart). */
-export interface MessageInsert {
-  workspaceId: string;
-  channelId: string;
-  userId: string;
-  content: string | null;
-  imageUrl: string | null;
-  clientMsgId: string | null;
-  fileUrl: string | null;
-  fileName: string | null;
-  fileSize: number | null;
-  fileType: string | null;
-}
+export type { MessageInsert };
 
 export interface MessageWriterOptions {
   /** INSERT statements running at once; writes arriving meanwhile wait and go together in the next one. */
@@ -27,26 +15,6 @@ export interface MessageWriterOptions {
 
 export const MESSAGE_WRITER_OPTIONS = Symbol('MESSAGE_WRITER_OPTIONS');
 export const MESSAGE_WRITER_DEFAULTS: MessageWriterOptions = { maxInFlight: 2, maxBatch: 200 };
-
-/**
- * Every row of the arrays, in their order (the change clock stamps them in that order): one statement for one row or
- * two hundred, prepared once per connection. A row whose (user, clientMsgId) is already stored, by an earlier write
- * or an earlier row of the same batch, is skipped and not returned.
- */
-const INSERT_ROWS = new PreparedStatement<MessageRow>(
-  'chat.message.insert-rows',
-  `INSERT INTO "chat"."message" ("id", "workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id",
-                                  "file_url", "file_name", "file_size", "file_type")
-   SELECT r."id", r."workspace_id", r."channel_id", r."user_id", r."content", r."image_url", r."client_msg_id",
-          r."file_url", r."file_name", r."file_size", r."file_type"
-   FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::varchar[], $6::varchar[], $7::varchar[],
-               $8::varchar[], $9::varchar[], $10::bigint[], $11::varchar[])
-        WITH ORDINALITY AS r("id", "workspace_id", "channel_id", "user_id", "content", "image_url", "client_msg_id",
-                             "file_url", "file_name", "file_size", "file_type", "n")
-   ORDER BY r."n"
-   ON CONFLICT ("user_id", "client_msg_id") WHERE "client_msg_id" IS NOT NULL DO NOTHING
-   RETURNING ${MESSAGE_RETURNING}`,
-);
 
 interface Write {
   id: string;
@@ -72,7 +40,7 @@ export class MessageWriter {
   private scheduled = false;
 
   constructor(
-    private readonly statements: PreparedStatements,
+    private readonly store: MessageStore,
     @Optional() @Inject(MESSAGE_WRITER_OPTIONS) options?: Partial<MessageWriterOptions>,
   ) {
     this.options = { ...MESSAGE_WRITER_DEFAULTS, ...options };
@@ -123,19 +91,6 @@ export class MessageWriter {
 
   private insertRows(batch: Write[]): Promise<MessageRow[]> {
     messageInsertBatch.observe(batch.length);
-    const column = <K extends keyof MessageInsert>(key: K) => batch.map((w) => w.row[key]);
-    return this.statements.rows(INSERT_ROWS, [
-      batch.map((w) => w.id),
-      column('workspaceId'),
-      column('channelId'),
-      column('userId'),
-      column('content'),
-      column('imageUrl'),
-      column('clientMsgId'),
-      column('fileUrl'),
-      column('fileName'),
-      column('fileSize'),
-      column('fileType'),
-    ]);
+    return this.store.insertRows(batch.map((w) => ({ ...w.row, id: w.id })));
   }
 }

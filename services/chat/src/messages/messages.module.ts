@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChatCommonModule } from '../common/common.module.js';
+import { ChatStoreModule } from '../store/store.module.js';
 import { ChannelsModule } from '../channels/channels.module.js';
 import { ReactionsModule } from '../reactions/reactions.module.js';
 import { ThreadsModule } from '../threads/threads.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { MessageEntity } from './message.entity.js';
 import { MessageController } from './message.controller.js';
 import { MessageChangesController } from './message-changes.controller.js';
 import { MessageChangesService } from './message-changes.service.js';
@@ -16,14 +15,7 @@ import { SearchService } from './search.service.js';
 import { PostgresTimeZones } from './time-zones.js';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([MessageEntity]),
-    ChatCommonModule,
-    ChannelsModule,
-    ReactionsModule,
-    ThreadsModule,
-    NotificationsModule,
-  ],
+  imports: [ChatCommonModule, ChatStoreModule, ChannelsModule, ReactionsModule, ThreadsModule, NotificationsModule],
   controllers: [MessageController, MessageChangesController],
   providers: [MessageService, MessageWriter, SearchService, PostgresTimeZones, MessageChangesService, MessageFiles],
 })

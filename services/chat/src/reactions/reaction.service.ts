@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
 import { DomainError } from '@teamchat/bus';
 import { WorkspaceMembership, type WorkspaceMember, StoredImages } from '@teamchat/service-kit';
 import {
@@ -18,12 +16,10 @@ import {
 } from '@teamchat/contracts';
 import { chatImage } from '../common/chat-images.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
-import { audienceOf, canRead } from '../channels/channel-access.service.js';
-import { ChannelEntity } from '../channels/channel.entity.js';
-import { MessageEntity } from '../messages/message.entity.js';
-import { CustomReactionEntity } from './custom-reaction.entity.js';
+import { audienceOf, canRead, type ChannelRef } from '../channels/channel-access.service.js';
+import { PinReactionStore } from '../store/pin-reaction.store.js';
+import type { CustomReactionRow } from '../store/pin-reaction.statements.js';
 import { isStandardEmoji } from './emoji.js';
-import { ReactionSummaryReader } from './reaction-summary.reader.js';
 
 export const REACTION_NAME_TAKEN = 'A reaction with this name already exists.';
 export const REACTION_NOT_FOUND = 'Reaction not found';
@@ -38,34 +34,30 @@ export type ReactionRef = string | Pick<ReactionBody, 'emoji' | 'reactionId'>;
 
 /** A message the member may read (not a deleted one), with its channel. */
 interface Readable {
-  message: MessageEntity;
-  channel: ChannelEntity;
+  message: { id: string; workspaceId: string };
+  channel: ChannelRef;
 }
 
-const toCustomReaction = (r: CustomReactionEntity): CustomReaction => ({
+const toCustomReaction = (r: CustomReactionRow): CustomReaction => ({
   id: r.id,
-  workspaceId: r.workspaceId,
+  workspaceId: r.workspace_id,
   name: r.name,
-  imageUrl: r.imageUrl,
-  createdBy: r.createdBy,
-  createdAt: r.createdAt.toISOString(),
+  imageUrl: r.image_url,
+  createdBy: r.created_by,
+  createdAt: r.created_at.toISOString(),
 });
 
 @Injectable()
 export class ReactionService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(CustomReactionEntity) private readonly customs: Repository<CustomReactionEntity>,
-    @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
-    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
+    private readonly store: PinReactionStore,
     private readonly workspace: WorkspaceMembership,
-    private readonly summaries: ReactionSummaryReader,
     private readonly images: StoredImages,
   ) {}
 
   async listCustom(actor: Actor): Promise<CustomReaction[]> {
     const { workspaceId } = await this.workspace.member(actor);
-    const rows = await this.customs.find({ where: { workspaceId }, order: { name: 'ASC', createdAt: 'ASC' } });
+    const rows = await this.store.customReactions(workspaceId);
     return rows.map(toCustomReaction);
   }
 
@@ -78,9 +70,12 @@ export class ReactionService {
     const { workspaceId, userId } = member;
     await this.images.requireUploaded(member, input.imageUrl, chatImage('reaction', member.workspaceId));
     try {
-      const saved = await this.customs.save(
-        this.customs.create({ workspaceId, name: input.name, imageUrl: input.imageUrl, createdBy: userId }),
-      );
+      const saved = await this.store.createCustomReaction({
+        workspaceId,
+        name: input.name,
+        imageUrl: input.imageUrl,
+        createdBy: userId,
+      });
       return toCustomReaction(saved);
     } catch (err) {
       if (isUniqueViolation(err, 'UQ_CUSTOM_REACTION_NAME'))
@@ -98,26 +93,9 @@ export class ReactionService {
     const raw = requestedReaction(ref);
     const { message, channel } = await this.readableMessage(member, messageId);
     const reactionId = await this.resolveReaction(member.workspaceId, raw);
-    const summary = await this.db.transaction(async (m) => {
-      // the message row lock makes the distinct-count check and the insert one step for concurrent reactors
-      await m.query(`SELECT 1 FROM "chat"."message" WHERE "id" = $1 FOR UPDATE`, [message.id]);
-      const [{ distinct, present }] = (await m.query(
-        `SELECT count(DISTINCT "reaction_id")::int AS distinct, bool_or("reaction_id" = $2) AS present
-         FROM "chat"."message_reaction" WHERE "message_id" = $1`,
-        [message.id, reactionId],
-      )) as { distinct: number; present: boolean | null }[];
-      if (!present && distinct >= MAX_REACTIONS_PER_MESSAGE)
-        throw new DomainError(ErrorCodes.tooManyReactions, TOO_MANY_REACTIONS);
-      await m.query(
-        `WITH added AS (
-           INSERT INTO "chat"."message_reaction" ("message_id", "user_id", "reaction_id") VALUES ($1, $2, $3)
-           ON CONFLICT ("message_id", "user_id", "reaction_id") DO NOTHING RETURNING 1)
-         UPDATE "chat"."message" SET "updated_at" = now() WHERE "id" = $1 AND EXISTS (SELECT 1 FROM added)`,
-        [message.id, member.userId, reactionId],
-      );
-      return this.summaries.forMessages([message.id], m);
-    });
-    return this.changeOf(message, channel, summary.get(message.id) ?? []);
+    const reactions = await this.store.addReaction(message.id, member.userId, reactionId);
+    if (reactions === 'too-many') throw new DomainError(ErrorCodes.tooManyReactions, TOO_MANY_REACTIONS);
+    return this.changeOf(message, channel, reactions);
   }
 
   /** Removes the caller's own reaction; removing one that is not there changes nothing. */
@@ -126,20 +104,13 @@ export class ReactionService {
     const raw = requestedReaction(ref);
     const { message, channel } = await this.readableMessage(member, messageId);
     const reactionId = isUuid(raw) ? raw.toLowerCase() : raw;
-    await this.db.query(
-      `WITH removed AS (
-         DELETE FROM "chat"."message_reaction" WHERE "message_id" = $1 AND "user_id" = $2 AND "reaction_id" = $3
-         RETURNING 1)
-       UPDATE "chat"."message" SET "updated_at" = now() WHERE "id" = $1 AND EXISTS (SELECT 1 FROM removed)`,
-      [message.id, member.userId, reactionId],
-    );
-    const summary = await this.summaries.forMessages([message.id]);
-    return this.changeOf(message, channel, summary.get(message.id) ?? []);
+    const reactions = await this.store.removeReaction(message.id, member.userId, reactionId);
+    return this.changeOf(message, channel, reactions);
   }
 
   private changeOf(
-    message: MessageEntity,
-    channel: ChannelEntity,
+    message: Readable['message'],
+    channel: ChannelRef,
     reactions: ReactionChange['reactions'],
   ): ReactionChange {
     return {
@@ -153,20 +124,20 @@ export class ReactionService {
 
   /** A deleted message takes no reactions: it is gone, or a tombstone kept only for its thread. */
   private async readableMessage(member: WorkspaceMember, messageId: string): Promise<Readable> {
-    const message = isUuid(messageId)
-      ? await this.messages.findOneBy({ id: messageId, workspaceId: member.workspaceId })
+    const row = isUuid(messageId) ? await this.store.target(member.workspaceId, messageId) : undefined;
+    const channel: ChannelRef | null = row
+      ? { id: row.channel_id, workspaceId: row.workspace_id, type: row.type, participantIds: row.participant_ids }
       : null;
-    const channel = message ? await this.channels.findOneBy({ id: message.channelId }) : null;
-    if (!message || message.deletedAt || !channel || !canRead(channel, member.userId))
+    if (!row || row.deleted_at || !channel || !canRead(channel, member.userId))
       throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
-    return { message, channel };
+    return { message: { id: row.id, workspaceId: row.workspace_id }, channel };
   }
 
   /** A custom reaction of this workspace (by id) or a standard emoji; anything else is unknown. */
   private async resolveReaction(workspaceId: string, reactionId: string): Promise<string> {
     if (isUuid(reactionId)) {
       const id = reactionId.toLowerCase();
-      if (await this.customs.existsBy({ id, workspaceId })) return id;
+      if (await this.store.customReactionExists(workspaceId, id)) return id;
       throw new DomainError(ErrorCodes.reactionNotFound, REACTION_NOT_FOUND);
     }
     if (isStandardEmoji(reactionId)) return reactionId;
