@@ -5,6 +5,7 @@ import { ChannelsModule } from '../channels/channels.module.js';
 import { ReactionsModule } from '../reactions/reactions.module.js';
 import { ThreadsModule } from '../threads/threads.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
+import { PostgresSearchModule } from '../search/postgres-search.module.js';
 import { MessageEntity } from './message.entity.js';
 import { MessageController } from './message.controller.js';
 import { MessageChangesController } from './message-changes.controller.js';
@@ -23,6 +24,7 @@ import { PostgresTimeZones } from './time-zones.js';
     ReactionsModule,
     ThreadsModule,
     NotificationsModule,
+    PostgresSearchModule,
   ],
   controllers: [MessageController, MessageChangesController],
   providers: [MessageService, MessageWriter, SearchService, PostgresTimeZones, MessageChangesService, MessageFiles],
