@@ -53,6 +53,7 @@ export class SearchService {
     // the people named by from:/in: (a round trip to identity) while the engine's first statement runs (one to
     // Postgres); the engine asks for them once it has read the readable channels
     const people = this.people(query);
+    // its failure is answered below or through `scope`; this keeps it from counting as unhandled meanwhile
     people.catch(() => undefined);
     const scope = async (readable: ReadableChannel[]): Promise<SearchScope | null> => {
       const named = await people;

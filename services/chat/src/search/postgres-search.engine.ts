@@ -52,21 +52,22 @@ export class PostgresSearchEngine implements MessageSearchEngine, ArmReads, Walk
     // would otherwise queue for a free connection of the pool again (bench/http's users ramp: search's p95 2–2.7× the
     // message page's, and 1.1–1.3× with one connection per search)
     const runner = this.db.createQueryRunner();
-    let found: { hits: Hit[]; plan: SearchPlan; snapshot: string } | { hits: null; plan: SearchPlan };
+    let plan: SearchPlan;
+    let found: Found | null;
     try {
       const connection = (await runner.connect()) as PoolClient;
       const sql: Sql = (text, params) => runner.query(text, params);
       const member = { workspaceId: request.workspaceId, userId: request.userId };
-      const plan = await this.planner.plan(planStatements(connection), member, terms);
+      plan = await this.planner.plan(planStatements(connection), member, terms);
       found = await this.find(sql, request, terms, plan, cursor);
     } finally {
       await runner.release();
     }
-    if (!found.hits) return { hits: [], channels: found.plan.channels, nextCursor: null };
+    if (!found) return { hits: [], channels: plan.channels, nextCursor: null };
     const page = found.hits.slice(0, SEARCH_LIMIT);
     return {
       hits: page.map(({ row }) => toHit(row)),
-      channels: found.plan.channels,
+      channels: plan.channels,
       nextCursor:
         found.hits.length > SEARCH_LIMIT ? encodeCursor({ ...page[page.length - 1]!.resume, s: found.snapshot }) : null,
     };
@@ -82,22 +83,22 @@ export class PostgresSearchEngine implements MessageSearchEngine, ArmReads, Walk
     return jointFallbacks(scope, arms, index, this.substringWalk);
   }
 
-  /** Up to a page and one more hit (each resumes with the pages' bound `snapshot`); no hits when nothing can match. */
+  /** Up to a page and one more hit (see `Found`); null when nothing can match. */
   private async find(
     sql: Sql,
     request: MessageSearchRequest,
     terms: SearchTerms,
     plan: SearchPlan,
     cursor: SearchCursor | null,
-  ): Promise<{ hits: Hit[]; plan: SearchPlan; snapshot: string } | { hits: null; plan: SearchPlan }> {
+  ): Promise<Found | null> {
     const narrowed = await request.scope(plan.channels);
-    if (!narrowed) return { hits: null, plan };
+    if (!narrowed) return null;
     const arms: Arm[] = [];
     if (terms.words && plan.word_nodes > 0) arms.push('words');
     if (terms.prefixQuery) arms.push('prefixes');
     if (plan.substrings.length) arms.push('substrings');
     if (!terms.words) arms.push('filters');
-    if (arms.length === 0) return { hits: null, plan };
+    if (arms.length === 0) return null;
     const scope: Scope = {
       sql,
       workspaceId: request.workspaceId,
@@ -110,8 +111,14 @@ export class PostgresSearchEngine implements MessageSearchEngine, ArmReads, Walk
       snapshot: cursor?.s ?? plan.now.toISOString(),
     };
     const hits = await collect(this, scope, arms, cursor ?? { s: scope.snapshot, a: 0, w: null, o: 0 });
-    return { hits, plan, snapshot: scope.snapshot };
+    return { hits, snapshot: scope.snapshot };
   }
+}
+
+/** Up to a page and one more hit, each resuming with the pages' bound `snapshot`. */
+interface Found {
+  hits: Hit[];
+  snapshot: string;
 }
 
 const toHit = (row: HitRow) => ({
