@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgre
 import { chatEntities } from '../src/chat.entities.js';
 import { chatMigrations } from '../src/migrations/index.js';
 import { ChatFeaturesModule } from '../src/chat-features.module.js';
+import { searchServiceProbe } from './search-service.probe.js';
 
 /** What media's checks made of an upload: stored, or refused for its type or size, or never uploaded. */
 export type UploadOutcome = 'stored' | 'not-an-image' | 'too-large' | 'missing';
@@ -149,6 +150,7 @@ export const startChatHarness = async (): Promise<ChatHarness> => {
       }),
       ChatFeaturesModule,
     ],
+    providers: [searchServiceProbe],
   })
   class HarnessModule {}
 

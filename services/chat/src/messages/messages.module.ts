@@ -5,6 +5,7 @@ import { ChannelsModule } from '../channels/channels.module.js';
 import { ReactionsModule } from '../reactions/reactions.module.js';
 import { ThreadsModule } from '../threads/threads.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
+import { PostgresSearchModule } from '../search/postgres-search.module.js';
 import { MessageController } from './message.controller.js';
 import { MessageChangesController } from './message-changes.controller.js';
 import { MessageChangesService } from './message-changes.service.js';
@@ -15,7 +16,15 @@ import { SearchService } from './search.service.js';
 import { PostgresTimeZones } from './time-zones.js';
 
 @Module({
-  imports: [ChatCommonModule, ChatStoreModule, ChannelsModule, ReactionsModule, ThreadsModule, NotificationsModule],
+  imports: [
+    ChatCommonModule,
+    ChatStoreModule,
+    ChannelsModule,
+    ReactionsModule,
+    ThreadsModule,
+    NotificationsModule,
+    PostgresSearchModule,
+  ],
   controllers: [MessageController, MessageChangesController],
   providers: [MessageService, MessageWriter, SearchService, PostgresTimeZones, MessageChangesService, MessageFiles],
 })

@@ -3,7 +3,7 @@ import { ErrorCodes } from '@teamchat/contracts';
 import { ChannelService } from '../channels/channel.service.js';
 import { DmService } from '../channels/dm.service.js';
 import { MessageService } from './message.service.js';
-import { SearchService } from './search.service.js';
+import { SearchService } from '../../test/search-service.probe.js';
 import { GIN_PENDING_LIST_KB } from '../migrations/1736000000800-gin-pending-list.js';
 import { type ChatHarness, newTeam, rejection, startChatHarness } from '../../test/chat-test-harness.js';
 

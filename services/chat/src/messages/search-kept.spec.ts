@@ -3,7 +3,7 @@ import { type SearchPage } from '@teamchat/contracts';
 import { ChannelService } from '../channels/channel.service.js';
 import { DmService } from '../channels/dm.service.js';
 import { MessageService } from './message.service.js';
-import { SearchService } from './search.service.js';
+import { SearchService } from '../../test/search-service.probe.js';
 import { type ChatHarness, newTeam, recordStatements, startChatHarness } from '../../test/chat-test-harness.js';
 
 describe('SearchService with what it keeps', () => {

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { ErrorCodes, type Actor, type SearchResult } from '@teamchat/contracts';
 import { ChannelService } from '../channels/channel.service.js';
 import { MessageService } from './message.service.js';
-import { SearchService, SUBSTRING_DENSE } from './search.service.js';
+import { SearchService } from '../../test/search-service.probe.js';
+import { SUBSTRING_DENSE } from '../search/search-tuning.js';
 import {
   type ChatHarness,
   newTeam,

