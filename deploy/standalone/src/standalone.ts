@@ -59,8 +59,11 @@ const withoutDataSourceNameWarning = (logger: LoggerService): LoggerService => {
 export const startStack = async (options: StackOptions): Promise<RunningStack> => {
   const { env } = options;
   let embedded: EmbeddedDatabase | undefined;
+  // a server a killed run left behind is stopped before this one starts: said once, as a warning
+  const leftover = (message: string) => (options.logger ? options.logger.warn(message, 'EmbeddedPostgres') : undefined);
   const databaseUrl =
-    env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT)).url;
+    env.DATABASE_URL ??
+    (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT, () => {}, leftover)).url;
   const broker = new InProcessBroker();
   const bus = busOptionsFromEnv(env, options.transport ?? 'inprocess');
   // in process, an event relayed before its consumers listen would reach nobody: relays start once all are up
