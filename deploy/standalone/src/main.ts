@@ -12,7 +12,7 @@ import {
 
 /** `npm start`: the whole product in one process with embedded defaults. */
 const started = performance.now();
-const env = loadConfigOrExit();
+const env = loadConfigOrExit({}, { servesSite: true });
 // tracing starts before the product's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
 // patched as they load
 await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });

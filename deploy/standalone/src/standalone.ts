@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestMicroservice, LoggerService } from '@nestjs/common';
 import { busOptionsFromEnv, InProcessBroker, type BusOptions } from '@teamchat/bus';
 import { bootService, startEventRelay } from '@teamchat/service-kit';
-import { secretFromEnvOrDataDir, type Env } from '@teamchat/config';
+import { listenOrigin, secretFromEnvOrDataDir, type Env } from '@teamchat/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@teamchat/database';
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
 import { ALL_SERVICES } from './services.js';
@@ -94,7 +94,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     const address = app.getHttpServer().address() as { port: number };
     for (const service of services) startEventRelay(service);
     return {
-      url: `http://localhost:${address.port}`,
+      url: listenOrigin(env.HOST, address.port),
       port: address.port,
       databaseUrl,
       bus,
