@@ -24,6 +24,8 @@ const starting = startStack({
   env,
   webDist: existsSync(webDist) ? webDist : undefined,
   logger: new PinoNestLogger(log),
+  // /metrics answers on its own port, as a cluster service's does: the site's port is the public's
+  metricsPort: env.METRICS_PORT,
 });
 
 // SIGINT/SIGTERM (also a repeated one, as a terminal's Ctrl-C plus `npm start` passing it on) stop the stack in order:
@@ -51,7 +53,7 @@ const stack = await starting.catch((err: unknown) => {
   else log.fatal({ err }, message);
   process.exit(1);
 });
-log.info({ ms: Math.round(performance.now() - started) }, 'started');
+log.info({ ms: Math.round(performance.now() - started), metricsUrl: stack.metricsUrl }, 'started');
 process.stdout.write(
   `\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`,
 );

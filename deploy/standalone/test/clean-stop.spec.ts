@@ -104,6 +104,7 @@ describe('standalone process', () => {
         launch(process.execPath, ['deploy/standalone/dist/main.js'], {
           ...secrets,
           PORT: String(port),
+          METRICS_PORT: String(await freePort()),
           DATABASE_URL: db.url,
           DATA_DIR: dataDir,
         }),
@@ -131,6 +132,7 @@ describe('npm start on embedded Postgres', () => {
       ...secrets,
       PORT: String(await freePort()),
       EMBEDDED_PG_PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
     };
@@ -142,6 +144,9 @@ describe('npm start on embedded Postgres', () => {
     await healthy(`http://127.0.0.1:${env.PORT}/api/health`, app);
     expect(existsSync(postmasterPid)).toBe(true);
     await exercise(`http://127.0.0.1:${env.PORT}`);
+    // metrics on METRICS_PORT, none on the site's port
+    expect((await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${env.PORT}/metrics`)).status).toBe(404);
     const exit = await stopWith(app, 'SIGTERM');
     expect(errorLines(app.output())).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
@@ -173,6 +178,7 @@ describe('npm start when the embedded Postgres port is taken', () => {
           ...secrets,
           PORT: String(await freePort()),
           EMBEDDED_PG_PORT: String(port),
+          METRICS_PORT: String(await freePort()),
           DATA_DIR: dataDir,
           DATABASE_URL: '',
         }),

@@ -71,7 +71,12 @@ describe('npm start after the standalone process was killed with SIGKILL', () =>
   const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-crash-'));
   let env: Record<string, string>;
   beforeAll(async () => {
-    env = { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: dataDir };
+    env = {
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+    };
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -140,7 +145,12 @@ describe('npm start when another PostgreSQL holds EMBEDDED_PG_PORT', () => {
     );
     const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-foreign-pg-'));
     try {
-      const app = npmStart({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(port), DATA_DIR: dataDir });
+      const app = npmStart({
+        PORT: String(await freePort()),
+        EMBEDDED_PG_PORT: String(port),
+        METRICS_PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+      });
       expect(await exitOf(app, 60_000)).toEqual({ code: 1, signal: null });
       const fatal = app
         .output()
