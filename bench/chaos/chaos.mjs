@@ -84,6 +84,8 @@ const cluster = start(
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(basePort),
+    // production requires the site's origin (reset links are built on it); both gateways serve one site
+    PUBLIC_URL: `http://127.0.0.1:${basePort}`,
     METRICS_PORT: String(metricsBase),
     GATEWAY_REPLICAS: '2',
     NATS_URL: `nats://127.0.0.1:${natsPort}`,

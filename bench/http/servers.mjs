@@ -216,7 +216,11 @@ const startStandaloneOnce = async ({ logLevel = 'info', embedded = false } = {})
   }
   delete env.REDIS_URL; // standalone fans out in memory, as `npm start` does by default
   const port = await freePort();
-  const proc = launch(dir, 'standalone', join(root, 'deploy/standalone/dist/main.js'), { ...env, PORT: String(port) });
+  const proc = launch(dir, 'standalone', join(root, 'deploy/standalone/dist/main.js'), {
+    ...env,
+    PORT: String(port),
+    METRICS_PORT: String(await freePort()),
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitReady(url, proc.child, proc.logFile);

@@ -190,6 +190,8 @@ describe('graceful shutdown in cluster mode', () => {
     gateways.forEach((url, i) =>
       launch(`gateway-${i + 1}`, 'gateway/dist/main.js', {
         PORT: String(base + i),
+        // production requires the site's origin (its links are built on it)
+        PUBLIC_URL: url,
         METRICS_PORT: String(base + 200 + i),
       }),
     );

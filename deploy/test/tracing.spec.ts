@@ -73,7 +73,12 @@ describe('distributed tracing across processes', () => {
     const [port, metricsPort, gatewayMetrics] = [await freePort(), await freePort(), await freePort()];
     gateway = `http://127.0.0.1:${port}`;
     launch('identity', 'services/identity/dist/main.js', { METRICS_PORT: String(metricsPort) });
-    launch('gateway', 'gateway/dist/main.js', { PORT: String(port), METRICS_PORT: String(gatewayMetrics) });
+    launch('gateway', 'gateway/dist/main.js', {
+      PORT: String(port),
+      METRICS_PORT: String(gatewayMetrics),
+      // production requires the site's origin (its links are built on it)
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
     await waitFor(
       async () =>
         (await fetch(`http://127.0.0.1:${metricsPort}/health/ready`).catch(() => null))?.status === 200 &&

@@ -64,7 +64,7 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   ];
   const compression = compressResponses();
   for (const handler of [...front, compression]) app.use(handler);
-  app.use('/metrics', metricsEndpoint);
+  if (runtime.metricsOnSitePort !== false) app.use('/metrics', metricsEndpoint);
   const express = app.getHttpAdapter().getInstance();
   // the SPA's files need neither body parsing nor a session; server paths skip it before any disk lookup
   mountSpa(express, runtime.webDist);

@@ -12,6 +12,11 @@ export interface GatewayRuntime {
   /** Built SPA to serve with history fallback; absent in API-only tests. */
   webDist?: string;
   logger?: LoggerService | false;
+  /**
+   * `/metrics` on the site's port (default): a cluster gateway's, which Prometheus scrapes on the pod and the Ingress
+   * refuses to the public. `false` when the runner serves it on a port of its own (the standalone process).
+   */
+  metricsOnSitePort?: boolean;
 }
 
 export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');

@@ -11,7 +11,7 @@ import {
 } from '@teamchat/observability';
 
 /** One gateway replica in cluster mode: NATS bus, Redis fan-out, shared Postgres for sessions. */
-const env = loadConfigOrExit();
+const env = loadConfigOrExit({}, { servesSite: true });
 if (!env.DATABASE_URL) {
   process.stderr.write('Invalid environment: DATABASE_URL is required to run the gateway on its own\n');
   process.exit(78);

@@ -12,7 +12,7 @@ import {
 
 /** `npm start`: the whole product in one process with embedded defaults. */
 const started = performance.now();
-const env = loadConfigOrExit();
+const env = loadConfigOrExit({}, { servesSite: true });
 // tracing starts before the product's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
 // patched as they load
 await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
@@ -24,6 +24,8 @@ const starting = startStack({
   env,
   webDist: existsSync(webDist) ? webDist : undefined,
   logger: new PinoNestLogger(log),
+  // /metrics answers on its own port, as a cluster service's does: the site's port is the public's
+  metricsPort: env.METRICS_PORT,
 });
 
 // SIGINT/SIGTERM (also a repeated one, as a terminal's Ctrl-C plus `npm start` passing it on) stop the stack in order:
@@ -51,7 +53,7 @@ const stack = await starting.catch((err: unknown) => {
   else log.fatal({ err }, message);
   process.exit(1);
 });
-log.info({ ms: Math.round(performance.now() - started) }, 'started');
+log.info({ ms: Math.round(performance.now() - started), metricsUrl: stack.metricsUrl }, 'started');
 process.stdout.write(
   `\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`,
 );

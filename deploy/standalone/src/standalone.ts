@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import type { INestMicroservice, LoggerService } from '@nestjs/common';
+import type { Server } from 'node:http';
 import { busOptionsFromEnv, InProcessBroker, type BusOptions } from '@teamchat/bus';
 import { bootService, startEventRelay } from '@teamchat/service-kit';
-import { secretFromEnvOrDataDir, type Env } from '@teamchat/config';
+import { listenOrigin, secretFromEnvOrDataDir, type Env } from '@teamchat/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@teamchat/database';
 import { closeGateway, createGatewayApp, listenGateway } from '@teamchat/gateway';
+import { startOpsServer } from '@teamchat/observability';
 import { ALL_SERVICES } from './services.js';
 
 /** For `main.ts`, which loads this module only after tracing has started. */
@@ -18,10 +20,17 @@ export interface StackOptions {
   logger?: LoggerService | false;
   /** Start only the gateway and these services (tests of one service); default all. */
   services?: string[];
+  /**
+   * Serve `/metrics` and health on this port (`npm start`: METRICS_PORT), as a cluster service process does, and not
+   * on the site's port, which the public reaches. Without it the gateway answers `/metrics` itself, as in a cluster.
+   */
+  metricsPort?: number;
 }
 
 export interface RunningStack {
   url: string;
+  /** Where `/metrics` and health are served when `metricsPort` was given. */
+  metricsUrl?: string;
   port: number;
   databaseUrl: string;
   /** How the stack's processes reach each other (tests call services through it). */
@@ -59,8 +68,11 @@ const withoutDataSourceNameWarning = (logger: LoggerService): LoggerService => {
 export const startStack = async (options: StackOptions): Promise<RunningStack> => {
   const { env } = options;
   let embedded: EmbeddedDatabase | undefined;
+  // a server a killed run left behind is stopped before this one starts: said once, as a warning
+  const leftover = (message: string) => (options.logger ? options.logger.warn(message, 'EmbeddedPostgres') : undefined);
   const databaseUrl =
-    env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT)).url;
+    env.DATABASE_URL ??
+    (embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT, () => {}, leftover)).url;
   const broker = new InProcessBroker();
   const bus = busOptionsFromEnv(env, options.transport ?? 'inprocess');
   // in process, an event relayed before its consumers listen would reach nobody: relays start once all are up
@@ -69,6 +81,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
   const runtime = { env, databaseUrl, bus, broker, logger, deferEventRelay };
   const running = new Map<string, INestMicroservice>();
   const services: INestMicroservice[] = [];
+  let ops: Server | undefined;
   const definitionOf = (name: string) => {
     const definition = ALL_SERVICES.find((d) => d.name === name);
     if (!definition) throw new Error(`no service named ${name}`);
@@ -86,12 +99,27 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       'SESSION_SECRET',
       env.NODE_ENV === 'production',
     );
-    const app = await createGatewayApp({ ...runtime, sessionSecret, webDist: options.webDist });
+    let url = '';
+    // before the gateway, so a port in use leaves nothing listening
+    if (options.metricsPort !== undefined)
+      ops = await startOpsServer({
+        port: options.metricsPort,
+        host: env.HOST,
+        // ready when the site is: Postgres, every service over the bus (and Redis when set)
+        ready: async () => url !== '' && (await fetch(`${url}/api/health/ready`)).ok,
+      }).catch((err: Error) => {
+        throw new Error(`METRICS_PORT ${options.metricsPort} cannot be used (${err.message}): set it to a free port`);
+      });
+    const metricsOnSitePort = options.metricsPort === undefined;
+    const app = await createGatewayApp({ ...runtime, sessionSecret, webDist: options.webDist, metricsOnSitePort });
     await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
     const address = app.getHttpServer().address() as { port: number };
+    url = listenOrigin(env.HOST, address.port);
+    const opsAddress = ops?.address() as { port: number } | undefined;
     for (const service of services) startEventRelay(service);
     return {
-      url: `http://localhost:${address.port}`,
+      url,
+      metricsUrl: opsAddress && listenOrigin(env.HOST, opsAddress.port),
       port: address.port,
       databaseUrl,
       bus,
@@ -109,6 +137,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
         startEventRelay(service);
       },
       close: async (closeOptions) => {
+        ops?.close();
         await closeGateway(app, closeOptions);
         for (const s of [...running.values()].reverse()) await s.close();
         running.clear();
@@ -116,6 +145,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       },
     };
   } catch (err) {
+    ops?.close();
     for (const s of services) await s.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw err;

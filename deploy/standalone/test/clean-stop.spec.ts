@@ -1,45 +1,13 @@
 // A clean stop: SIGTERM (or a terminal's Ctrl-C) to `npm start`, to the standalone process and to the processes of
 // `npm run cluster` exits 0 with nothing logged at error level, and the embedded Postgres is stopped after its pools.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@teamchat/testing';
-
-const root = new URL('../../..', import.meta.url).pathname;
-
-interface Launched {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/**
- * Starts a process with pino at info level, collecting everything it prints. It leads its own process group, as a
- * terminal's foreground job does, so a Ctrl-C can be sent to all of it and a failed test leaves nothing behind.
- */
-const launch = (command: string, args: string[], env: Record<string, string>): Launched => {
-  let output = '';
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, output: () => output, exited };
-};
-
-const healthy = async (url: string, { child, output }: Launched) =>
-  waitFor(async () => (await fetch(url)).ok, { timeoutMs: 90_000, intervalMs: 250 }).catch((err: Error) => {
-    throw new Error(`${err.message} (exit ${child.exitCode})\n${output().slice(-3000)}`);
-  });
+import { createTestDatabase, freePort, type TestDatabase } from '@teamchat/testing';
+import { healthy, killAll, launch, root, stopWith, type Launched } from './launched-process.js';
 
 /** Lines logged at pino level error or fatal (50, 60), uncaught errors, and Postgres ending a connection under a pool. */
 const errorLines = (output: string) =>
@@ -56,29 +24,15 @@ const errorLevelLines = (output: string) =>
 /** Signs a user up and creates a workspace, so the gateway's session pool and the services' pools hold connections. */
 const exercise = async (url: string) => {
   const agent = request.agent(url);
-  const reg = await agent
-    .post('/api/register')
-    .send({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: `ada.${Date.now()}@example.com`,
-      password: 'password123',
-      companySize: '2-5',
-    });
+  const reg = await agent.post('/api/register').send({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${Date.now()}@example.com`,
+    password: 'password123',
+    companySize: '2-5',
+  });
   expect(reg.status).toBe(201);
   return agent;
-};
-
-const stopWith = async (launched: Launched, signal: NodeJS.Signals, group = false) => {
-  if (group) process.kill(-launched.child.pid!, signal);
-  else launched.child.kill(signal);
-  const exit = await Promise.race([
-    launched.exited,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no exit after ${signal}\n${launched.output().slice(-3000)}`)), 30_000).unref(),
-    ),
-  ]);
-  return exit;
 };
 
 const secrets = {
@@ -100,16 +54,7 @@ beforeAll(() => {
   if (build.status !== 0) throw new Error(build.stderr);
 }, 120_000);
 
-afterEach(async () => {
-  for (const { child, exited } of running.splice(0)) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // the whole group has exited already
-    }
-    await exited;
-  }
-});
+afterEach(() => killAll(running));
 
 describe('embedded Postgres', () => {
   // a process that asks a connected client for a row 300 ms after SIGTERM, and only then stops the server
@@ -159,6 +104,7 @@ describe('standalone process', () => {
         launch(process.execPath, ['deploy/standalone/dist/main.js'], {
           ...secrets,
           PORT: String(port),
+          METRICS_PORT: String(await freePort()),
           DATABASE_URL: db.url,
           DATA_DIR: dataDir,
         }),
@@ -186,6 +132,7 @@ describe('npm start on embedded Postgres', () => {
       ...secrets,
       PORT: String(await freePort()),
       EMBEDDED_PG_PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
     };
@@ -197,6 +144,9 @@ describe('npm start on embedded Postgres', () => {
     await healthy(`http://127.0.0.1:${env.PORT}/api/health`, app);
     expect(existsSync(postmasterPid)).toBe(true);
     await exercise(`http://127.0.0.1:${env.PORT}`);
+    // metrics on METRICS_PORT, none on the site's port
+    expect((await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${env.PORT}/metrics`)).status).toBe(404);
     const exit = await stopWith(app, 'SIGTERM');
     expect(errorLines(app.output())).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
@@ -217,7 +167,8 @@ describe('npm start on embedded Postgres', () => {
 
 describe('npm start when the embedded Postgres port is taken', () => {
   it('exits 1 at once with one line naming the port and the settings to change', async () => {
-    const taken = createServer();
+    // a program that reads what it is sent, as servers do: the start asks it whether it speaks PostgreSQL
+    const taken = createServer((socket) => socket.resume());
     const port = await freePort();
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-taken-'));
@@ -227,6 +178,7 @@ describe('npm start when the embedded Postgres port is taken', () => {
           ...secrets,
           PORT: String(await freePort()),
           EMBEDDED_PG_PORT: String(port),
+          METRICS_PORT: String(await freePort()),
           DATA_DIR: dataDir,
           DATABASE_URL: '',
         }),
@@ -243,7 +195,10 @@ describe('npm start when the embedded Postgres port is taken', () => {
         .split('\n')
         .filter((line) => line.includes('"level":60'));
       expect(fatal).toHaveLength(1);
-      expect(fatal[0]).toContain(`port ${port} of the embedded PostgreSQL is already in use`);
+      // what holds it is named: this test's own process
+      expect(fatal[0]).toContain(
+        `port ${port} of the embedded PostgreSQL is already in use by another program (pid ${process.pid}: `,
+      );
       expect(fatal[0]).toContain('set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server');
       // no bare `undefined`, no uncaught stack printed by Node
       expect(app.output()).not.toMatch(/^undefined$|^\s+at .*\(node:internal/m);

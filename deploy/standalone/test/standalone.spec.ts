@@ -46,7 +46,8 @@ describe('standalone process', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('boots from a clean DATA_DIR on embedded PostgreSQL', async () => {
-    stack = await startStack({ env, webDist, logger: false });
+    // as `npm start` runs it: /metrics on a port of its own (METRICS_PORT), not on the site's
+    stack = await startStack({ env, webDist, logger: false, metricsPort: await freePort() });
     expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
   }, 120000);
 
@@ -96,10 +97,16 @@ describe('standalone process', () => {
     expect(await upgrade(stack.url, { cookie: 'tc.sid=s:forged.signature' })).toBe(401);
   });
 
-  it('exposes Prometheus metrics and an OpenAPI document', async () => {
-    const metrics = await request(stack.url).get('/metrics');
+  it('exposes Prometheus metrics on the metrics port alone, and an OpenAPI document', async () => {
+    const metrics = await request(stack.metricsUrl!).get('/metrics');
+    expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_request_duration_seconds');
     expect(metrics.text).toContain('nodejs_eventloop_lag');
+    // the site's port, which the public reaches, answers no metrics to anyone
+    const onSite = await request(stack.url).get('/metrics');
+    expect(onSite.status).toBe(404);
+    expect(onSite.text).not.toContain('nodejs_eventloop_lag');
+    expect((await request(stack.metricsUrl!).get('/health/ready')).status).toBe(200);
     const docs = await request(stack.url).get('/api/docs/openapi.json');
     expect(docs.body.openapi).toBe('3.1.0');
     const paths = Object.keys(docs.body.paths);

@@ -27,11 +27,15 @@ export const DEFAULT_IS_RIGHT: Record<string, string> = {
 };
 
 /**
- * Reads the import scan finds in code a process loads but never runs, per process, and why. None today: the gateway
- * imports only the transport (@teamchat/bus), not the service kit whose defineService and runServiceProcess read
- * MIGRATIONS_RUN and METRICS_PORT.
+ * Reads the import scan finds in code a process loads but never runs, per process, and why. The gateway imports only
+ * the transport (@teamchat/bus), not the service kit whose defineService and runServiceProcess read MIGRATIONS_RUN and
+ * METRICS_PORT. Every process loads @teamchat/config, whose site rules read PUBLIC_URL, but only the processes that
+ * serve the site run them (`loadConfigOrExit({}, { servesSite: true })`: the gateway, the standalone process).
  */
-export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = {};
+const SITE_ONLY = { PUBLIC_URL: 'read by the site rules of @teamchat/config, which only the gateway runs' };
+export const LOADED_NOT_RUN: Partial<Record<string, Record<string, string>>> = Object.fromEntries(
+  [...SERVICES, 'migrate'].map((name) => [name, SITE_ONLY]),
+);
 
 /** `migrate --wait <service>` (the init container of service pods) only reads the schema and never migrates. */
 export const WAIT_MODE_NOT_READ = { MIGRATIONS_RUN: 'the --wait mode checks the schema and never applies migrations' };

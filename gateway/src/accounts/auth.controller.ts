@@ -82,7 +82,7 @@ export class AuthController {
   ): Promise<{ message: string }> {
     await this.bus.request(IdentityContracts.requestPasswordReset, {
       email: body.email,
-      resetUrl: resetPageUrl(req, this.runtime.env.PUBLIC_URL),
+      resetUrl: resetPageUrl(req, this.runtime.env),
     });
     return { message: PASSWORD_RESET_SENT_MESSAGE };
   }

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { BadRequestException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { siteOrigin, type Env } from '@teamchat/config';
 import { ErrorCodes } from '@teamchat/contracts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
-export const INVALID_HOST_MESSAGE = 'Invalid Host header';
 
 /**
  * A Host (or X-Forwarded-Host) value that is a host and nothing more: a name or IPv4 address, or an [IPv6] address,
@@ -32,22 +31,12 @@ export const allowedOrigins = (req: IncomingMessage, publicUrl?: string, onlyPub
 };
 
 /**
- * The origin the absolute URLs this gateway hands out are built on (upload URLs, reset links, the image addresses it
- * recognises): `PUBLIC_URL`'s when set, else the request's own, as the browser reached the gateway (Host, or a
- * trusted proxy's X-Forwarded-Host and -Proto). A host that is not a valid host[:port] is refused with 400, never
- * made into a link.
+ * The origin the absolute URLs this gateway hands out are built on (reset links, upload URLs, the image addresses it
+ * recognises): the configured `siteOrigin`, on the port this request arrived at (the one listened on, which a test's
+ * port 0 makes real). Never the request's Host or X-Forwarded-Host, which the client chooses.
  */
-export const requestOrigin = (req: Request, publicUrl?: string): string => {
-  if (publicUrl) return new URL(publicUrl).origin;
-  if (isHost(req.host)) {
-    try {
-      return new URL(`${req.protocol}://${req.host}`).origin;
-    } catch {
-      // the shape of a host, but no valid one (a port over 65535, an IPv6 address that is none)
-    }
-  }
-  throw new BadRequestException({ error: INVALID_HOST_MESSAGE, code: ErrorCodes.validation });
-};
+export const linkOrigin = (req: IncomingMessage, env: Pick<Env, 'PUBLIC_URL' | 'HOST'>): string =>
+  siteOrigin(env, req.socket.localPort ?? 0);
 
 /**
  * Whether a request came from another site: the browser says so (`Sec-Fetch-Site: cross-site`), or its Origin or

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { OBJECT_KEY_PATTERN, OBJECT_ROUTE_PREFIXES, objectPrefixFor, type UploadKind } from '@teamchat/contracts';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
-import { requestOrigin } from '../auth/origin.middleware.js';
+import { linkOrigin } from '../auth/origin.middleware.js';
 
 /** An absolute address prefix and the route its objects are served at on this site. */
 export type UploadAddressBase = readonly [base: string, prefix: string];
@@ -60,7 +60,7 @@ export class ImageAddresses {
   ): string | null | undefined {
     if (!address) return address;
     // the same origin the upload URL was made absolute with (see media/upload-url.controller.ts)
-    const origin = requestOrigin(req, this.runtime.env.PUBLIC_URL);
+    const origin = linkOrigin(req, this.runtime.env);
     return siteRelativeImageAddress(address, uploadAddressBases(this.runtime.env, origin, objectPrefixFor(kind)));
   }
 }

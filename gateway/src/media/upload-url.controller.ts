@@ -13,7 +13,7 @@ import {
   type UploadUrlResponse,
 } from '@teamchat/contracts';
 import { Actor, type RequestActor } from '../auth/actor.js';
-import { requestOrigin } from '../auth/origin.middleware.js';
+import { linkOrigin } from '../auth/origin.middleware.js';
 import { Route, RouteBody } from '../http/route-table.js';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 
@@ -71,8 +71,7 @@ export class UploadUrlController {
     req: Request,
     size?: number,
   ) {
-    // before the upload is made, so that a refused Host leaves none behind
-    const origin = requestOrigin(req, this.runtime.env.PUBLIC_URL);
+    const origin = linkOrigin(req, this.runtime.env);
     const ticket = await this.bus.request(MediaContracts.createUpload, {
       actor: { userId: actor.userId, workspaceId: actor.workspaceId },
       kind,

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { IncomingMessage } from 'node:http';
 import { ClientFrameSchemas, ErrorCodes, type ClientFrameType, type ErrorCode } from '@teamchat/contracts';
-import type { RawData, WebSocket } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { FrameRouter } from './frames.js';
 import type { SessionKit } from '../auth/session.js';
 import { Drain } from '../http/drain.js';
@@ -73,6 +73,19 @@ export class AuthenticatedWsAdapter extends WsAdapter {
       const { event, data } = parseFrame(raw);
       router.receive(client, event, data);
     });
+  }
+
+  /** A frame the client got wrong (`ws` names those `WS_ERR_*` and closes with 1002/1007/1009) is a warning here. */
+  override bindErrorHandler(server: WebSocketServer): WebSocketServer {
+    server.on('connection', (ws: WebSocket) =>
+      ws.on('error', (err: Error & { code?: string }) =>
+        err.code?.startsWith('WS_ERR_')
+          ? this.logger.warn(`socket closed for a bad frame: ${err.message}`)
+          : this.logger.error(err),
+      ),
+    );
+    server.on('error', (err: Error) => this.logger.error(err));
+    return server;
   }
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {

@@ -150,30 +150,27 @@ describe('password change and reset across gateway nodes, mail through SMTP', ()
     expect(bad.body.error).toBe('Invalid email address');
   });
 
-  it('refuses a reset request whose Host is malformed with 400, and mails no link to any host taken from it', async () => {
+  it('mails a link on the site’s own origin whatever Host or X-Forwarded-Host the request names', async () => {
+    // no PUBLIC_URL here: links are built on where the gateway listens, never on a request header
     const { body } = await signUp(stack.url, {}, '10.71.0.6');
-    const hosts = ['exa mple', 'a b:1', '[::', 'a:99999', 'localhost:abc', '%', 'x/y'];
-    for (const [i, host] of hosts.entries()) {
+    const own = new URL(stack.url).origin;
+    const forged: [header: string, value: string][] = [
+      ['host', 'evil.example'],
+      ['host', 'evil.example:8443'],
+      ['x-forwarded-host', 'evil.example'],
+      ['host', 'x/y'],
+    ];
+    for (const [i, [header, value]] of forged.entries()) {
+      const before = smtp.mails.filter((m) => m.to.includes(body.email.toLowerCase())).length;
       const res = await request(stack.url)
         .post('/api/auth/password-reset')
-        .set('host', host)
+        .set(header, value)
         .set('x-forwarded-for', `10.71.1.${i}`)
         .send({ email: body.email });
-      expect([host, res.status, res.body]).toEqual([
-        host,
-        400,
-        { error: 'Invalid Host header', code: 'VALIDATION.FAILED' },
-      ]);
+      expect([header, value, res.status]).toEqual([header, value, 202]);
+      const link = linkInMail(await smtp.next(body.email, before), '/reset-password');
+      expect([header, value, link.origin]).toEqual([header, value, own]);
     }
-    // the same request on this gateway's own host is mailed, and its link is the only one that user ever got
-    const asked = await request(stack.url)
-      .post('/api/auth/password-reset')
-      .set('x-forwarded-for', '10.71.0.6')
-      .send({ email: body.email });
-    expect(asked.status).toBe(202);
-    const mail = await smtp.next(body.email);
-    expect(linkInMail(mail, '/reset-password').origin).toBe(new URL(stack.url).origin);
-    expect(smtp.mails.filter((m) => m.to.includes(body.email.toLowerCase()))).toHaveLength(1);
   });
 
   it('refuses an unknown token, an expired one, and any left over once the password changed', async () => {

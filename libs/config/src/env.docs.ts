@@ -60,7 +60,7 @@ export const ENV_DOCS: readonly EnvDoc[] = [
   {
     variables: ['PUBLIC_URL'],
     meaning:
-      "public origin: Origin checks (a socket's Origin must be exactly this one), upload URLs; an `https` address makes the session cookie `Secure` (the proxy must send `X-Forwarded-Proto`)",
+      "public origin: links (password resets, upload URLs) are built on it alone, never on a request's Host or `X-Forwarded-Host`; required when `NODE_ENV=production` (the gateway and `npm start` exit 78 without it), else where the gateway listens (`http://localhost:PORT`). Origin checks; `https` makes the session cookie `Secure` (the proxy must send `X-Forwarded-Proto`)",
   },
   {
     variables: ['TRUST_PROXY'],
@@ -70,7 +70,7 @@ export const ENV_DOCS: readonly EnvDoc[] = [
   {
     variables: ['SMTP_URL', 'MAIL_FROM'],
     meaning:
-      "outgoing mail (password reset links), `smtp://` or `smtps://user:password@host:port`, sent through nodemailer. Unset: the link is written to the identity service's log as one line starting `NOT EMAILED (no SMTP_URL) PASSWORD RESET LINK`. Links point at `PUBLIC_URL`, which every deployment must set (without it, at the origin the request came to)",
+      "outgoing mail (password reset links), `smtp://` or `smtps://user:password@host:port`, sent through nodemailer. Unset: the link is written to the identity service's log as one line starting `NOT EMAILED (no SMTP_URL) PASSWORD RESET LINK`. Links point at `PUBLIC_URL` (without it, where the gateway listens), never at a request's Host",
   },
   {
     variables: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'],
@@ -99,7 +99,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning:
       "where browsers reach the bucket (scheme, host, port): presigned upload URLs name it; the services' own calls use `S3_ENDPOINT`",
   },
-  { variables: ['METRICS_PORT'], meaning: '`/metrics` and health of a service process in cluster mode' },
+  {
+    variables: ['METRICS_PORT'],
+    meaning:
+      '`/metrics` and health of the standalone process (its site port answers no `/metrics`) and of a service process in cluster mode',
+  },
   {
     variables: ['AUTH_RATE_LIMIT_PER_IP', 'AUTH_RATE_LIMIT_PER_EMAIL'],
     meaning: 'login/register/invite-accept attempts per 10 minutes (raise the first for load tests from one machine)',

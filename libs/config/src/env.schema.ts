@@ -127,3 +127,12 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * What a process that serves the site (the gateway, the standalone process) must have beyond the schema: in production,
+ * `PUBLIC_URL`, the one origin links in emails are built on, since no request's Host may choose it.
+ */
+export const siteProblems = (env: Env): string[] =>
+  env.NODE_ENV === 'production' && !env.PUBLIC_URL
+    ? ["PUBLIC_URL must be set in production: password reset links point at it, never at a request's Host"]
+    : [];

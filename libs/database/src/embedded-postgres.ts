@@ -4,6 +4,10 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { EmbeddedPostgresError } from './embedded-postgres.errors.js';
+import { describePortHolder, reclaimLeftoverPostgres } from './leftover-postgres.js';
+
+export { EmbeddedPostgresError };
 
 export interface EmbeddedDatabase {
   url: string;
@@ -25,7 +29,6 @@ const releaseStopSignals = (): void => {
 
 const DB_NAME = 'teamchat';
 
-/** Thrown when the embedded server cannot start; its message says what to change. */
 /**
  * Memory and planner settings of the embedded server, sized for message search over a million messages on a small
  * machine (services/chat/README.md, "Search"): the working set of the message table and its indexes stays in
@@ -40,34 +43,33 @@ export const EMBEDDED_PG_SETTINGS = {
   effective_cache_size: '1GB',
 } as const;
 
-export class EmbeddedPostgresError extends Error {
-  override readonly name = 'EmbeddedPostgresError';
-}
-
-/** Resolves when nothing listens on 127.0.0.1:port; otherwise says which setting to change. */
-const ensurePortFree = (port: number): Promise<void> =>
-  new Promise((resolve, reject) => {
+/** Resolves when nothing listens on 127.0.0.1:port; otherwise says what holds it and which setting to change. */
+const ensurePortFree = async (port: number): Promise<void> => {
+  const refused = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
     const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        new EmbeddedPostgresError(
-          err.code === 'EADDRINUSE'
-            ? `port ${port} of the embedded PostgreSQL is already in use (another instance, or another PostgreSQL): ` +
-                'set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server'
-            : `port ${port} of the embedded PostgreSQL cannot be used: ${err.message}`,
-        ),
-      ),
-    );
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+    probe.once('error', resolve);
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
   });
+  if (!refused) return;
+  if (refused.code !== 'EADDRINUSE')
+    throw new EmbeddedPostgresError(`port ${port} of the embedded PostgreSQL cannot be used: ${refused.message}`);
+  throw new EmbeddedPostgresError(
+    `port ${port} of the embedded PostgreSQL is already in use by ${await describePortHolder(port)}: ` +
+      'set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server',
+  );
+};
 
 /** Real PostgreSQL from npm for the standalone process; data under `<dataDir>/postgres`, reused across restarts. */
 export const startEmbeddedPostgres = async (
   dataDir: string,
   port: number,
   log: (m: string) => void = () => {},
+  /** What was done about a server or lock file a killed process left behind. */
+  notice: (m: string) => void = log,
 ): Promise<EmbeddedDatabase> => {
   const databaseDir = resolve(join(dataDir, 'postgres'));
+  // first: a server of this data directory left running by a killed process holds the port and the lock file
+  await reclaimLeftoverPostgres(databaseDir, notice);
   await ensurePortFree(port);
   mkdirSync(dataDir, { recursive: true });
   const recent: string[] = [];

@@ -26,6 +26,13 @@ export const startOpsServer = async ({ port, host = '0.0.0.0', ready }: OpsServe
         .then((ok) => reply(ok ? 200 : 503, JSON.stringify({ status: ok ? 'ok' : 'error' })));
     } else reply(404, JSON.stringify({ error: 'Not found' }));
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  // a port in use fails the start instead of crashing the process later
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return server;
 };
