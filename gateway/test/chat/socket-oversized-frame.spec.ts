@@ -1,7 +1,8 @@
 // A frame over the socket's size limit is the client's fault: the socket is closed with 1009 and the server logs a
 // warning, never an error (an error-level line pages whoever is on call).
 import { Logger, type LoggerService } from '@nestjs/common';
-import { startTestStack, waitFor, type TestStack } from '@teamchat/testing';
+import { waitFor } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { closeOf, openSocket, signUp } from '../accounts/helpers.js';
 
 type Level = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
