@@ -61,13 +61,13 @@ export class UsersController {
     @Actor() actor: WorkspaceActor,
   ) {
     const profile = await this.bus.request(IdentityContracts.awardStars, { actor, userId, stars: body.stars });
-    void this.profileFrames.changed(userId);
+    void this.profileFrames.changed(userId, profile);
     return profile;
   }
 
   private async changeProfile(actor: RequestActor, userId: string, changes: UpdateUser): Promise<CurrentUser> {
     const user = await this.bus.request(IdentityContracts.update, { actor, userId, changes });
-    void this.profileFrames.changed(userId);
+    void this.profileFrames.changed(userId, user);
     return this.currentUsers.describe(user, actor);
   }
 }

@@ -120,10 +120,10 @@ export class SocketConnections implements OnModuleInit, BeforeApplicationShutdow
 
   /**
    * Puts the socket in the workspace (leaving any other): its frames are delivered, its removal closes it. Resolves
-   * once this node is subscribed, with the socket's presence count under way in `online` (the workspace's online users
-   * once counted; a user who just came online is announced meanwhile, not awaited).
+   * once this node is subscribed, with the socket's presence count under way in `online` (how many are online in the
+   * workspace once counted; a user who just came online is announced meanwhile, not awaited).
    */
-  async enterWorkspace(client: Client, workspaceId: string): Promise<{ online: Promise<string[]> }> {
+  async enterWorkspace(client: Client, workspaceId: string): Promise<{ online: Promise<number> }> {
     await this.leaveWorkspace(client);
     client.workspaceId = workspaceId;
     client.channels = null;

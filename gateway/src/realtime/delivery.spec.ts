@@ -5,6 +5,9 @@ import type { Client } from './client.js';
 import { Delivery } from './delivery.js';
 import type { EnvelopeHandler, Fanout } from './fanout/fanout.js';
 import { InMemoryFanout } from './fanout/in-memory.fanout.js';
+import { InMemoryPresenceStore } from './fanout/in-memory-presence.store.js';
+import { OnlineCounts } from './online-counts.js';
+import { PresenceSubscriptions } from './presence-subscriptions.js';
 import { SendQueue, type TextFrame } from './send-queue.js';
 
 class RecordingSocket {
@@ -38,11 +41,17 @@ const clientOf = (userId: string): Client & { recorded: RecordingSocket } => {
   };
 };
 
+/** Delivery with presence parts that no test here exercises (see presence-subscriptions.spec.ts). */
+const deliveryOver = (fanout: Fanout): Delivery => {
+  const store = new InMemoryPresenceStore();
+  return new Delivery(fanout, new PresenceSubscriptions(null as never, store), new OnlineCounts(store));
+};
+
 describe('Delivery', () => {
   let delivery: Delivery;
 
   beforeEach(() => {
-    delivery = new Delivery(new InMemoryFanout());
+    delivery = deliveryOver(new InMemoryFanout());
     delivery.onModuleInit();
   });
 
@@ -96,7 +105,7 @@ describe('Delivery', () => {
       subscribe: async () => undefined,
       unsubscribe: async () => undefined,
     } as unknown as Fanout;
-    delivery = new Delivery(fanout);
+    delivery = deliveryOver(fanout);
     delivery.onModuleInit();
     const [ann, bob] = ['ann', 'bob'].map(clientOf);
     await delivery.join(ann, 'w1');

@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { encodeServerFrame, type BroadcastFrame } from '@teamchat/contracts';
 import type { Client } from './client.js';
 import { FANOUT, type Envelope, type Fanout } from './fanout/fanout.js';
+import { OnlineCounts } from './online-counts.js';
+import { PresenceSubscriptions } from './presence-subscriptions.js';
 import type { TextFrame } from './send-queue.js';
 
 /**
@@ -18,9 +20,21 @@ export class Delivery implements OnModuleInit {
   // ttlResolution 0: the clock read at each check, rather than cached behind a new 1 ms timer each time it expires
   private readonly delivered = new LRUCache<string, true>({ max: 20_000, ttl: 10 * 60_000, ttlResolution: 0 });
 
-  constructor(@Inject(FANOUT) private readonly fanout: Fanout) {}
+  constructor(
+    @Inject(FANOUT) private readonly fanout: Fanout,
+    private readonly subscriptions: PresenceSubscriptions,
+    private readonly counts: OnlineCounts,
+  ) {}
 
   onModuleInit(): void {
+    this.counts.onCount((workspaceId, count) =>
+      this.deliver(workspaceId, {
+        origin: '',
+        userIds: null,
+        droppable: true,
+        frame: encodeServerFrame('online_count', { workspaceId, count }),
+      }),
+    );
     this.fanout.onEnvelope((workspaceId, envelope) => this.deliver(workspaceId, envelope));
     // what was published while Redis was away is gone: the workspace's sockets fetch what they missed
     this.fanout.onInterrupted((workspaceIds) => {
@@ -41,7 +55,11 @@ export class Delivery implements OnModuleInit {
   leave(client: Client, workspaceId: string): Promise<void> {
     const room = this.rooms.get(workspaceId);
     room?.delete(client);
-    if (room?.size === 0) this.rooms.delete(workspaceId);
+    this.subscriptions.drop(client);
+    if (room?.size === 0) {
+      this.rooms.delete(workspaceId);
+      this.counts.forget(workspaceId);
+    }
     return this.fanout.unsubscribe(workspaceId);
   }
 
@@ -61,6 +79,7 @@ export class Delivery implements OnModuleInit {
       userIds: userIds ?? null,
       frame: JSON.stringify(frame),
       ...(frame.type === 'message' ? { messageId: frame.message.id } : {}),
+      ...(frame.type === 'presence' ? { presenceOf: frame.userId } : {}),
     });
   }
 
@@ -72,6 +91,12 @@ export class Delivery implements OnModuleInit {
   private deliver(workspaceId: string, envelope: Envelope): void {
     const room = this.rooms.get(workspaceId);
     if (!room) return;
+    // presence goes to the sockets watching that user only, and moves the workspace's online count
+    if (envelope.presenceOf) {
+      this.subscriptions.deliver(workspaceId, envelope.presenceOf, envelope.frame);
+      this.counts.changed(workspaceId);
+      return;
+    }
     // a message fanned out again (a client's retry, see MessageRelay) reaches no socket of this node twice
     if (envelope.messageId) {
       if (this.delivered.has(envelope.messageId)) return;

@@ -16,6 +16,7 @@ import { SocketConnections } from './connections.js';
 import { Delivery } from './delivery.js';
 import { JoinHandler } from './join.js';
 import { MessageRelay } from './message-relay.service.js';
+import { PresenceSubscriptions } from './presence-subscriptions.js';
 
 export const SPOOFED_USER_MESSAGE = 'userId does not match the signed-in user';
 export const JOIN_FIRST_MESSAGE = 'Send a join frame first';
@@ -29,6 +30,8 @@ export const TOO_MANY_FRAMES_MESSAGE = 'Too many frames at once; slow down';
  */
 const MAX_PENDING_FRAMES = 100;
 const CHANNEL_ACCESS_TTL_MS = 60_000;
+/** The lane of `presence_subscribe` frames: in order with each other, after the last join, waiting for no channel. */
+const PRESENCE_LANE = 'presence';
 
 /** The channel a raw `message` or `typing` frame names (its lane), or '' when it names none. */
 const laneOf = (data: unknown): string => {
@@ -46,8 +49,8 @@ const clientMsgIdOf = (data: unknown): string | undefined => {
 /**
  * The one place client frames are routed (the socket adapter hands every parsed frame here): each frame is checked
  * against the session's user and handled by its type — `join` (JoinHandler), `message` (stored, then fanned out by
- * MessageRelay), `typing` (to the channel's audience but the typist) — in order per channel, while another channel's
- * frames do not wait for it.
+ * MessageRelay), `typing` (to the channel's audience but the typist), `presence_subscribe` (PresenceSubscriptions) —
+ * in order per channel, while another channel's frames do not wait for it.
  */
 @Injectable()
 export class FrameRouter {
@@ -59,6 +62,7 @@ export class FrameRouter {
     private readonly relay: MessageRelay,
     private readonly delivery: Delivery,
     private readonly bus: BusClient,
+    private readonly subscriptions: PresenceSubscriptions,
   ) {}
 
   /**
@@ -90,7 +94,8 @@ export class FrameRouter {
           client.pending--;
           this.connections.handled();
         });
-    const lane = type === 'message' || type === 'typing' ? laneOf(data) : null;
+    const lane =
+      type === 'message' || type === 'typing' ? laneOf(data) : type === 'presence_subscribe' ? PRESENCE_LANE : null;
     if (lane === null) {
       // a join (or a frame that is not one) waits for everything before it, and everything after waits for it
       const before = client.lanes ? Promise.all([client.tail, ...client.lanes.values()]) : client.tail;
@@ -118,7 +123,8 @@ export class FrameRouter {
     // the rules of every client input (control characters, then the frame's schema); a refusal is a DomainError,
     // which `receive` turns into an error frame carrying the message's clientMsgId
     const frame = parseClientInput(ClientFrameSchemas[type], data);
-    if (frame.userId !== client.userId)
+    // a subscription names no user of its own: it is the socket's
+    if (frame.type !== 'presence_subscribe' && frame.userId !== client.userId)
       return sendError(client, ErrorCodes.forbidden, SPOOFED_USER_MESSAGE, clientMsgId);
     switch (frame.type) {
       case 'join':
@@ -127,6 +133,9 @@ export class FrameRouter {
         return this.message(client, frame, clientMsgId);
       case 'typing':
         return this.typing(client, frame);
+      case 'presence_subscribe':
+        if (!client.workspaceId) return sendError(client, ErrorCodes.validation, JOIN_FIRST_MESSAGE);
+        return this.subscriptions.replace(client, client.workspaceId, frame.userIds);
     }
   }
 

@@ -20,8 +20,9 @@ export const replayFrame = (message: Message, since: number): string =>
     : changeFrame(message);
 
 /**
- * A `join` frame (spec 2 §7): the socket enters its user's current workspace and gets `joined` with who is online
- * there, after what it missed since `since` (replayed) or a `resync` when that cannot be replayed.
+ * A `join` frame (spec 2 §7): the socket enters its user's current workspace and gets `joined` with how many are
+ * online there, after what it missed since `since` (replayed) or a `resync` when that cannot be replayed. Who is
+ * online comes by subscription (`presence_subscribe`), for the users the client shows.
  */
 @Injectable()
 export class JoinHandler {
@@ -56,7 +57,7 @@ export class JoinHandler {
       const reading =
         client.workspaceId !== workspaceId
           ? (await this.connections.enterWorkspace(client, workspaceId)).online
-          : this.presence.online(workspaceId);
+          : this.presence.count(workspaceId);
       const replaying =
         frame.since === undefined || frame.since === null
           ? undefined
@@ -70,7 +71,7 @@ export class JoinHandler {
         this.logger.warn(`presence count or snapshot failed: ${String(err)}`);
         return undefined;
       });
-      const [replay, online] = await Promise.all([replaying, snapshot]);
+      const [replay, onlineCount] = await Promise.all([replaying, snapshot]);
       if (replay?.status === 'ok') {
         const since = new Date(frame.since!).getTime();
         for (const message of replay.messages) {
@@ -83,7 +84,12 @@ export class JoinHandler {
         replayResyncs.inc({ reason: replay.reason });
         sendFrame(client, 'resync', { reason: replay.reason });
       }
-      sendFrame(client, 'joined', { workspaceId, userId: client.userId, replayed, ...(online ? { online } : {}) });
+      sendFrame(client, 'joined', {
+        workspaceId,
+        userId: client.userId,
+        replayed,
+        ...(onlineCount === undefined ? {} : { onlineCount }),
+      });
     } finally {
       const held = client.held ?? [];
       client.held = null;

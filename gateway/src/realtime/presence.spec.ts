@@ -1,7 +1,7 @@
 // PresenceTracker over the in-process store, with Delivery recording what was announced.
 import 'reflect-metadata';
 import type { Delivery } from './delivery.js';
-import { InMemoryPresenceStore } from './fanout/presence.store.js';
+import { InMemoryPresenceStore } from './fanout/in-memory-presence.store.js';
 import { PresenceTracker } from './presence.js';
 import { DEFAULT_REALTIME_OPTIONS } from './realtime.options.js';
 
@@ -10,6 +10,7 @@ const GRACE_MS = 40;
 describe('PresenceTracker', () => {
   let announced: string[];
   let tracker: PresenceTracker;
+  let store: InMemoryPresenceStore;
 
   beforeEach(async () => {
     announced = [];
@@ -19,7 +20,8 @@ describe('PresenceTracker', () => {
         announced.push(`${workspaceId} ${userId} ${status}`);
       },
     } as unknown as Delivery;
-    tracker = new PresenceTracker(new InMemoryPresenceStore(), delivery, {
+    store = new InMemoryPresenceStore();
+    tracker = new PresenceTracker(store, delivery, {
       ...DEFAULT_REALTIME_OPTIONS,
       presenceGraceMs: GRACE_MS,
     });
@@ -29,17 +31,17 @@ describe('PresenceTracker', () => {
   const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("announces a user's first socket online and their last one offline, after the grace", async () => {
-    expect(await tracker.arrive('w1', 'ann')).toEqual(['ann']);
-    expect(await tracker.arrive('w1', 'ann')).toEqual(['ann']);
-    expect(await tracker.arrive('w1', 'bob')).toEqual(['ann', 'bob']);
+    expect(await tracker.arrive('w1', 'ann')).toBe(1);
+    expect(await tracker.arrive('w1', 'ann')).toBe(1);
+    expect(await tracker.arrive('w1', 'bob')).toBe(2);
     await settle(0);
     expect(announced).toEqual(['w1 ann online', 'w1 bob online']);
 
     await tracker.depart('w1', 'ann', 'after-grace');
     await tracker.depart('w1', 'ann', 'after-grace');
-    expect(await tracker.online('w1')).toEqual(['ann', 'bob']);
+    expect(await store.online('w1')).toEqual(['ann', 'bob']);
     await settle(GRACE_MS * 3);
-    expect(await tracker.online('w1')).toEqual(['bob']);
+    expect(await store.online('w1')).toEqual(['bob']);
     expect(announced).toEqual(['w1 ann online', 'w1 bob online', 'w1 ann offline']);
   });
 
@@ -49,7 +51,7 @@ describe('PresenceTracker', () => {
     await tracker.arrive('w1', 'ann');
     await settle(GRACE_MS * 3);
     expect(announced).toEqual(['w1 ann online']);
-    expect(await tracker.online('w1')).toEqual(['ann']);
+    expect(await store.online('w1')).toEqual(['ann']);
   });
 
   it('releases at once a removed member, and at stop whatever still lingers', async () => {
@@ -60,6 +62,6 @@ describe('PresenceTracker', () => {
     await tracker.depart('w1', 'bob', 'after-grace');
     await tracker.stop();
     expect(announced).toContain('w1 bob offline');
-    expect(await tracker.online('w1')).toEqual([]);
+    expect(await store.online('w1')).toEqual([]);
   });
 });

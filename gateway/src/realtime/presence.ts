@@ -8,7 +8,7 @@ import { DEFAULT_REALTIME_OPTIONS, REALTIME_OPTIONS, type RealtimeOptions } from
  * Who is online in a workspace, from the sockets of every node (spec 2 §7): a user's first socket there announces
  * them online, their last one offline — after a grace, so a reconnect within it is no change to anyone. The counts
  * live in the PresenceStore (Redis in cluster mode); the announcements go out as `presence` frames to the workspace,
- * through Delivery like every other server frame.
+ * through Delivery like every other server frame, which hands them to the sockets watching that user only.
  */
 @Injectable()
 export class PresenceTracker implements OnModuleInit {
@@ -30,17 +30,17 @@ export class PresenceTracker implements OnModuleInit {
 
   /**
    * Counts one more socket of the user in the workspace, announcing them online when it is their first; resolves with
-   * the workspace's online users once counted (the announcement is not awaited).
+   * how many are online in the workspace once counted (the announcement is not awaited).
    */
-  async arrive(workspaceId: string, userId: string): Promise<string[]> {
-    const { first, online } = await this.store.connect(workspaceId, userId);
+  async arrive(workspaceId: string, userId: string): Promise<number> {
+    const { first, count } = await this.store.connect(workspaceId, userId);
     if (first) void this.publish(workspaceId, userId, 'online');
-    return online;
+    return count;
   }
 
-  /** Who is online in the workspace now. */
-  online(workspaceId: string): Promise<string[]> {
-    return this.store.online(workspaceId);
+  /** How many are online in the workspace now. */
+  count(workspaceId: string): Promise<number> {
+    return this.store.count(workspaceId);
   }
 
   /**
@@ -83,7 +83,11 @@ export class PresenceTracker implements OnModuleInit {
 
   private publish(workspaceId: string, userId: string, status: 'online' | 'offline'): Promise<void> {
     return this.delivery
-      .publish(workspaceId, { userIds: null, frame: encodeServerFrame('presence', { userId, status }) })
+      .publish(workspaceId, {
+        userIds: null,
+        presenceOf: userId,
+        frame: encodeServerFrame('presence', { userId, status }),
+      })
       .catch((err: unknown) => this.logger.warn(`presence publish failed: ${String(err)}`));
   }
 }

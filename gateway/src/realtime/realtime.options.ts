@@ -22,6 +22,10 @@ export interface RealtimeOptions {
    * its previous one is terminated.
    */
   heartbeatMs: number;
+  /** At most one `presence` frame per watched user per this interval to one socket, carrying the latest status. */
+  presenceIntervalMs: number;
+  /** A node reads a workspace's online count after presence changes there at most once per this interval. */
+  onlineCountIntervalMs: number;
 }
 
 export const REALTIME_OPTIONS = Symbol('REALTIME_OPTIONS');
@@ -31,6 +35,8 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   maxPendingFrames: 5000,
   presenceGraceMs: 3000,
   heartbeatMs: 30_000,
+  presenceIntervalMs: 1000,
+  onlineCountIntervalMs: 2000,
 };
 
 export const realtimeOptionsProvider: Provider = {
@@ -41,5 +47,7 @@ export const realtimeOptionsProvider: Provider = {
     maxPendingFrames: runtime.env.WS_FRAMES_PENDING_MAX,
     presenceGraceMs: runtime.env.PRESENCE_OFFLINE_GRACE_MS,
     heartbeatMs: DEFAULT_REALTIME_OPTIONS.heartbeatMs,
+    presenceIntervalMs: DEFAULT_REALTIME_OPTIONS.presenceIntervalMs,
+    onlineCountIntervalMs: DEFAULT_REALTIME_OPTIONS.onlineCountIntervalMs,
   }),
 };

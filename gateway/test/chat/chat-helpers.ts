@@ -117,6 +117,17 @@ export class TestSocket {
     return this.frames.filter((f) => f.type === 'joined')[before];
   }
 
+  /**
+   * Shows the presence of these users (replacing what the socket watched), waiting for the server's answer: which
+   * of them it added and which of those are online.
+   */
+  async watch(...people: (Person | string)[]): Promise<{ userIds: string[]; online: string[] }> {
+    const before = this.of('presence_subscribed').length;
+    this.send({ type: 'presence_subscribe', userIds: people.map((p) => (typeof p === 'string' ? p : p.user.id)) });
+    await waitFor(() => this.of('presence_subscribed').length > before, { timeoutMs: 10000 });
+    return this.of('presence_subscribed')[before] as unknown as { userIds: string[]; online: string[] };
+  }
+
   of(type: string): Frame[] {
     return this.frames.filter((f) => f.type === type);
   }

@@ -81,6 +81,7 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
     // a team of its own: the shared one's sockets of earlier tests may still count, within their grace
     const solo = await team(urlA, 8);
     const watcher = await on(urlB, solo.admin);
+    await watcher.watch(solo.carol);
     const onA = await on(urlA, solo.carol);
     await watcher.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'online');
     const onB = await on(urlB, solo.carol);
@@ -98,6 +99,7 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
   it('lets a user’s socket move from one node to the other within the grace without any presence change', async () => {
     const solo = await team(urlA, 8);
     const watcher = await on(urlB, solo.admin);
+    await watcher.watch(solo.carol);
     const onA = await on(urlA, solo.carol);
     await watcher.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'online');
     await onA.close();
@@ -111,19 +113,40 @@ describe('delivery across gateway nodes (NATS + Redis)', () => {
     ).toEqual(['online']);
   });
 
-  it('tells a socket joining on node B who is online on either node (`joined.online`)', async () => {
+  it('counts who is online on either node for a socket joining on node B, and tells it who of those it watches', async () => {
     const solo = await team(urlA, 8);
     const onA = await on(urlA, solo.admin);
+    await onA.watch(solo.carol);
     const carolOnB = await on(urlB, solo.carol);
     const joiner = await on(urlB, solo.bob);
-    const online = (joiner.of('joined')[0].online as string[]).slice().sort();
-    expect(online).toEqual([solo.admin.user.id, solo.bob.user.id, solo.carol.user.id].sort());
+    // a count, not the list of everyone connected
+    expect(joiner.of('joined')[0]).not.toHaveProperty('online');
+    expect(joiner.of('joined')[0].onlineCount).toBe(3);
+    const watched = await joiner.watch(solo.admin, solo.carol);
+    expect(watched.userIds.sort()).toEqual([solo.admin.user.id, solo.carol.user.id].sort());
+    expect(watched.online.sort()).toEqual([solo.admin.user.id, solo.carol.user.id].sort());
     await carolOnB.close();
     await onA.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'offline');
     const again = await on(urlA, solo.bob);
-    expect((again.of('joined')[0].online as string[]).slice().sort()).toEqual(
-      [solo.admin.user.id, solo.bob.user.id].sort(),
-    );
+    expect(again.of('joined')[0].onlineCount).toBe(2);
+    expect((await again.watch(solo.admin, solo.carol)).online).toEqual([solo.admin.user.id]);
+  });
+
+  it('sends presence across nodes only to the sockets watching that user', async () => {
+    const solo = await team(urlA, 8);
+    const watcherB = await on(urlB, solo.admin);
+    const watcherA = await on(urlA, solo.admin);
+    const idleB = await on(urlB, solo.bob);
+    await Promise.all([watcherB.watch(solo.carol), watcherA.watch(solo.carol), idleB.watch(solo.admin)]);
+    const carol = await on(urlA, solo.carol);
+    await watcherB.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'online');
+    await watcherA.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'online');
+    // the idle socket now watches carol too: her going offline, published after her coming online by the same node,
+    // is the first presence frame about her it gets
+    await idleB.watch(solo.admin, solo.carol);
+    await carol.close();
+    await idleB.next('presence', (f) => f.userId === solo.carol.user.id && f.status === 'offline');
+    expect(idleB.of('presence').map((f) => [f.userId, f.status])).toEqual([[solo.carol.user.id, 'offline']]);
   });
 
   it('subscribes a node to a workspace only while it has sockets there', async () => {

@@ -57,7 +57,7 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
       workspaceId: t.workspaceId,
       userId: t.bob.user.id,
       replayed: 0,
-      online: [t.bob.user.id],
+      onlineCount: 1,
     });
   });
 
@@ -416,6 +416,7 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
         workspaceId: t.workspaceId,
         change: 'role',
         userId: t.bob.user.id,
+        isAdmin: true,
       });
     expect((await t.admin.agent.patch(`/api/users/${t.bob.user.id}/admin`).send({ isAdmin: false })).status).toBe(200);
     expect(
@@ -434,13 +435,17 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
         workspaceId: t.workspaceId,
         change: 'profile',
         userId: t.bob.user.id,
+        // the profile itself, public fields only, so screens patch bob in place
+        profile: { id: t.bob.user.id, username: t.bob.user.username, aboutMe: `about ${transport}` },
       });
+    expect(carolSocket.of('settings').find((f) => f.change === 'profile')?.profile).not.toHaveProperty('email');
   });
 
   it('announces presence on a user’s first socket and after their last one closes', async () => {
     // a team of its own: the shared one's sockets of earlier tests may still count, within their grace
     const fresh = await team(stack.url, block);
     const a = await join(fresh.admin);
+    await a.watch(fresh.carol);
     const c1 = await join(fresh.carol);
     await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
     const c2 = await join(fresh.carol);
@@ -454,11 +459,12 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
   it('announces nothing when a user’s only socket closes and they reconnect within the grace', async () => {
     const fresh = await team(stack.url, block);
     const a = await join(fresh.admin);
+    await a.watch(fresh.carol);
     const first = await join(fresh.carol);
     await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
     await first.close();
     const again = await join(fresh.carol);
-    expect(again.of('joined')[0].online as string[]).toContain(fresh.carol.user.id);
+    expect((await again.watch(fresh.carol)).online).toEqual([fresh.carol.user.id]);
     // past the grace of the closed socket: still no offline, and no second online
     await new Promise((r) => setTimeout(r, GRACE_MS + 500));
     expect(a.of('presence').filter((f) => f.userId === fresh.carol.user.id)).toEqual([
@@ -479,8 +485,8 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
 
   it('announces a member removed from the workspace offline at once, without the grace', async () => {
     const fresh = await team(stack.url, block);
-    // one after the other: a carol joined first would be in the admin's `joined.online`, not in a presence frame
     const a = await join(fresh.admin);
+    await a.watch(fresh.carol);
     await join(fresh.carol);
     await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'online');
     const removedAt = Date.now();
@@ -490,18 +496,22 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
     expect(Date.now() - removedAt).toBeLessThan(GRACE_MS);
   });
 
-  it('tells a joining socket who is online in the workspace (`joined.online`), and no longer lists who left', async () => {
+  it('tells a joining socket how many are online (`joined.onlineCount`), and who of those it watches', async () => {
     const fresh = await team(stack.url, block);
-    const [a, c] = await Promise.all([join(fresh.admin), join(fresh.carol)]);
+    const [, c] = await Promise.all([join(fresh.admin), join(fresh.carol)]);
     const b = await join(fresh.bob);
+    expect(b.of('joined')[0]).toMatchObject({ onlineCount: 3 });
+    expect(b.of('joined')[0]).not.toHaveProperty('online');
     const everyone = [fresh.admin, fresh.bob, fresh.carol].map((p) => p.user.id).sort();
-    expect([...(b.of('joined')[0].online as string[])].sort()).toEqual(everyone);
-    // the snapshot replaces the separate presence frames a joiner used to get for each connected member
-    expect(b.of('presence').filter((f) => f.status === 'online' && f.userId !== fresh.bob.user.id)).toEqual([]);
+    const watched = await b.watch(fresh.admin, fresh.bob, fresh.carol);
+    expect([...watched.userIds].sort()).toEqual(everyone);
+    expect([...watched.online].sort()).toEqual(everyone);
+    // no presence frames for those already online: the answer said so
+    expect(b.of('presence')).toEqual([]);
     await c.close();
-    await a.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'offline');
+    await b.next('presence', (f) => f.userId === fresh.carol.user.id && f.status === 'offline');
     const later = await b.join(fresh.bob);
-    expect([...(later.online as string[])].sort()).toEqual([fresh.admin.user.id, fresh.bob.user.id].sort());
+    expect(later).toMatchObject({ onlineCount: 2 });
   });
 
   it('re-scopes a socket that joins again after switching workspace: the new workspace’s frames, not the old one’s', async () => {
@@ -514,10 +524,13 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
     await switchTo(fresh.workspaceId);
     const [a, b] = await Promise.all([join(fresh.admin), join(fresh.bob)]);
     expect(b.of('joined')[0]).toMatchObject({ workspaceId: fresh.workspaceId });
+    await a.watch(fresh.bob);
 
     await switchTo(second.body.id);
     const rejoined = await b.join(fresh.bob);
-    expect(rejoined).toMatchObject({ workspaceId: second.body.id, online: [fresh.bob.user.id] });
+    expect(rejoined).toMatchObject({ workspaceId: second.body.id, onlineCount: 1 });
+    // whom he watched in the old workspace is no one to watch in this one
+    expect(await b.watch(fresh.admin)).toEqual({ type: 'presence_subscribed', userIds: [], online: [] });
     // his only socket left the old workspace
     await a.next('presence', (f) => f.userId === fresh.bob.user.id && f.status === 'offline');
 

@@ -31,7 +31,7 @@ export class WorkspaceController {
 
   @OnRequest(WorkspaceContracts.listMembers)
   listMembers(@Payload(pipe('listMembers')) body: In<'listMembers'>) {
-    return this.members.list(body.workspaceId, body.limit);
+    return this.members.list(body.workspaceId, body.limit, body.userIds);
   }
 
   @OnRequest(WorkspaceContracts.create)

@@ -44,6 +44,15 @@ describe('workspace service: members', () => {
       // a roster asked with a limit (the membership check's `rosterMax + 1`) stops there, first joined first
       expect(await h.members.list(workspaceId, 1)).toEqual([{ userId: admin.userId, role: 'admin' }]);
     });
+
+    it('lists only the named users who are members, when asked about some (a presence subscription)', async () => {
+      const { member, workspaceId } = await team();
+      const other = await team();
+      expect(await h.members.list(workspaceId, undefined, [member.userId, other.member.userId, randomUUID()])).toEqual([
+        { userId: member.userId, role: 'member' },
+      ]);
+      expect(await h.members.list(workspaceId, undefined, [])).toEqual([]);
+    });
   });
 
   describe('setAdmin', () => {
@@ -58,7 +67,10 @@ describe('workspace service: members', () => {
         },
         {
           subject: RealtimeEvents.workspaceBroadcast.subject,
-          payload: { workspaceId, frame: { type: 'settings', workspaceId, change: 'role', userId: member.userId } },
+          payload: {
+            workspaceId,
+            frame: { type: 'settings', workspaceId, change: 'role', userId: member.userId, isAdmin: true },
+          },
         },
       ]);
     });

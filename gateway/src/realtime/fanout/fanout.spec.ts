@@ -6,12 +6,8 @@ import { waitFor } from '@teamchat/testing';
 import { decodeEnvelope, encodeEnvelope, sentBy, type Envelope, type Fanout } from './fanout.js';
 import { InMemoryFanout } from './in-memory.fanout.js';
 import { RedisFanout } from './redis.fanout.js';
-import {
-  InMemoryPresenceStore,
-  RedisPresenceStore,
-  type PresenceChange,
-  type PresenceStore,
-} from './presence.store.js';
+import { InMemoryPresenceStore } from './in-memory-presence.store.js';
+import { RedisPresenceStore, type PresenceChange, type PresenceStore } from './presence.store.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -224,15 +220,23 @@ describe.each([
     expect(await store.online(w)).toEqual([]);
   });
 
-  it('answers who is online, this user included, in the same step as it counts the socket', async () => {
+  it('answers how many are online, this user included, in the same step as it counts the socket', async () => {
     const [w, u, v] = [randomUUID(), randomUUID(), randomUUID()];
-    expect(await store.connect(w, u)).toEqual({ first: true, online: [u] });
-    const second = await store.connect(w, v);
-    expect(second.first).toBe(true);
-    expect(second.online.sort()).toEqual([u, v].sort());
-    expect((await store.connect(w, u)).online.sort()).toEqual([u, v].sort());
+    expect(await store.connect(w, u)).toEqual({ first: true, count: 1 });
+    expect(await store.connect(w, v)).toEqual({ first: true, count: 2 });
+    expect(await store.connect(w, u)).toEqual({ first: false, count: 2 });
     await store.disconnect(w, v);
-    expect(await store.connect(randomUUID(), v)).toEqual({ first: true, online: [v] });
+    expect(await store.count(w)).toBe(1);
+    expect(await store.connect(randomUUID(), v)).toEqual({ first: true, count: 1 });
+  });
+
+  it('says which of some users are online, without listing the rest of the workspace', async () => {
+    const [w, u, v, x] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await store.connect(w, u);
+    await store.connect(w, v);
+    expect(await store.onlineOf(w, [x, v])).toEqual([v]);
+    expect(await store.onlineOf(w, [])).toEqual([]);
+    expect(await store.onlineOf(randomUUID(), [u])).toEqual([]);
   });
 });
 
@@ -346,8 +350,7 @@ describe(`${RedisPresenceStore.name} with gateway nodes that die`, () => {
     expect(await a.store.online(w)).toEqual([]);
 
     const again = await b.store.connect(w, y);
-    expect(again.first).toBe(true);
-    expect(again.online.sort()).toEqual([u, y].sort());
+    expect(again).toEqual({ first: true, count: 2 });
     expect(b.changes).toEqual([online(w, u)]);
     expect((await a.store.online(w)).sort()).toEqual([u, y].sort());
   });

@@ -10,6 +10,8 @@ export interface Envelope {
   exceptUserId?: string;
   /** May be dropped under back-pressure (typing). */
   droppable?: boolean;
+  /** Set on `presence` frames (the user they are about): only the sockets watching that user get them. */
+  presenceOf?: string;
   /** Set on `message` frames, so a socket catching up by replay does not get the same message twice. */
   messageId?: string;
   /** The encoded server frame (see encodeServerFrame). */

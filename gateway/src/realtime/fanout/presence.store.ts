@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Logger, type Provider } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { GATEWAY_RUNTIME, type GatewayRuntime } from '../../gateway.runtime.js';
-import { REDIS } from '../../infrastructure.js';
 
 export interface PresenceChange {
   workspaceId: string;
@@ -12,7 +10,8 @@ export interface PresenceChange {
 
 export interface Connected {
   first: boolean;
-  online: string[];
+  /** How many users of the workspace are online now, this one included. */
+  count: number;
 }
 
 export type PresenceChangeHandler = (changes: PresenceChange[]) => Promise<void> | void;
@@ -23,14 +22,19 @@ export type PresenceChangeHandler = (changes: PresenceChange[]) => Promise<void>
  */
 export interface PresenceStore {
   /**
-   * Counts one more socket. Says whether it is the user's first in the workspace, and who is online there now (this
-   * user included), read in the same step: a join needs both, and a second round trip for the list would be one more
-   * wait on every connect.
+   * Counts one more socket. Says whether it is the user's first in the workspace, and how many are online there now
+   * (this user included), read in the same step: a join needs both, and a second round trip would be one more wait
+   * on every connect.
    */
   connect(workspaceId: string, userId: string): Promise<Connected>;
   /** Counts one socket less; true when it was the user's last in the workspace. */
   disconnect(workspaceId: string, userId: string): Promise<boolean>;
+  /** Everyone online in the workspace (proportional to its size: for tests and tools, not for a socket). */
   online(workspaceId: string): Promise<string[]>;
+  /** Which of these users are online in the workspace. */
+  onlineOf(workspaceId: string, userIds: readonly string[]): Promise<string[]>;
+  /** How many users are online in the workspace. */
+  count(workspaceId: string): Promise<number>;
   /**
    * Changes the store finds by itself, for PresenceTracker to announce: users of a gateway node that died without a clean
    * shutdown going offline, or this node's users coming back after it was taken for dead.
@@ -43,47 +47,6 @@ export interface PresenceStore {
 }
 
 export const PRESENCE_STORE = Symbol('PRESENCE_STORE');
-
-export class InMemoryPresenceStore implements PresenceStore {
-  private readonly counts = new Map<string, Map<string, number>>();
-
-  connect(workspaceId: string, userId: string): Promise<Connected> {
-    const users = this.counts.get(workspaceId) ?? new Map<string, number>();
-    this.counts.set(workspaceId, users);
-    const n = (users.get(userId) ?? 0) + 1;
-    users.set(userId, n);
-    return Promise.resolve({ first: n === 1, online: [...users.keys()] });
-  }
-
-  disconnect(workspaceId: string, userId: string): Promise<boolean> {
-    const users = this.counts.get(workspaceId);
-    const n = (users?.get(userId) ?? 0) - 1;
-    if (n > 0) {
-      users!.set(userId, n);
-      return Promise.resolve(false);
-    }
-    users?.delete(userId);
-    if (users?.size === 0) this.counts.delete(workspaceId);
-    return Promise.resolve(true);
-  }
-
-  online(workspaceId: string): Promise<string[]> {
-    return Promise.resolve([...(this.counts.get(workspaceId)?.keys() ?? [])]);
-  }
-
-  onChange(): void {
-    // one process holds every socket: nothing can die behind its back
-  }
-
-  start(): Promise<void> {
-    // nothing to keep alive
-    return Promise.resolve();
-  }
-
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-}
 
 export const DEFAULT_PRESENCE_TTL_MS = 30_000;
 
@@ -104,13 +67,13 @@ const SPLIT = `local function split(field)
 end`;
 
 /**
- * KEYS: nodes, node hash, workspace hash; ARGV: nodeId, field, userId. The user's sockets and the workspace's online
- * users, or 'unregistered'.
+ * KEYS: nodes, node hash, workspace hash; ARGV: nodeId, field, userId. The user's sockets and how many users of the
+ * workspace are online, or 'unregistered'.
  */
 const CONNECT = `if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 'unregistered' end
 redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
 local n = redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
-return { n, redis.call('HKEYS', KEYS[3]) }`;
+return { n, redis.call('HLEN', KEYS[3]) }`;
 
 /** KEYS/ARGV as CONNECT. The user's sockets left, or 'unregistered'. */
 const DISCONNECT = `if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 'unregistered' end
@@ -248,16 +211,16 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async connect(workspaceId: string, userId: string): Promise<Connected> {
-    if (this.closed) return { first: false, online: [] };
+    if (this.closed) return { first: false, count: 0 };
     const field = `${workspaceId}:${userId}`;
     this.mine.set(field, (this.mine.get(field) ?? 0) + 1);
-    const reply = await this.update<[number, string[]]>(CONNECT, workspaceId, field, userId);
-    if (reply !== 'unregistered') return { first: Number(reply[0]) === 1, online: reply[1] };
+    const reply = await this.update<[number, number]>(CONNECT, workspaceId, field, userId);
+    if (reply !== 'unregistered') return { first: Number(reply[0]) === 1, count: Number(reply[1]) };
     // taken for dead (or not registered yet): register with every socket, this one included
     const changes = await this.sync();
     const first = changes.some((c) => c.status === 'online' && c.workspaceId === workspaceId && c.userId === userId);
     await this.report(changes.filter((c) => c.workspaceId !== workspaceId || c.userId !== userId));
-    return { first, online: await this.online(workspaceId) };
+    return { first, count: await this.count(workspaceId) };
   }
 
   async disconnect(workspaceId: string, userId: string): Promise<boolean> {
@@ -275,6 +238,16 @@ export class RedisPresenceStore implements PresenceStore {
 
   online(workspaceId: string): Promise<string[]> {
     return this.redis.hkeys(`${this.prefix}${workspaceId}`);
+  }
+
+  async onlineOf(workspaceId: string, userIds: readonly string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const counts = await this.redis.hmget(`${this.prefix}${workspaceId}`, ...userIds);
+    return userIds.filter((_, i) => Number(counts[i] ?? 0) > 0);
+  }
+
+  count(workspaceId: string): Promise<number> {
+    return this.redis.hlen(`${this.prefix}${workspaceId}`);
   }
 
   async close(): Promise<void> {
@@ -368,13 +341,4 @@ const pairsOf = (flat: string[]): PresenceChange[] => {
   for (let i = 0; i + 1 < flat.length; i += 2)
     changes.push({ workspaceId: flat[i], userId: flat[i + 1], status: 'offline' });
   return changes;
-};
-
-export const presenceProvider: Provider = {
-  provide: PRESENCE_STORE,
-  inject: [REDIS, GATEWAY_RUNTIME],
-  useFactory: (redis: Redis | null, runtime: GatewayRuntime): PresenceStore =>
-    redis
-      ? new RedisPresenceStore(redis, runtime.env.BUS_NAMESPACE, { ttlMs: runtime.env.PRESENCE_TTL_MS })
-      : new InMemoryPresenceStore(),
 };

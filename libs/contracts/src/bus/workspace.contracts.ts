@@ -53,10 +53,17 @@ export const WorkspaceContracts = {
   resolveActor: defineRequest('workspace.actor.resolve', z.object({ userId: id }), ResolvedActorSchema),
   /** One membership; WORKSPACE.MEMBER_NOT_FOUND when the user is not (or no longer) a member. */
   getMember: defineRequest('workspace.member.get', z.object({ workspaceId: id, userId: id }), MembershipSchema),
-  /** Every member of a workspace with their role, in the order they joined; the first `limit` when given. */
+  /**
+   * Every member of a workspace with their role, in the order they joined; the first `limit` when given; only those
+   * of `userIds` when given (the others are not members).
+   */
   listMembers: defineRequest(
     'workspace.member.list',
-    z.object({ workspaceId: id, limit: z.number().int().positive().max(100_000).optional() }),
+    z.object({
+      workspaceId: id,
+      limit: z.number().int().positive().max(100_000).optional(),
+      userIds: z.array(id).max(1000).optional(),
+    }),
     z.array(z.object({ userId: id, role: WorkspaceRoleSchema })),
   ),
   /** Creates a workspace; the actor becomes its admin and it becomes their current workspace. */

@@ -9,6 +9,7 @@ import {
 } from '../http/chat.schema.js';
 import { TaskSchema } from '../http/tasks.schema.js';
 import { WorkspaceAccessShape } from '../http/billing.schema.js';
+import { PublicUserSchema } from '../http/accounts.schema.js';
 
 const id = z.string({ error: 'Required' }).min(1, 'Required').max(100);
 const username = z.string().max(200).optional().nullable();
@@ -51,11 +52,29 @@ export const TypingFrameSchema = z.object({
 });
 export type TypingFrame = z.infer<typeof TypingFrameSchema>;
 
+/** How many users one socket may watch the presence of at once (its visible rows, DM list, open channel, cards). */
+export const PRESENCE_SUBSCRIBE_MAX = 1000;
+export const PRESENCE_SUBSCRIBE_TOO_MANY = `Subscribe to the presence of at most ${PRESENCE_SUBSCRIBE_MAX} users at once`;
+
+/**
+ * The users whose presence this socket shows, replacing its previous set (an empty list: none). The server answers
+ * `presence_subscribed` with the state of those newly added, then sends `presence` frames for the set only. Ids that
+ * are not members of the socket's workspace are left out silently.
+ */
+export const PresenceSubscribeFrameSchema = z.object({
+  type: z.literal('presence_subscribe'),
+  userIds: z
+    .array(z.uuid({ error: 'userIds must be user ids' }), { error: 'userIds must be a list of user ids' })
+    .max(PRESENCE_SUBSCRIBE_MAX, PRESENCE_SUBSCRIBE_TOO_MANY),
+});
+export type PresenceSubscribeFrame = z.infer<typeof PresenceSubscribeFrameSchema>;
+
 /** Client → server frames, by type. */
 export const ClientFrameSchemas = {
   join: JoinFrameSchema,
   message: MessageFrameSchema,
   typing: TypingFrameSchema,
+  presence_subscribe: PresenceSubscribeFrameSchema,
 } as const;
 export type ClientFrameType = keyof typeof ClientFrameSchemas;
 export type ClientFrame = { [K in ClientFrameType]: z.infer<(typeof ClientFrameSchemas)[K]> }[ClientFrameType];
@@ -67,17 +86,22 @@ export const TASK_CHANGES = ['created', 'updated', 'deleted'] as const;
 /** Server → client payloads, one entry per frame type (the `type` field is added by `encodeServerFrame`). */
 export const SETTINGS_CHANGES = ['role', 'workspace', 'seats', 'profile'] as const;
 
+/** A member's public profile as the roster shows it (their role there travels apart: it differs per workspace). */
+export const ProfileFrameSchema = PublicUserSchema.omit({ isAdmin: true });
+
 export const ServerFramePayloadSchemas = {
   /**
-   * The join was accepted; sent after any replayed messages, so everything before it is history. `online` lists who
-   * has a socket in the workspace on any gateway node right now (the joiner included): everyone else is offline until
-   * a `presence` frame says otherwise. Absent when the server could not read it.
+   * The join was accepted; sent after any replayed messages, so everything before it is history. `onlineCount`: how
+   * many users have a socket in the workspace on any gateway node right now (the joiner included); absent when the
+   * server could not read it. Who of them is online comes by subscription (`presence_subscribe`). `online` (the ids
+   * themselves) is sent by older servers only.
    */
   joined: z.object({
     workspaceId: z.uuid(),
     userId: z.uuid(),
     replayed: z.number().int(),
     online: z.array(z.uuid()).optional(),
+    onlineCount: z.number().int().nonnegative().optional(),
   }),
   message: z.object({ message: MessageSchema }),
   /**
@@ -97,7 +121,15 @@ export const ServerFramePayloadSchemas = {
     isTyping: z.boolean(),
     threadId: z.uuid().optional(),
   }),
+  /** A user the socket subscribed to came online or went offline (at most one per user a second, the latest). */
   presence: z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES) }),
+  /**
+   * The answer to `presence_subscribe`: the users it added to the socket's set (`userIds`; ids refused or already
+   * watched are not listed) and which of them are online now; the rest of them are offline.
+   */
+  presence_subscribed: z.object({ userIds: z.array(z.uuid()), online: z.array(z.uuid()) }),
+  /** How many users of the workspace are online now: sent when it changed, at most once per interval. */
+  online_count: z.object({ workspaceId: z.uuid(), count: z.number().int().nonnegative() }),
   /**
    * A refused frame. When the refused frame was a `message` with a `clientMsgId`, that id is echoed so the sender can
    * tell which of its pending messages was not stored.
@@ -116,12 +148,15 @@ export const ServerFramePayloadSchemas = {
   /**
    * Something every open screen of the workspace shows changed: a member's role (`userId`: the settings tabs they
    * get), the workspace's name or logo, its seats, a member's profile (`userId`: name, picture, handle, status).
-   * Clients refetch what that change touches, with no reload.
+   * Clients refetch what that change touches, with no reload — or, when the frame carries the change itself
+   * (`profile`: the member's whole public profile now; `isAdmin`: their role now), update that one member in place.
    */
   settings: z.object({
     workspaceId: z.uuid(),
     change: z.enum(SETTINGS_CHANGES),
     userId: z.uuid().optional(),
+    profile: ProfileFrameSchema.optional(),
+    isAdmin: z.boolean().optional(),
   }),
 } as const;
 
@@ -137,6 +172,8 @@ const MessageDeletedServerFrame = P.message_deleted.extend({ type: z.literal('me
 const ReactionsServerFrame = P.reactions.extend({ type: z.literal('reactions') });
 const TypingServerFrame = P.typing.extend({ type: z.literal('typing') });
 const PresenceServerFrame = P.presence.extend({ type: z.literal('presence') });
+const PresenceSubscribedServerFrame = P.presence_subscribed.extend({ type: z.literal('presence_subscribed') });
+const OnlineCountServerFrame = P.online_count.extend({ type: z.literal('online_count') });
 const ErrorServerFrame = P.error.extend({ type: z.literal('error') });
 const ResyncServerFrame = P.resync.extend({ type: z.literal('resync') });
 const TasksServerFrame = P.tasks.extend({ type: z.literal('tasks') });
@@ -151,6 +188,8 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ReactionsServerFrame,
   TypingServerFrame,
   PresenceServerFrame,
+  PresenceSubscribedServerFrame,
+  OnlineCountServerFrame,
   ErrorServerFrame,
   ResyncServerFrame,
   TasksServerFrame,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { ErrorCodes, RealtimeEvents, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { Outbox, WorkspaceMembership } from '@teamchat/service-kit';
@@ -33,10 +33,15 @@ export class MemberService {
     return toMembership(membership);
   }
 
-  async list(workspaceId: string, limit?: number): Promise<{ userId: string; role: Membership['role'] }[]> {
+  async list(
+    workspaceId: string,
+    limit?: number,
+    userIds?: string[],
+  ): Promise<{ userId: string; role: Membership['role'] }[]> {
+    if (userIds?.length === 0) return [];
     const members = await this.dataSource.manager.find(MembershipEntity, {
       select: { userId: true, role: true },
-      where: { workspaceId },
+      where: userIds ? { workspaceId, userId: In(userIds) } : { workspaceId },
       order: { joinedAt: 'ASC' },
       take: limit,
     });
@@ -64,7 +69,7 @@ export class MemberService {
     await this.bus
       .emit(RealtimeEvents.workspaceBroadcast, {
         workspaceId,
-        frame: { type: 'settings', workspaceId, change: 'role', userId },
+        frame: { type: 'settings', workspaceId, change: 'role', userId, isAdmin: updated.role === 'admin' },
       })
       // best effort: a lost frame only means the next refetch shows the change
       .catch(() => undefined);

@@ -3,7 +3,14 @@ import type { CurrentUser } from '@teamchat/contracts';
 import { Circle, Coffee, Focus, MinusCircle, Users, WifiOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useUpdateUser } from '../../api/users.js';
-import { PICKER_STATUSES, STATUS_LABELS, saveUserStatus, useUserStatus, type PickerStatus } from './status.js';
+import {
+  PICKER_STATUSES,
+  STATUS_LABELS,
+  hasChosenUserStatus,
+  saveUserStatus,
+  useUserStatus,
+  type PickerStatus,
+} from './status.js';
 import styles from './StatusSelector.module.css';
 
 const ICONS: Record<PickerStatus, ReactNode> = {
@@ -20,9 +27,11 @@ export const StatusSelector = ({ user, compact }: { user: CurrentUser; compact?:
   const update = useUpdateUser();
   const synced = useRef(false);
 
-  // The profile starts as offline on the server; bring it in line with what this browser last chose.
+  // Bring the profile in line with what this browser last chose — only a choice: a browser that never chose shows the
+  // default and writes nothing (a write reaches every open screen of the workspace, and on a first load it would
+  // change nothing anyone sees, as a connected user's roster status is online either way).
   useEffect(() => {
-    if (synced.current || user.status === status) return;
+    if (synced.current || user.status === status || !hasChosenUserStatus()) return;
     synced.current = true;
     update.mutate({ id: user.id, patch: { status } });
   }, [status, update, user.id, user.status]);

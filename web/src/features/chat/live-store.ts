@@ -1,6 +1,8 @@
-// Live state that is not server data: who is typing where, who is connected, and messages still being sent.
+// Live state that is not server data: who is typing where and messages still being sent (who is connected: presence-store.ts).
 import type { Message, MessageFile } from '@teamchat/contracts';
 import { useSyncExternalStore } from 'react';
+import { resetPresence } from './presence-store.js';
+import { resetPresenceWatch } from './presence-watch.js';
 
 /** A tiny observable value for useSyncExternalStore. */
 class Store<T> {
@@ -91,37 +93,6 @@ export const typingText = (usernames: readonly string[]): string => {
   return `${usernames[0]}, ${usernames[1]} and ${usernames.length - 2} others are typing…`;
 };
 
-// ---- presence -----------------------------------------------------------------------------------------------------
-
-export type Presence = 'online' | 'offline';
-
-/** Who is connected, as the live socket has told it so far. */
-export interface PresenceView {
-  /** What the last snapshot or presence frame said about the user; undefined while the socket has said nothing. */
-  get(userId: string): Presence | undefined;
-}
-
-/** `others` answers for users not in `known`: offline once a snapshot listed everyone connected, else unknown. */
-const presenceView = (known: ReadonlyMap<string, Presence>, others: Presence | undefined) => ({
-  known,
-  others,
-  get: (userId: string): Presence | undefined => known.get(userId) ?? others,
-});
-
-const presenceStore = new Store(presenceView(new Map(), undefined));
-
-export const setPresence = (userId: string, status: Presence): void => {
-  const { known, others } = presenceStore.get();
-  presenceStore.set(presenceView(new Map(known).set(userId, status), others));
-};
-
-/** The `joined` frame's list of who is connected in the workspace: they are online, everyone else offline. */
-export const applyPresenceSnapshot = (online: readonly string[]): void => {
-  presenceStore.set(presenceView(new Map(online.map((userId) => [userId, 'online' as const])), 'offline'));
-};
-
-export const usePresence = (): PresenceView => useSyncExternalStore(presenceStore.subscribe, presenceStore.get);
-
 // ---- outbox -------------------------------------------------------------------------------------------------------
 
 export interface OutgoingMessage {
@@ -185,6 +156,7 @@ export const asMessage = (m: OutgoingMessage): Message => ({
 /** For tests: forget everything. */
 export const resetLiveState = (): void => {
   typingStore.set(new Map());
-  presenceStore.set(presenceView(new Map(), undefined));
+  resetPresence();
+  resetPresenceWatch();
   outboxStore.set([]);
 };

@@ -1,7 +1,7 @@
 // Presence statuses (spec 2 §3): the picker's six values and the roster's four groups.
 import { useEffect, useState } from 'react';
 import { StorageKeys, readLocal, writeLocal } from '../widgets/storage-keys.js';
-import type { Presence } from './live-store.js';
+import type { Presence } from './presence-store.js';
 
 export const PICKER_STATUSES = ['online', 'offline', 'coffee-break', 'deep-focus', 'dnd', 'in-meeting'] as const;
 export type PickerStatus = (typeof PICKER_STATUSES)[number];
@@ -26,6 +26,9 @@ export const readUserStatus = (): PickerStatus => {
   const stored = readLocal(StorageKeys.userStatus);
   return isPickerStatus(stored) ? stored : 'online';
 };
+
+/** Whether this browser holds a status the user chose (rather than the default). */
+export const hasChosenUserStatus = (): boolean => isPickerStatus(readLocal(StorageKeys.userStatus));
 
 const USER_STATUS_EVENT = 'userStatusChange';
 

@@ -7,7 +7,10 @@ import { authKeys } from '../../api/auth.js';
 import { workspaceKeys } from '../../api/workspaces.js';
 import { errorStatus } from '../../lib/request.js';
 import { chatKeys, markChannelRead } from './api.js';
-import { applyPresenceSnapshot, clearTyping, outbox, setPresence, setTyping } from './live-store.js';
+import { clearTyping, outbox, setTyping } from './live-store.js';
+import { applyPresenceSnapshot, forgetPresence, setOnlineCount, setPresence, setPresences } from './presence-store.js';
+import { connectPresenceWatch, resubscribePresence } from './presence-watch.js';
+import { patchCachedUser } from '../../api/users.js';
 import {
   addMessageToCache,
   clearUnread,
@@ -98,15 +101,20 @@ export const useLiveUpdates = (
     [qc],
   );
 
+  // the users this tab shows presence for are told to the socket (and again after every join)
+  useEffect(() => connectPresenceWatch((frame) => realtime.send(frame)), []);
+
   useEffect(() => {
     if (!userId) return;
     let rejoined = false;
+    let joinedWorkspace: string | null = null;
     let usersTimer: ReturnType<typeof setTimeout> | undefined;
+    // someone not on the cached roster changed: a newcomer, who usually arrives through an invite no longer pending;
+    // rare, and one refetch however many of them come at once
     const refreshUsersSoon = () => {
       clearTimeout(usersTimer);
       usersTimer = setTimeout(() => {
         void qc.invalidateQueries({ queryKey: USERS_KEY });
-        // a newcomer usually arrives through an invite, which is no longer pending
         void qc.invalidateQueries({ queryKey: INVITES_KEY });
       }, 1000);
     };
@@ -151,9 +159,16 @@ export const useLiveUpdates = (
             setTyping(frame.channelId, frame.userId, frame.username, frame.isTyping, frame.threadId);
           break;
         case 'presence':
+          // only this user's rows re-render; their chosen status comes with `settings` frames, not a refetch
           setPresence(frame.userId, frame.status);
-          // Someone came or went: their chosen status may have changed meanwhile, and a newcomer joined by invite.
-          refreshUsersSoon();
+          break;
+        case 'presence_subscribed': {
+          const online = new Set(frame.online);
+          setPresences(frame.userIds.map((id) => [id, online.has(id) ? 'online' : 'offline'] as const));
+          break;
+        }
+        case 'online_count':
+          setOnlineCount(frame.count);
           break;
         case 'resync':
           void qc.invalidateQueries({ predicate: (q) => isMessagePagesKey(q.queryKey) });
@@ -169,23 +184,32 @@ export const useLiveUpdates = (
           break;
         case 'settings':
           // a role (the settings tabs and the roster), the workspace's name or logo, or its seats changed
-          if (frame.change === 'role') {
-            void qc.invalidateQueries({ queryKey: USERS_KEY });
+          // a member's role or profile: their entry is patched in place when the frame carries the change
+          if (frame.change === 'role' || frame.change === 'profile') {
+            const patch =
+              frame.change === 'role'
+                ? frame.isAdmin === undefined
+                  ? undefined
+                  : { isAdmin: frame.isAdmin }
+                : frame.profile;
+            if (!frame.userId || !patch) void qc.invalidateQueries({ queryKey: USERS_KEY });
+            else if (!patchCachedUser(qc, frame.userId, patch)) refreshUsersSoon();
             if (frame.userId === userId) void qc.invalidateQueries({ queryKey: authKeys.user });
           }
           if (frame.change === 'workspace') void qc.invalidateQueries({ queryKey: workspaceKeys.all });
-          if (frame.change === 'profile') {
-            void qc.invalidateQueries({ queryKey: USERS_KEY });
-            if (frame.userId === userId) void qc.invalidateQueries({ queryKey: authKeys.user });
-          }
           if (frame.change === 'seats') {
             void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
             void qc.invalidateQueries({ queryKey: USERS_KEY });
           }
           break;
         case 'joined':
-          // Who is connected right now; presence frames after this one keep it current.
+          // another workspace's presence says nothing about this one's
+          if (joinedWorkspace !== null && joinedWorkspace !== frame.workspaceId) forgetPresence();
+          joinedWorkspace = frame.workspaceId;
+          if (frame.onlineCount !== undefined) setOnlineCount(frame.onlineCount);
+          // an older server lists everyone connected; a current one answers the subscription sent now
           if (frame.online) applyPresenceSnapshot(frame.online);
+          resubscribePresence();
           // After a reconnect the replay brought the messages; counts and roster may have moved meanwhile.
           if (rejoined) {
             void qc.invalidateQueries({ queryKey: chatKeys.unread });

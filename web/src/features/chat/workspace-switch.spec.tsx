@@ -35,7 +35,8 @@ globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 
 const { useLiveUpdates } = await import('./use-live-updates.js');
 const { realtime } = await import('./realtime.js');
-const { resetLiveState, usePresence } = await import('./live-store.js');
+const { resetLiveState } = await import('./live-store.js');
+const { usePresence } = await import('./presence-store.js');
 const { authUserQuery } = await import('../../api/auth.js');
 const { useSwitchWorkspace } = await import('../../api/workspaces.js');
 const { chatKeys } = await import('./api.js');

@@ -1,9 +1,11 @@
 // Spec 2 §2 team status: roster sorted online, away, busy, offline; online/total where total counts pending invites.
-import type { CurrentUser } from '@teamchat/contracts';
+import type { CurrentUser, PublicUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { memo, useCallback, useMemo } from 'react';
 import { usersQuery } from '../../api/users.js';
-import { usePresence } from '../chat/live-store.js';
-import { rosterStatus, sortRoster, useUserStatus } from '../chat/status.js';
+import { useOnlineCount, usePresenceSelector, type PresenceView } from '../chat/presence-store.js';
+import { useUserPresence } from '../chat/presence-watch.js';
+import { rosterStatus, sortRoster, useUserStatus, type RosterStatus } from '../chat/status.js';
 import { invitesQuery } from '../settings/api.js';
 import { UserHoverCard } from '../chat/UserHoverCard.js';
 import { Avatar } from '../chat/ui.js';
@@ -26,23 +28,69 @@ const STATUS_CLASS: Record<string, string | undefined> = {
 
 export const TEAM_LIST_HEIGHT = { full: 300, compact: 200 } as const;
 
+/** This tab is connected, and its own choice is known before the server's copy catches up. */
+const statusOf = (member: PublicUser, selfId: string, myStatus: string, presence: PresenceView): RosterStatus =>
+  member.id === selfId ? rosterStatus(myStatus, 'online') : rosterStatus(member.status, presence.get(member.id));
+
+/**
+ * One member; re-renders when their own presence or profile changes, not when anyone else's does (the roster's
+ * order and count are worked out above it).
+ */
+const MemberRow = memo(function MemberRow({
+  member,
+  self,
+  myStatus,
+}: {
+  member: PublicUser;
+  self: boolean;
+  myStatus: string;
+}) {
+  const presence = useUserPresence(self ? undefined : member.id);
+  const status = self ? rosterStatus(myStatus, 'online') : rosterStatus(member.status, presence);
+  return (
+    <li className={styles.member} data-status={status}>
+      <UserHoverCard user={member} fallbackName={member.username}>
+        <button type="button" className={styles.memberButton}>
+          <span className={styles.avatar}>
+            <Avatar name={member.username} src={member.profileImageUrl} size={24} />
+            <span className={`${badgeStyles.dot} ${DOT_CLASS[status]} ${styles.presence}`} aria-hidden="true" />
+          </span>
+          <span className={styles.name}>{member.username}</span>
+          <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>
+        </button>
+      </UserHoverCard>
+    </li>
+  );
+});
+
 export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density: PanelSize }) => {
   const users = useQuery(usersQuery());
   // Only admins may list invites; for everyone else the total is the user count.
   const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
-  const presence = usePresence();
   const myStatus = useUserStatus();
-  const list = users.data ?? [];
-  const entries = sortRoster(
-    list.map((u) => {
-      // This tab is connected, and its own choice is known before the server's copy catches up.
-      const self = u.id === user.id;
-      const status = rosterStatus(self ? myStatus : u.status, self ? 'online' : presence.get(u.id));
-      return { user: u, name: u.username, status };
-    }),
+  const list = useMemo(() => users.data ?? [], [users.data]);
+  const byId = useMemo(() => new Map(list.map((u) => [u.id, u])), [list]);
+  // the order (and the tally used before the server's count arrives) as strings: a presence change that moves no one
+  // re-renders nothing here, and one that does re-renders the list while its rows skip
+  const order = usePresenceSelector(
+    useCallback(
+      (presence: PresenceView) =>
+        sortRoster(list.map((u) => ({ id: u.id, name: u.username, status: statusOf(u, user.id, myStatus, presence) })))
+          .map((e) => e.id)
+          .join(','),
+      [list, user.id, myStatus],
+    ),
   );
-  const online = entries.filter((e) => e.status === 'online').length;
+  const tally = usePresenceSelector(
+    useCallback(
+      (presence: PresenceView) => list.filter((u) => statusOf(u, user.id, myStatus, presence) === 'online').length,
+      [list, user.id, myStatus],
+    ),
+  );
+  const counted = useOnlineCount();
+  const online = counted ?? tally;
   const total = list.length + (invites.data?.length ?? 0);
+  const members = order ? order.split(',').flatMap((id) => byId.get(id) ?? []) : [];
 
   return (
     <div>
@@ -51,19 +99,8 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
       </div>
       <ul className={styles.list} style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
         {users.isPending ? <li className={noteStyles.note}>Loading…</li> : null}
-        {entries.map(({ user: member, status }) => (
-          <li key={member.id} className={styles.member} data-status={status}>
-            <UserHoverCard user={member} fallbackName={member.username}>
-              <button type="button" className={styles.memberButton}>
-                <span className={styles.avatar}>
-                  <Avatar name={member.username} src={member.profileImageUrl} size={24} />
-                  <span className={`${badgeStyles.dot} ${DOT_CLASS[status]} ${styles.presence}`} aria-hidden="true" />
-                </span>
-                <span className={styles.name}>{member.username}</span>
-                <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>
-              </button>
-            </UserHoverCard>
-          </li>
+        {members.map((member) => (
+          <MemberRow key={member.id} member={member} self={member.id === user.id} myStatus={myStatus} />
         ))}
       </ul>
     </div>

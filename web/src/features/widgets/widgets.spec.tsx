@@ -10,7 +10,8 @@ import { TimerWidget } from './TimerWidget.js';
 import { WidgetPanel } from './WidgetPanel.js';
 import { WIDGET_MANAGER_TEXT } from './WidgetManagerDialog.js';
 import { setPanelSize } from './panel-size.js';
-import { applyPresenceSnapshot, resetLiveState, setPresence } from '../chat/live-store.js';
+import { resetLiveState } from '../chat/live-store.js';
+import { applyPresenceSnapshot, setPresence } from '../chat/presence-store.js';
 import teamStyles from './TeamStatusWidget.module.css';
 
 const meter = (name: string) => Number(screen.getByRole('meter', { name }).getAttribute('aria-valuenow'));
