@@ -1,6 +1,6 @@
 // Presence by subscription on the live socket: a socket gets `presence` frames only for the users it watches, within
 // bounds, and only users of its own workspace can be watched.
-import { startTestStack, type TestStack } from '@teamchat/testing';
+import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { PRESENCE_SUBSCRIBE_MAX, PRESENCE_SUBSCRIBE_TOO_MANY } from '@teamchat/contracts';
 import { randomUUID } from 'node:crypto';
 import { team, TestSocket, type Person } from './chat-helpers.js';
