@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRequest } from '../contract.js';
+import { defineRequest, workspaceWrite } from '../contract.js';
 import { withActor } from '../actor.js';
 import { ErrorCodes } from '../errors.js';
 import {
@@ -37,21 +37,30 @@ export const StoredObjectSchema = z.object({
 });
 export type StoredObject = z.infer<typeof StoredObjectSchema>;
 
+/**
+ * An upload for the workspace's content (a message attachment, a reaction picture): refused while the workspace is
+ * read-only. A profile image or a logo is not: the account and the workspace's settings stay open.
+ */
+const isWorkspaceUpload = (request: Record<string, unknown>) => request.kind !== 'profile' && request.kind !== 'logo';
+
 export const MediaContracts = {
   /**
    * A single-use, 5-minute upload URL for one random key under the actor's workspace (or under the actor when they
    * have no workspace yet, for `profile`/`logo`), limited to the kind's size and the file's image type.
    */
-  createUpload: defineRequest(
-    'media.upload.create',
-    withActor({
-      kind: z.enum(UPLOAD_KINDS),
-      filename: z.string().max(255),
-      contentType: z.string().max(255).optional(),
-      /** The size the client announced: a `file` over its limit is refused before anything is sent. */
-      size: z.number().int().min(0).optional(),
-    }),
-    UploadTicketSchema,
+  createUpload: workspaceWrite(
+    defineRequest(
+      'media.upload.create',
+      withActor({
+        kind: z.enum(UPLOAD_KINDS),
+        filename: z.string().max(255),
+        contentType: z.string().max(255).optional(),
+        /** The size the client announced: a `file` over its limit is refused before anything is sent. */
+        size: z.number().int().min(0).optional(),
+      }),
+      UploadTicketSchema,
+    ),
+    isWorkspaceUpload,
   ),
   /**
    * The gateway stored the bytes of a local-driver upload (signature already checked there, checked again here): the
