@@ -18,6 +18,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCodes.noWorkspace]: 404,
   [ErrorCodes.ownAdminStatus]: 400,
   [ErrorCodes.removeSelf]: 400,
+  [ErrorCodes.lastAdmin]: 409,
   [ErrorCodes.memberNotFound]: 404,
   [ErrorCodes.inviteNotFound]: 404,
   [ErrorCodes.inviteUsed]: 409,

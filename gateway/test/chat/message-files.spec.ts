@@ -206,6 +206,7 @@ describe.each(['inprocess', 'nats'] as const)('message files over %s', (transpor
       ['notes.txt', 'plain words', 'text/plain'],
     ])('serves %s only as a download, never sniffed or run', async (name, body, type) => {
       const upload = await uploadFile(t.bob.agent, name, Buffer.from(body), { contentType: 'image/png' });
+      await post(t.bob.agent, { fileUrl: upload.address });
       const res = await download(t.carol.agent, upload.address);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe(type);
@@ -218,6 +219,7 @@ describe.each(['inprocess', 'nats'] as const)('message files over %s', (transpor
 
     it('keeps a message image inline, as before', async () => {
       const image = await uploadChatImage(t.bob.agent, 'message');
+      await post(t.bob.agent, { imageUrl: image.address });
       const res = await t.carol.agent.get(image.address);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['content-disposition']).toBe('inline');

@@ -149,7 +149,10 @@ describe('media on the local driver', () => {
           : pathOf(imageAddressFromUploadUrl(uploadUrl));
       expect(address).toBe(ticket.body.objectPath);
       if (route === '/api/messages/upload') expect(address.startsWith('/attachments/')).toBe(true);
-      for (const reader of [admin, member]) {
+      // a message attachment is its uploader's until it is posted (see chat/attachment-access.spec.ts)
+      const attachment = route === '/api/messages/upload';
+      if (attachment) expect((await member.get(address)).status).toBe(404);
+      for (const reader of attachment ? [admin] : [admin, member]) {
         const res = await reader
           .get(address)
           .buffer(true)
@@ -363,6 +366,10 @@ describe('media on the local driver', () => {
       const ticket = await admin.post('/api/messages/upload').send({ filename: 'secret.png' });
       await put(ticket.body.uploadURL, file(PNG_SIGNATURE, 256), 'image/png');
       address = ticket.body.objectPath;
+      // posted in the workspace's public channel, so every member reads it
+      const general = (await admin.get('/api/channels')).body[0].id;
+      const posted = await admin.post(`/api/channels/${general}/messages`).send({ imageUrl: address });
+      expect(posted.status).toBe(201);
     });
 
     it('answers 401 to anonymous readers', async () => {

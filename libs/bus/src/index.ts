@@ -17,3 +17,4 @@ export * from './raw-json.js';
 export * from './handler.decorators.js';
 export * from './durable-events.js';
 export * from './jetstream.js';
+export * from './workspace-write.guard.js';

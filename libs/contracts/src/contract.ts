@@ -6,6 +6,12 @@ export interface RequestContract<Req extends z.ZodType = z.ZodType, Res extends 
   readonly subject: string;
   readonly request: Req;
   readonly response: Res;
+  /**
+   * The request writes to the content of the actor's current workspace (see `workspaceWrite`): while that workspace
+   * is read-only it is refused with BILLING.WORKSPACE_READ_ONLY before its handler runs. A test of the request, not
+   * yet validated, for a contract that writes only sometimes (an upload for a message, not for a profile image).
+   */
+  readonly workspaceWrite?: true | ((request: Record<string, unknown>) => boolean);
 }
 
 /** An event subject (past tense) with the schema of its payload. */
@@ -20,6 +26,16 @@ export const defineRequest = <Req extends z.ZodType, Res extends z.ZodType>(
   request: Req,
   response: Res,
 ): RequestContract<Req, Res> => ({ kind: 'request', subject, request, response });
+
+/**
+ * Marks a request as a write to workspace content, refused while the workspace is read-only (an unpaid trial's end, a
+ * lapsed subscription). Reads, the reader's own state (read marks, notification settings), the account and profile,
+ * billing and membership administration are not marked: a read-only workspace can still be read and paid for.
+ */
+export const workspaceWrite = <C extends RequestContract>(
+  contract: C,
+  when?: (request: Record<string, unknown>) => boolean,
+): C => ({ ...contract, workspaceWrite: when ?? true });
 
 export const defineEvent = <P extends z.ZodType>(subject: `${string}.${string}.${string}`, payload: P): EventContract<P> => ({
   kind: 'event',

@@ -20,6 +20,8 @@ export const ErrorCodes = {
   notAdmin: 'WORKSPACE.NOT_ADMIN',
   ownAdminStatus: 'WORKSPACE.OWN_ADMIN_STATUS',
   removeSelf: 'WORKSPACE.REMOVE_SELF',
+  /** The change would leave the workspace without an admin (two admins demoting or removing each other at once). */
+  lastAdmin: 'WORKSPACE.LAST_ADMIN',
   memberNotFound: 'WORKSPACE.MEMBER_NOT_FOUND',
   inviteNotFound: 'WORKSPACE.INVITE_NOT_FOUND',
   inviteUsed: 'WORKSPACE.INVITE_USED',

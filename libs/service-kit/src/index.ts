@@ -9,5 +9,6 @@ export * from './workspace-membership.js';
 export * from './workspace-membership.module.js';
 export * from './process-events.js';
 export * from './workspace-entitlements.js';
+export * from './workspace-writes.js';
 export * from './outbox.js';
 export * from './idempotency-ledger.js';

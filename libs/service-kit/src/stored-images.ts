@@ -17,6 +17,8 @@ export interface StoredImageCheck {
   owners: readonly string[];
   /** The request field named in the validation issue. */
   field: string;
+  /** A message image about to be posted in this channel: bound to it, and read only by those who may read it. */
+  channelId?: string;
 }
 
 /**
@@ -29,12 +31,16 @@ export interface StoredImageCheck {
 export class StoredImages {
   constructor(private readonly bus: BusClient) {}
 
-  async requireUploaded(actor: Actor, address: string, { kind, owners, field }: StoredImageCheck): Promise<void> {
+  async requireUploaded(
+    actor: Actor,
+    address: string,
+    { kind, owners, field, channelId }: StoredImageCheck,
+  ): Promise<void> {
     const refuse = (message: string) => new DomainError(ErrorCodes.validation, message, [{ path: field, message }]);
     if (!storedImageKey(address, kind, owners)) throw refuse(IMAGE_NOT_UPLOADED_MESSAGE);
     let stored: { kind: string };
     try {
-      stored = await this.bus.request(MediaContracts.verifyUpload, { actor, url: address });
+      stored = await this.bus.request(MediaContracts.verifyUpload, { actor, url: address, channelId });
     } catch (err) {
       const message = err instanceof DomainError ? imageRefusalMessage(kind, err.code) : null;
       if (message) throw refuse(message);

@@ -19,6 +19,7 @@ import {
   type InProcessBroker,
   InProcessServer,
   NamespacedServerNats,
+  WorkspaceWriteCheck,
 } from '@teamchat/bus';
 import {
   busMembershipSource,
@@ -28,6 +29,7 @@ import {
 } from './workspace-membership.js';
 import { busEntitlementSource, WorkspaceEntitlements } from './workspace-entitlements.js';
 import { ProcessEvents } from './process-events.js';
+import { WorkspaceWrites } from './workspace-writes.js';
 
 /** Where a service's invalidations come from: its bus, and its name (for logs and connection names). */
 export interface MembershipEventsOptions {
@@ -150,10 +152,16 @@ export class WorkspaceMembershipModule {
           inject: [BusClient],
           useFactory: (bus: BusClient) => new WorkspaceEntitlements(busEntitlementSource(bus)),
         },
+        {
+          provide: WorkspaceWriteCheck,
+          inject: [WorkspaceMembership, WorkspaceEntitlements],
+          useFactory: (membership: WorkspaceMembership, entitlements: WorkspaceEntitlements) =>
+            new WorkspaceWrites(membership, entitlements),
+        },
         ProcessEvents,
         ...(events ? [{ provide: MEMBERSHIP_EVENTS, useValue: events }, ProcessEventListener] : []),
       ],
-      exports: [WorkspaceMembership, WorkspaceEntitlements, ProcessEvents],
+      exports: [WorkspaceMembership, WorkspaceEntitlements, WorkspaceWriteCheck, ProcessEvents],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRequest } from '../contract.js';
+import { defineRequest, workspaceWrite } from '../contract.js';
 import { withActor } from '../actor.js';
 import {
   ChannelSchema,
@@ -92,25 +92,31 @@ export type Replay = z.infer<typeof ReplaySchema>;
 
 export const ChatContracts = {
   listSections: defineRequest('chat.section.list', withActor({}), z.array(SectionSchema)),
-  createSection: defineRequest('chat.section.create', withActor(CreateSectionSchema.shape), SectionSchema),
+  createSection: workspaceWrite(
+    defineRequest('chat.section.create', withActor(CreateSectionSchema.shape), SectionSchema),
+  ),
   /** CHAT.SECTION_NOT_EMPTY while channels remain in it. */
-  deleteSection: defineRequest('chat.section.delete', withActor({ sectionId: ref }), z.object({ id: z.uuid() })),
+  deleteSection: workspaceWrite(
+    defineRequest('chat.section.delete', withActor({ sectionId: ref }), z.object({ id: z.uuid() })),
+  ),
 
   listChannels: defineRequest('chat.channel.list', withActor({}), z.array(ChannelSchema)),
-  createChannel: defineRequest('chat.channel.create', withActor(CreateChannelSchema.shape), ChannelSchema),
-  renameChannel: defineRequest(
-    'chat.channel.rename',
-    withActor({ channelId: ref, ...RenameChannelSchema.shape }),
-    ChannelSchema,
+  createChannel: workspaceWrite(
+    defineRequest('chat.channel.create', withActor(CreateChannelSchema.shape), ChannelSchema),
+  ),
+  renameChannel: workspaceWrite(
+    defineRequest('chat.channel.rename', withActor({ channelId: ref, ...RenameChannelSchema.shape }), ChannelSchema),
   ),
   /** Moves a channel within its section; orders stay dense (0..n-1) and unique. Answers the section's channels. */
-  reorderChannel: defineRequest('chat.channel.reorder', withActor(ReorderChannelSchema.shape), z.array(ChannelSchema)),
+  reorderChannel: workspaceWrite(
+    defineRequest('chat.channel.reorder', withActor(ReorderChannelSchema.shape), z.array(ChannelSchema)),
+  ),
   /** Whether the actor may read and post to a channel, and who hears its live frames; 404 otherwise. */
   channelAccess: defineRequest('chat.channel.access', withActor({ channelId: ref }), ChannelAccessSchema),
 
   listDms: defineRequest('chat.dm.list', withActor({}), z.array(ChannelSchema)),
   /** Idempotent: the existing DM between the two users is returned. */
-  createDm: defineRequest('chat.dm.create', withActor(CreateDmSchema.shape), ChannelSchema),
+  createDm: workspaceWrite(defineRequest('chat.dm.create', withActor(CreateDmSchema.shape), ChannelSchema)),
 
   listMessages: defineRequest(
     'chat.message.list',
@@ -118,18 +124,21 @@ export const ChatContracts = {
     z.array(MessageSchema),
   ),
   /** Persists a message (the one create path of the socket and HTTP); deduplicated by (user, clientMsgId). */
-  createMessage: defineRequest(
-    'chat.message.create',
-    withActor({ channelId: ref, ...MessageInputShape }).refine(hasMessageBody, { message: MESSAGE_EMPTY }),
-    CreatedMessageSchema,
+  createMessage: workspaceWrite(
+    defineRequest(
+      'chat.message.create',
+      withActor({ channelId: ref, ...MessageInputShape }).refine(hasMessageBody, { message: MESSAGE_EMPTY }),
+      CreatedMessageSchema,
+    ),
   ),
   /** The author changes the content of their message (CHAT.MESSAGE_NOT_FOUND once deleted, AUTH.FORBIDDEN for anyone else). */
-  editMessage: defineRequest(
-    'chat.message.edit',
-    withActor({ messageId: ref, ...EditMessageSchema.shape }),
-    MessageChangeSchema,
+  editMessage: workspaceWrite(
+    defineRequest('chat.message.edit', withActor({ messageId: ref, ...EditMessageSchema.shape }), MessageChangeSchema),
   ),
-  /** The author or a workspace admin deletes a message: a tombstone while it has thread replies, gone otherwise. */
+  /**
+   * The author or a workspace admin deletes a message: a tombstone while it has thread replies, gone otherwise. Not a
+   * `workspaceWrite`: what was said can be taken back even while the workspace is read-only.
+   */
   deleteMessage: defineRequest('chat.message.delete', withActor({ messageId: ref }), MessageDeletionSchema),
   /** What the actor missed since a moment, across every channel they may read in their workspace. */
   replay: defineRequest('chat.message.replay', withActor({ since: SinceSchema }), ReplaySchema),
@@ -143,26 +152,28 @@ export const ChatContracts = {
   markThreadRead: defineRequest('chat.thread.mark-read', withActor({ messageId: ref }), ThreadReadStateSchema),
 
   listCustomReactions: defineRequest('chat.custom-reaction.list', withActor({}), z.array(CustomReactionSchema)),
-  createCustomReaction: defineRequest(
-    'chat.custom-reaction.create',
-    withActor(CreateCustomReactionSchema.shape),
-    CustomReactionSchema,
+  createCustomReaction: workspaceWrite(
+    defineRequest('chat.custom-reaction.create', withActor(CreateCustomReactionSchema.shape), CustomReactionSchema),
   ),
   /** `emoji` (one Unicode emoji) or `reactionId` (a custom reaction's id or a standard emoji): exactly one. */
-  addReaction: defineRequest(
-    'chat.reaction.add',
-    withActor({ messageId: ref, ...ReactionBodySchema.shape }),
-    ReactionChangeSchema,
+  addReaction: workspaceWrite(
+    defineRequest(
+      'chat.reaction.add',
+      withActor({ messageId: ref, ...ReactionBodySchema.shape }),
+      ReactionChangeSchema,
+    ),
   ),
-  removeReaction: defineRequest(
-    'chat.reaction.remove',
-    withActor({ messageId: ref, ...ReactionBodySchema.shape }),
-    ReactionChangeSchema,
+  removeReaction: workspaceWrite(
+    defineRequest(
+      'chat.reaction.remove',
+      withActor({ messageId: ref, ...ReactionBodySchema.shape }),
+      ReactionChangeSchema,
+    ),
   ),
 
   /** Any member who may read the channel pins a message (not a deleted one); pinning a pinned one changes nothing. */
-  pinMessage: defineRequest('chat.message.pin', withActor({ messageId: ref }), MessageChangeSchema),
-  unpinMessage: defineRequest('chat.message.unpin', withActor({ messageId: ref }), MessageChangeSchema),
+  pinMessage: workspaceWrite(defineRequest('chat.message.pin', withActor({ messageId: ref }), MessageChangeSchema)),
+  unpinMessage: workspaceWrite(defineRequest('chat.message.unpin', withActor({ messageId: ref }), MessageChangeSchema)),
   /** One message of a channel the actor may read, not deleted (a permalink's target). */
   getMessage: defineRequest('chat.message.get', withActor({ messageId: ref }), MessageSchema),
   /** The pinned messages of a channel the actor may read, newest pin first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, defineRequest } from '../contract.js';
+import { defineEvent, defineRequest, workspaceWrite } from '../contract.js';
 import { withActor } from '../actor.js';
 import {
   AwardStarsSchema,
@@ -60,10 +60,12 @@ export const IdentityContracts = {
     IdentityUserSchema,
   ),
   /** An admin of the actor's current workspace adds stars to a member of it. */
-  awardStars: defineRequest(
-    'identity.user.award-stars',
-    withActor({ userId: z.uuid(), stars: AwardStarsSchema.shape.stars }),
-    UserProfileSchema,
+  awardStars: workspaceWrite(
+    defineRequest(
+      'identity.user.award-stars',
+      withActor({ userId: z.uuid(), stars: AwardStarsSchema.shape.stars }),
+      UserProfileSchema,
+    ),
   ),
   /**
    * Closes an account for good (support tools, erasure requests): the user record goes, and `identity.user.deleted`

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRequest } from '../contract.js';
+import { defineRequest, workspaceWrite } from '../contract.js';
 import { withActor } from '../actor.js';
 import { ErrorCodes } from '../errors.js';
 import {
@@ -37,21 +37,30 @@ export const StoredObjectSchema = z.object({
 });
 export type StoredObject = z.infer<typeof StoredObjectSchema>;
 
+/**
+ * An upload for the workspace's content (a message attachment, a reaction picture): refused while the workspace is
+ * read-only. A profile image or a logo is not: the account and the workspace's settings stay open.
+ */
+const isWorkspaceUpload = (request: Record<string, unknown>) => request.kind !== 'profile' && request.kind !== 'logo';
+
 export const MediaContracts = {
   /**
    * A single-use, 5-minute upload URL for one random key under the actor's workspace (or under the actor when they
    * have no workspace yet, for `profile`/`logo`), limited to the kind's size and the file's image type.
    */
-  createUpload: defineRequest(
-    'media.upload.create',
-    withActor({
-      kind: z.enum(UPLOAD_KINDS),
-      filename: z.string().max(255),
-      contentType: z.string().max(255).optional(),
-      /** The size the client announced: a `file` over its limit is refused before anything is sent. */
-      size: z.number().int().min(0).optional(),
-    }),
-    UploadTicketSchema,
+  createUpload: workspaceWrite(
+    defineRequest(
+      'media.upload.create',
+      withActor({
+        kind: z.enum(UPLOAD_KINDS),
+        filename: z.string().max(255),
+        contentType: z.string().max(255).optional(),
+        /** The size the client announced: a `file` over its limit is refused before anything is sent. */
+        size: z.number().int().min(0).optional(),
+      }),
+      UploadTicketSchema,
+    ),
+    isWorkspaceUpload,
   ),
   /**
    * The gateway stored the bytes of a local-driver upload (signature already checked there, checked again here): the
@@ -64,9 +73,10 @@ export const MediaContracts = {
     StoredObjectSchema,
   ),
   /**
-   * May the actor read this object? Members of the owning workspace only (MEDIA.NOT_FOUND otherwise). An upload not
-   * yet checked (S3 driver) is checked now. `readUrl` is a short-lived presigned GET when the bytes live in S3, null
-   * when the gateway reads them from the local object folder.
+   * May the actor read this object? Members of the owning workspace only (MEDIA.NOT_FOUND otherwise); a message
+   * attachment only those who may read the channel it was posted in (chat's `channelAccess`), or before it is posted
+   * its uploader. An upload not yet checked (S3 driver) is checked now. `readUrl` is a short-lived presigned GET when
+   * the bytes live in S3, null when the gateway reads them from the local object folder.
    */
   getObject: defineRequest(
     'media.object.get',
@@ -75,9 +85,16 @@ export const MediaContracts = {
   ),
   /**
    * For services about to store an image address (message image, reaction, logo, profile image): the URL must name a
-   * stored, valid object the actor may read; the upload is checked now if it was not yet.
+   * stored, valid object the actor may read; the upload is checked now if it was not yet. With `channelId` (a message
+   * about to be posted there), a message image or file is bound to that channel and from then on read only by those
+   * who may read it; an attachment the actor did not upload, or one already posted in another channel, answers
+   * MEDIA.NOT_FOUND.
    */
-  verifyUpload: defineRequest('media.upload.verify', withActor({ url: z.string().max(2048) }), StoredObjectSchema),
+  verifyUpload: defineRequest(
+    'media.upload.verify',
+    withActor({ url: z.string().max(2048), channelId: z.uuid().optional() }),
+    StoredObjectSchema,
+  ),
   /**
    * A service no longer shows a stored object (its message was deleted): the bytes are deleted and the object answers
    * MEDIA.NOT_FOUND from then on. Only an upload of the actor's workspace made by `ownerId` (the author of what showed

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, defineRequest } from '../contract.js';
+import { defineEvent, defineRequest, workspaceWrite } from '../contract.js';
 import { withActor } from '../actor.js';
 import {
   AcceptInviteSchema,
@@ -107,7 +107,9 @@ export const WorkspaceContracts = {
    * Admin creates an invite for the current workspace; BILLING.NO_SEATS when no seat is available,
    * BILLING.WORKSPACE_READ_ONLY when the workspace is read-only.
    */
-  createInvite: defineRequest('workspace.invite.create', withActor(CreateInviteSchema.shape), InviteSchema),
+  createInvite: workspaceWrite(
+    defineRequest('workspace.invite.create', withActor(CreateInviteSchema.shape), InviteSchema),
+  ),
   /** Admin lists the pending invites of the current workspace. */
   listInvites: defineRequest('workspace.invite.list', withActor({}), z.array(InviteSchema)),
   /** Admin cancels a pending invite of the current workspace. */

@@ -22,14 +22,17 @@ export const FILE_NOT_UPLOADED_MESSAGE = 'File not found. Please upload it again
 export class MessageFiles {
   constructor(private readonly bus: BusClient) {}
 
-  /** The attachment to store with a message from `member` (VALIDATION.FAILED on `fileUrl` when refused). */
-  async require(member: Actor & { workspaceId: string }, address: string): Promise<MessageFile> {
+  /**
+   * The attachment to store with a message from `member` in `channelId` (VALIDATION.FAILED on `fileUrl` when refused):
+   * media binds it to that channel, so only the channel's readers read it, and refuses someone else's upload.
+   */
+  async require(member: Actor & { workspaceId: string }, address: string, channelId: string): Promise<MessageFile> {
     const refuse = (message: string) => new DomainError(ErrorCodes.validation, message, [{ path: 'fileUrl', message }]);
     if (!storedImageKey(address, 'file', [ImageOwners.workspace(member.workspaceId)]))
       throw refuse(FILE_NOT_UPLOADED_MESSAGE);
     let stored;
     try {
-      stored = await this.bus.request(MediaContracts.verifyUpload, { actor: member, url: address });
+      stored = await this.bus.request(MediaContracts.verifyUpload, { actor: member, url: address, channelId });
     } catch (err) {
       if (err instanceof DomainError && err.code === ErrorCodes.uploadTooLarge) throw refuse(TOO_LARGE_MESSAGES.file);
       if (

@@ -126,8 +126,12 @@ export class MessageService {
     await this.broadcastMentions.requireAllowed(member, channel, content);
     const imageUrl = input.imageUrl?.trim() || null;
     // after the membership and channel answers, so a stranger hears about those and not about the image
-    if (imageUrl) await this.images.requireUploaded(member, imageUrl, chatImage('message', member.workspaceId));
-    const file = input.fileUrl?.trim() ? await this.files.require(member, input.fileUrl.trim()) : null;
+    if (imageUrl)
+      await this.images.requireUploaded(member, imageUrl, {
+        ...chatImage('message', member.workspaceId),
+        channelId: channel.id,
+      });
+    const file = input.fileUrl?.trim() ? await this.files.require(member, input.fileUrl.trim(), channel.id) : null;
     const clientMsgId = input.clientMsgId || null;
     if (input.threadId) {
       const alsoInChannel = input.alsoInChannel === true;

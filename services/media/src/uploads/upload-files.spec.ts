@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgre
 import { mediaEntities } from '../media.entities.js';
 import { mediaMigrations } from '../migrations/index.js';
 import { LocalObjectStorage } from '../storage/local.storage.js';
+import { AttachmentAudience } from './attachment-audience.js';
 import { UploadEntity } from './upload.entity.js';
 import { RECHECK_SLACK_MS, UploadService } from './upload.service.js';
 
@@ -73,7 +74,7 @@ describe('UploadService: file attachments', () => {
   beforeEach(async () => {
     storage = new LocalObjectStorage(join(dir, randomUUID()), SECRET);
     await storage.init();
-    service = new UploadService(ds.getRepository(UploadEntity), storage, membership());
+    service = new UploadService(ds.getRepository(UploadEntity), storage, membership(), new AttachmentAudience(bus));
     alice = workspaces.join(ws, randomUUID());
   });
 
@@ -148,7 +149,7 @@ describe('UploadService: file attachments', () => {
     }
     storage = new OverwritableStorage(join(dir, randomUUID()), SECRET);
     await storage.init();
-    service = new UploadService(ds.getRepository(UploadEntity), storage, membership());
+    service = new UploadService(ds.getRepository(UploadEntity), storage, membership(), new AttachmentAudience(bus));
     const ticket = await service.create(alice, { kind: 'file', filename: 'c.tar' });
     put(ticket, Buffer.from('small'));
     await expect(service.verify(alice, ticket.objectPath)).resolves.toMatchObject({ size: 5 });

@@ -34,7 +34,7 @@ export class UploadController {
 
   @OnRequest(MediaContracts.verifyUpload)
   verify(@Payload(new ZodPipe(MediaContracts.verifyUpload.request)) p: Req<'verifyUpload'>) {
-    return this.uploads.verify(p.actor, p.url);
+    return this.uploads.verify(p.actor, p.url, p.channelId);
   }
 
   @OnRequest(MediaContracts.deleteObject)

@@ -61,6 +61,14 @@ export class UploadEntity {
   @Column({ name: 'recheck_at', type: 'timestamptz', nullable: true })
   recheckAt!: Date | null;
 
+  /** The channel a message attachment was posted in: only those who may read that channel read it (see AttachmentAudience). */
+  @Column({ name: 'channel_id', type: 'uuid', nullable: true })
+  channelId!: string | null;
+
+  /** A message attachment not yet posted: only its uploader reads it (false for other kinds and older uploads). */
+  @Column({ name: 'uploader_only', type: 'boolean', default: false })
+  uploaderOnly!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Env } from '@teamchat/config';
 import { objectStorageProvider } from '../storage/storage.provider.js';
+import { AttachmentAudience } from './attachment-audience.js';
 import { UploadEntity } from './upload.entity.js';
 import { UploadController } from './upload.controller.js';
 import { UploadService } from './upload.service.js';
@@ -14,7 +15,7 @@ export class UploadModule {
       module: UploadModule,
       imports: [TypeOrmModule.forFeature([UploadEntity])],
       controllers: [UploadController],
-      providers: [objectStorageProvider(env), UploadService, UploadSweeper],
+      providers: [objectStorageProvider(env), AttachmentAudience, UploadService, UploadSweeper],
     };
   }
 }

@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '@teamchat/testing/postgre
 import { mediaEntities } from '../media.entities.js';
 import { mediaMigrations } from '../migrations/index.js';
 import { LocalObjectStorage } from '../storage/local.storage.js';
+import { AttachmentAudience } from './attachment-audience.js';
 import { UploadEntity } from './upload.entity.js';
 import { RECHECK_SLACK_MS, SWEEP_GRACE_MS, UploadService } from './upload.service.js';
 
@@ -90,7 +91,7 @@ describe(UploadService.name, () => {
     bus = new FakeBus();
     workspaces = new FakeWorkspaces(bus);
     membership = new WorkspaceMembership(busMembershipSource(bus));
-    service = new UploadService(ds.getRepository(UploadEntity), storage, membership);
+    service = new UploadService(ds.getRepository(UploadEntity), storage, membership, new AttachmentAudience(bus));
     alice = workspaces.join(wsA, randomUUID());
     bob = workspaces.join(wsA, randomUUID());
     carol = workspaces.join(wsB, randomUUID());
@@ -301,7 +302,7 @@ describe(UploadService.name, () => {
     it('accepts the stored address of a valid upload and reports a rejected one as failed', async () => {
       const good = await service.create(alice, { kind: 'message', filename: 'a.jpg' });
       put(good, JPEG);
-      await expect(service.verify(bob, `http://localhost:3000${good.objectPath}`)).resolves.toMatchObject({
+      await expect(service.verify(alice, `http://localhost:3000${good.objectPath}`)).resolves.toMatchObject({
         key: good.key,
         size: JPEG.length,
       });
@@ -325,7 +326,7 @@ describe(UploadService.name, () => {
     beforeEach(async () => {
       storage = new OverwritableStorage(join(dir, randomUUID()), 'a-test-secret-that-is-long-enough-0123456789');
       await storage.init();
-      service = new UploadService(ds.getRepository(UploadEntity), storage, membership);
+      service = new UploadService(ds.getRepository(UploadEntity), storage, membership, new AttachmentAudience(bus));
     });
 
     it('checks the object again on every read while the URL can write, and deletes a replacement over the limit', async () => {
@@ -360,7 +361,7 @@ describe(UploadService.name, () => {
       expect(await row(replaced)).toMatchObject({ status: 'rejected', recheckAt: null });
       expect(existsSync(join(storage.root, replaced.key))).toBe(false);
       expect(await service.sweep(new Date(expiry(replaced) + RECHECK_SLACK_MS + 1000))).toBe(0);
-      await expect(service.get(bob, kept.key)).resolves.toMatchObject({ size: PNG.length });
+      await expect(service.get(alice, kept.key)).resolves.toMatchObject({ size: PNG.length });
     });
 
     it('answers at once on the driver whose URLs cannot write twice (local)', async () => {
@@ -368,6 +369,7 @@ describe(UploadService.name, () => {
         ds.getRepository(UploadEntity),
         new LocalObjectStorage(storage.root, 'a-test-secret-that-is-long-enough-0123456789'),
         membership,
+        new AttachmentAudience(bus),
       );
       const ticket = await local.create(alice, { kind: 'message', filename: 'a.png' });
       put(ticket, PNG);

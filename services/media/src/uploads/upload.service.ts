@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, type Repository } from 'typeorm';
+import { IsNull, LessThan, type Repository } from 'typeorm';
 import { DomainError } from '@teamchat/bus';
 import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
@@ -11,6 +11,7 @@ import {
   OBJECT_KEY_PATTERN,
   objectKeyFromUrl,
   objectPathFor,
+  objectPrefixFor,
   sniffImageType,
   SNIFF_BYTES,
   TOO_LARGE_MESSAGES,
@@ -24,6 +25,7 @@ import {
   type UploadTicket,
 } from '@teamchat/contracts';
 import { ObjectStorage } from '../storage/object-storage.js';
+import { AttachmentAudience } from './attachment-audience.js';
 import { storedFileFits, uploadTerms } from './file-uploads.js';
 import { UploadEntity } from './upload.entity.js';
 
@@ -39,6 +41,9 @@ export const RECHECK_SLACK_MS = 2 * 60 * 1000;
 const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
 
 const notFound = () => new DomainError(ErrorCodes.objectNotFound, 'Not found');
+
+/** Message images and files: what a message shows, read by those who may read its channel. */
+const isAttachment = (kind: UploadKind) => objectPrefixFor(kind) === 'attachments';
 
 export const toStoredObject = (u: UploadEntity): StoredObject => ({
   key: u.key,
@@ -57,6 +62,7 @@ export class UploadService {
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
     private readonly storage: ObjectStorage,
     private readonly membership: WorkspaceMembership,
+    private readonly audience: AttachmentAudience,
   ) {}
 
   /**
@@ -87,6 +93,7 @@ export class UploadService {
       contentType: type.contentType,
       filename: type.filename,
       maxBytes,
+      uploaderOnly: isAttachment(input.kind),
       status: 'pending',
       expiresAt: new Date(expires * 1000),
     });
@@ -138,11 +145,17 @@ export class UploadService {
     }
   }
 
-  /** For a service about to store an image address: the upload must be stored and valid; failures are reported. */
-  async verify(actor: Actor, url: string): Promise<StoredObject> {
+  /**
+   * For a service about to store an image address: the upload must be stored and valid; failures are reported. With
+   * `channelId` (a message about to be posted there), a message attachment is bound to that channel: only its uploader
+   * may post it, in one channel only (a retry there is fine); anyone else's, or one posted elsewhere, is not found.
+   */
+  async verify(actor: Actor, url: string, channelId?: string): Promise<StoredObject> {
     const key = objectKeyFromUrl(url);
     if (!key) throw new DomainError(ErrorCodes.uploadInvalid, 'Not an uploaded image');
-    return toStoredObject(await this.settle(await this.readable(actor, key)));
+    const upload = await this.settle(await this.readable(actor, key));
+    if (channelId && isAttachment(upload.kind)) await this.postIn(actor, upload, channelId);
+    return toStoredObject(upload);
   }
 
   /**
@@ -199,10 +212,27 @@ export class UploadService {
     return upload;
   }
 
+  /** Binds an attachment to the channel it is posted in; one update, so two posts at once cannot both take it. */
+  private async postIn(actor: Actor, upload: UploadEntity, channelId: string): Promise<void> {
+    if (upload.ownerId !== actor.userId) throw notFound();
+    if (upload.channelId === channelId) return;
+    const { affected } = await this.uploads.update(
+      { id: upload.id, ownerId: actor.userId, channelId: IsNull() },
+      { channelId, uploaderOnly: false },
+    );
+    if (!affected) throw notFound();
+    upload.channelId = channelId;
+    upload.uploaderOnly = false;
+  }
+
   private async mayRead(actor: Actor, upload: UploadEntity): Promise<boolean> {
     if (!actor.workspaceId) return upload.workspaceId === null && upload.ownerId === actor.userId;
     if (upload.workspaceId !== null) {
-      return upload.workspaceId === actor.workspaceId && this.membership.isMember(actor.workspaceId, actor.userId);
+      if (upload.workspaceId !== actor.workspaceId) return false;
+      if (!(await this.membership.isMember(actor.workspaceId, actor.userId))) return false;
+      // a posted attachment follows its channel; before it is posted it is its uploader's alone
+      if (upload.channelId) return this.audience.mayReadChannel(actor, upload.channelId);
+      return !upload.uploaderOnly || upload.ownerId === actor.userId;
     }
     // made before its uploader had a workspace (a signup logo): theirs, and shown in the workspaces they belong to
     if (upload.ownerId === actor.userId) return true;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { ErrorCodes, RealtimeEvents, WorkspaceEvents, type Actor, type Membership } from '@teamchat/contracts';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { Outbox, WorkspaceMembership } from '@teamchat/service-kit';
@@ -9,6 +9,7 @@ import { WorkspaceAccess } from './workspace-access.js';
 
 export const OWN_ADMIN_STATUS_MESSAGE = 'You cannot change your own admin status';
 export const REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the workspace';
+export const LAST_ADMIN_MESSAGE = 'A workspace must keep at least one admin';
 export const MEMBER_NOT_FOUND_MESSAGE = 'User not found in this workspace';
 
 const toMembership = (m: MembershipEntity): Membership => ({
@@ -54,12 +55,14 @@ export class MemberService {
     const updated = await this.dataSource.transaction(async (em) => {
       await this.access.requireAdmin(em, workspaceId, actor.userId);
       if (userId === actor.userId) throw new DomainError(ErrorCodes.ownAdminStatus, OWN_ADMIN_STATUS_MESSAGE);
+      await this.access.lockWorkspace(em, workspaceId);
       const target = await this.access.membership(em, workspaceId, userId);
       if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
       target.role = isAdmin ? 'admin' : 'member';
       // in place: a member removed since the read stays removed, where a save would insert the membership again
       const { affected } = await em.update(MembershipEntity, { id: target.id }, { role: target.role });
       if (!affected) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
+      await this.keepsAnAdmin(em, workspaceId, actor.userId);
       await this.outbox.add(em, WorkspaceEvents.memberRoleChanged, toMembership(target));
       return target;
     });
@@ -81,13 +84,27 @@ export class MemberService {
     await this.dataSource.transaction(async (em) => {
       await this.access.requireAdmin(em, workspaceId, actor.userId);
       if (userId === actor.userId) throw new DomainError(ErrorCodes.removeSelf, REMOVE_SELF_MESSAGE);
+      await this.access.lockWorkspace(em, workspaceId);
       const target = await this.access.membership(em, workspaceId, userId);
       if (!target) throw new DomainError(ErrorCodes.memberNotFound, MEMBER_NOT_FOUND_MESSAGE);
       await em.delete(MembershipEntity, { id: target.id });
+      await this.keepsAnAdmin(em, workspaceId, actor.userId);
       await em.delete(CurrentWorkspaceEntity, { userId, workspaceId });
       await this.outbox.add(em, WorkspaceEvents.memberRemoved, toMembership(target));
     });
     this.membership.forget(workspaceId, userId);
     return { workspaceId, userId };
+  }
+
+  /**
+   * After a role change or a removal, with the workspace row locked: every such change of one workspace runs one at a
+   * time, so this count sees what the others committed. Two admins demoting or removing each other at once each
+   * passed their own admin check before the lock; the one that waited finds no admin left (a 409, nothing changed),
+   * or, where another admin remains, that it lost its own role meanwhile (the usual non-admin answer).
+   */
+  private async keepsAnAdmin(em: EntityManager, workspaceId: string, actorId: string): Promise<void> {
+    const admins = await em.countBy(MembershipEntity, { workspaceId, role: 'admin' });
+    if (admins === 0) throw new DomainError(ErrorCodes.lastAdmin, LAST_ADMIN_MESSAGE);
+    await this.access.requireAdmin(em, workspaceId, actorId);
   }
 }

@@ -170,7 +170,8 @@ export const UserRoutes = {
     path: '/api/users/{userId}/admin',
     tag: 'Users',
     summary: 'Promote or demote a member',
-    description: 'Promote or demote another member (admins).',
+    description:
+      'Promote or demote another member (admins); 409 WORKSPACE.LAST_ADMIN when the workspace would be left without an admin.',
     auth: 'admin',
     params: { userId },
     body: SetAdminSchema,
@@ -236,7 +237,9 @@ export const WorkspaceRoutes = {
     path: '/api/workspaces/{workspaceId}/users/{userId}',
     tag: 'Workspaces',
     summary: 'Remove a member',
-    description: "Remove a member from the workspace (admins; not yourself); the member's open sockets close.",
+    description:
+      "Remove a member from the workspace (admins; not yourself); the member's open sockets close. 409 " +
+      'WORKSPACE.LAST_ADMIN when the workspace would be left without an admin.',
     auth: 'signedIn',
     params: { workspaceId, userId: uuidParam('User not found in this workspace', ErrorCodes.memberNotFound) },
     response: z.object({ workspaceId: z.uuid(), userId: z.uuid() }),

@@ -253,7 +253,8 @@ export const UploadRoutes = {
     summary: 'Upload address for an attachment',
     description:
       'Upload URL for a message attachment, addressed as /attachments/... once uploaded: an image (png, jpeg, gif, ' +
-      'webp; 10MB) is sent as imageUrl, any other file (25MB; its name and type are kept) as fileUrl.',
+      'webp; 10MB) is sent as imageUrl, any other file (25MB; its name and type are kept) as fileUrl. Only its ' +
+      'uploader may post it, in one channel, whose readers alone may then read it.',
     auth: 'member',
     params: {},
     status: 200,
@@ -274,6 +275,14 @@ export const UploadRoutes = {
   }),
 } as const;
 
+/** Who reads an object: an attachment follows its message's channel, any other image the workspace's members. */
+const READERS = {
+  objects: 'signed-in members of its workspace only; 404 for anyone else',
+  attachments:
+    'once posted, those who may read the channel it was posted in, before that its uploader; 404 for anyone else, ' +
+    'a workspace admin outside a DM included',
+} as const;
+
 const objectRoutes = (prefix: 'objects' | 'attachments', what: string) =>
   ({
     read: gatewayRoute({
@@ -281,7 +290,7 @@ const objectRoutes = (prefix: 'objects' | 'attachments', what: string) =>
       path: `/${prefix as string}/{key}`,
       tag: 'Objects',
       summary: `Read ${what.split(' (')[0]}`,
-      description: `Read ${what} (signed-in members of its workspace only; 404 for anyone else).`,
+      description: `Read ${what} (${READERS[prefix]}).`,
       auth: 'signedIn',
       params: { key: objectKeyParam },
       rawResponse: 'The stored bytes, with their content type',
