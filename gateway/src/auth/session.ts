@@ -8,7 +8,6 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClusterSignals } from '../cluster/cluster-signals.js';
 import { CachedSessionStore } from './session-cache.js';
-import { rememberVerifiedCookies, sessionCookieSignature } from './verified-cookies.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -75,7 +74,6 @@ export interface SessionSettings {
 export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, settings: SessionSettings): SessionKit => {
   const { secret, maxAgeSeconds } = settings;
   const publicHttps = settings.publicUrl?.startsWith('https:') ?? false;
-  rememberVerifiedCookies();
   const PgStore = connectPgSimple(session);
   const persisted = new PgStore({
     pool,
@@ -139,14 +137,12 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
         err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(value),
       ),
     );
-  // express-session's own copy of cookie-signature, which remembers the cookies that verified
-  const verified = sessionCookieSignature();
   /** The session id a request's cookie names, as express-session reads it (a signed `s:` value), or null. */
   const signedSessionId = (cookieHeader: string | undefined): string | null => {
     if (!cookieHeader) return null;
     const raw = parseCookie(cookieHeader)[SESSION_COOKIE];
     if (!raw?.startsWith('s:')) return null;
-    return verified.unsign(raw.slice(2), secret) || null;
+    return signature.unsign(raw.slice(2), secret) || null;
   };
   const sessionFromCookieHeader = async (cookieHeader: string | undefined) => {
     const sid = signedSessionId(cookieHeader);
