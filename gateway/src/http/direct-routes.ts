@@ -20,7 +20,6 @@ import { routeEntries, routeStatus, type ForwardRoute } from '@teamchat/contract
 import { httpDirectRequests } from '@teamchat/observability';
 import type { ActorService } from '../auth/actor.service.js';
 import type { SessionKit } from '../auth/session.js';
-import type { ResponseCompression } from './compression.js';
 import { forward, type Edge } from './forwarding.controller.js';
 import { hasBody } from './json-bodies-only.js';
 import { apiRoutePath } from './route-table.js';
@@ -36,7 +35,7 @@ export interface DirectRoutesOptions {
    * Express runs before `compression`), then `api`.
    */
   front: readonly RequestHandler[];
-  compression: ResponseCompression;
+  compression: RequestHandler;
   api: readonly RequestHandler[];
   /** Answers a failure, as Express's last error handler does. */
   fail(err: unknown, req: Request, res: Response): void;
@@ -92,14 +91,14 @@ const runMiddleware = (
 
 /**
  * What Nest's Express adapter does with a route's return value (the route's status, then JSON, or nothing), with
- * `compression` mounted: `sendWhole` when it was not run before the route.
+ * `compression` mounted: run here when it was not run before the route.
  */
 const reply = (
   route: ForwardRoute,
   req: Request,
   res: Response,
   body: unknown,
-  compression: ResponseCompression | null,
+  compression: RequestHandler | null,
 ): void => {
   res.status(routeStatus(route));
   if (body === undefined || body === null || typeof body !== 'object') {
@@ -114,7 +113,7 @@ const reply = (
   // res.json's own steps, with the JSON made once for its length too (or as the service wrote it)
   const json = body instanceof RawJson ? body.text : JSON.stringify(body);
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
-  if (compression) compression.sendWhole(req, res, json, (sent) => res.send(sent));
+  if (compression) void compression(req, res, () => res.send(json));
   else res.send(json);
 };
 
