@@ -4,7 +4,6 @@ import { parse as parseCookie } from 'cookie';
 import signature from 'cookie-signature';
 import onHeaders from 'on-headers';
 import pg from 'pg';
-import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClusterSignals } from '../cluster/cluster-signals.js';
 import { CachedSessionStore } from './session-cache.js';
@@ -48,11 +47,6 @@ export interface SessionKit {
    * their cookies stop working and the sockets opened with them close. Answers how many ended.
    */
   endUserSessions(userId: string, keep?: string): Promise<number>;
-  /**
-   * The session of a request when this node holds it warm (see CachedSessionStore.warmUser): signed in, its cookie
-   * verified, nothing for express-session to write. Null in every other case, which express-session handles.
-   */
-  warmSession(req: IncomingMessage): { sid: string; userId: string } | null;
   /** Whether a session still exists and has not expired (from memory on a warm cache). */
   isActive(sid: string): Promise<boolean>;
   /** The sliding max age, in milliseconds. */
@@ -150,11 +144,6 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     const data = await read(sid).catch(() => null);
     return data?.userId ? { sid, userId: data.userId } : null;
   };
-  const warmSession = (req: IncomingMessage) => {
-    const sid = signedSessionId(req.headers.cookie);
-    const userId = sid ? store.warmUser(sid) : undefined;
-    return sid && userId ? { sid, userId } : null;
-  };
   const isActive = async (sid: string) => {
     // a store that cannot answer (Postgres away) ends nobody's session
     const data = await read(sid).catch(() => 'unavailable' as const);
@@ -179,7 +168,6 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     store,
     middleware,
     sessionFromCookieHeader,
-    warmSession,
     onEnded,
     endUserSessions,
     isActive,
