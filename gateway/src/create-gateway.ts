@@ -11,6 +11,7 @@ import { PG_POOL, SESSION_KIT } from './infrastructure.js';
 import { ensureSessionTable, type SessionKit } from './auth/session.js';
 import { originCheck } from './auth/origin.middleware.js';
 import { jsonBodiesOnly, parseJsonBodies } from './http/json-bodies-only.js';
+import { GatewayExpressAdapter } from './http/express-adapter.js';
 import { uncachedApiResponses } from './http/api-responses.js';
 import { securityHeaders } from './http/security-headers.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -30,11 +31,15 @@ import { OBJECT_ROUTES } from './media/object-routes.js';
 /** Builds the gateway application (not yet listening): compression, SPA, sessions, origin check, /api routes, /ws, /metrics. */
 export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExpressApplication> => {
   startDefaultMetrics();
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(runtime), {
-    bufferLogs: runtime.logger !== false,
-    logger: runtime.logger,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    GatewayModule.register(runtime),
+    new GatewayExpressAdapter(),
+    {
+      bufferLogs: runtime.logger !== false,
+      logger: runtime.logger,
+      bodyParser: false,
+    },
+  );
   if (runtime.logger !== false) app.useLogger(app.get(PinoLogger));
   const pool = app.get<pg.Pool>(PG_POOL);
   await ensureSessionTable(pool);
