@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { Logger as PinoLogger, PinoLogger as RootLogger } from 'nestjs-pino';
 import type pg from 'pg';
 import type { Server } from 'node:http';
@@ -11,12 +11,7 @@ import { PG_POOL, SESSION_KIT } from './infrastructure.js';
 import { ensureSessionTable, type SessionKit } from './auth/session.js';
 import { originCheck } from './auth/origin.middleware.js';
 import { jsonBodiesOnly, parseJsonBodies } from './http/json-bodies-only.js';
-import { directRoutes } from './http/direct-routes.js';
 import { GatewayExpressAdapter } from './http/express-adapter.js';
-import { ActorService } from './auth/actor.service.js';
-import { BusClient } from '@teamchat/bus';
-import { ImageAddresses } from './media/image-address.js';
-import { MessageRelay } from './realtime/message-relay.service.js';
 import { uncachedApiResponses } from './http/api-responses.js';
 import { securityHeaders } from './http/security-headers.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -55,26 +50,22 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   // bodies sent through res.send (the API's JSON) get no ETag (see uncachedApiResponses); files sent from disk (the
   // SPA) keep the one `send` makes from their size and time, which this setting only switches on
   app.set('etag', () => undefined);
-  // what every request passes through first, on Express's path and the direct routes' alike, in this order
-  const front: RequestHandler[] = [
-    app.get(Drain).middleware,
-    requestIdMiddleware,
-    observeRequests(RootLogger.root),
-    securityHeaders(runtime.env),
-  ];
-  const compression = compressResponses();
-  for (const handler of [...front, compression]) app.use(handler);
-  if (runtime.metricsOnSitePort !== false) app.use('/metrics', metricsEndpoint);
+  // the one chain every request passes through, in this order, before Nest's routes (the SPA answers its files
+  // within it: they need neither body parsing nor a session)
   const express = app.getHttpAdapter().getInstance();
-  // the SPA's files need neither body parsing nor a session; server paths skip it before any disk lookup
+  app.use(app.get(Drain).middleware);
+  app.use(requestIdMiddleware);
+  app.use(observeRequests(RootLogger.root));
+  app.use(securityHeaders(runtime.env));
+  app.use(compressResponses());
+  if (runtime.metricsOnSitePort !== false) app.use('/metrics', metricsEndpoint);
   mountSpa(express, runtime.webDist);
   app.use(parseJsonBodies);
   // JSON only: a form or text body (what a plain cross-site HTML form can send) is refused before any route
   app.use('/api', jsonBodiesOnly);
   app.use('/api', uncachedApiResponses);
   app.use(sessions.middleware);
-  const checkOrigin = originCheck(runtime.env.PUBLIC_URL);
-  app.use('/api', checkOrigin);
+  app.use('/api', originCheck(runtime.env.PUBLIC_URL));
   app.setGlobalPrefix('api', { exclude: OBJECT_ROUTES });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new AuthenticatedWsAdapter(app, sessions, runtime.env.PUBLIC_URL));
@@ -87,36 +78,14 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
     );
   // errors raised by body parsing happen before Nest's routing, so they get the same mapping here
   const filter = new HttpExceptionFilter();
-  const fail = (err: unknown, req: Request, res: Response): void =>
-    filter.catch(err, {
-      getType: () => 'http',
-      switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
-    } as never);
   express.use((err: unknown, req: Request, res: Response, next: NextFunction) =>
-    res.headersSent ? next(err) : fail(err, req, res),
+    res.headersSent
+      ? next(err)
+      : filter.catch(err, {
+          getType: () => 'http',
+          switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
+        } as never),
   );
-  // warm calls of the table's forwarding routes skip Express's and Nest's routing (see http/direct-routes.ts)
-  const server = app.getHttpServer();
-  const listener = directRoutes(
-    {
-      express,
-      sessions,
-      actors: app.get(ActorService),
-      edge: {
-        bus: app.get(BusClient),
-        actors: app.get(ActorService),
-        images: app.get(ImageAddresses, { strict: false }),
-        relay: app.get(MessageRelay, { strict: false }),
-      },
-      front,
-      compression,
-      api: [parseJsonBodies, jsonBodiesOnly, uncachedApiResponses, checkOrigin],
-      fail,
-    },
-    express,
-  );
-  server.removeListener('request', express);
-  server.on('request', listener);
   return app;
 };
 

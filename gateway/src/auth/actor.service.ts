@@ -104,18 +104,6 @@ export class ActorService implements OnModuleInit {
     return entry.lookup;
   }
 
-  /** The user and actor of a user id when this node already holds them (no lookup in progress, none to start). */
-  known(userId: string): ResolvedRequest | undefined {
-    return this.cache.get(userId)?.found;
-  }
-
-  /** Gives a request the user and actor resolved for it beforehand (see `known`), as `resolve` would have. */
-  attach(req: Request, resolved: ResolvedRequest): void {
-    const r = req as WithActor;
-    r[RESOLVED] = resolved;
-    r[PENDING] = Promise.resolve(resolved);
-  }
-
   /** Forgets what was resolved for this request (after signing in or switching workspace within the same request). */
   reset(req: Request): void {
     delete (req as WithActor)[PENDING];

@@ -1,16 +1,7 @@
 // Login, register and invite acceptance are rate-limited per client IP and per email address (credential stuffing and
 // brute force). `@nestjs/throttler` 6 is CommonJS requiring the ESM-only `@nestjs/common` 12, which jest's module
-// runtime cannot load on Node 20, so it is not a dependency; this guard keeps its model (named throttlers, tracker,
-// storage with `increment`).
-import {
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  type CanActivate,
-  type ExecutionContext,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+// runtime cannot load on Node 20, so this guard counts through rate-limiter-flexible instead.
+import { HttpException, HttpStatus, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { ErrorCodes } from '@teamchat/contracts';
@@ -18,20 +9,20 @@ import { rateLimitRefusals } from '@teamchat/observability';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
 import { REDIS } from '../infrastructure.js';
 import {
-  FallbackRateLimitStorage,
-  MemoryRateLimitStorage,
-  RedisRateLimitStorage,
-  type RateLimitStorage,
+  memoryAttemptLimiter,
+  redisAttemptLimiter,
+  type AttemptLimit,
+  type AttemptLimiter,
 } from './rate-limit.storage.js';
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
 
-const WINDOW_MS = 10 * 60_000;
+const WINDOW_SEC = 10 * 60;
 
 interface Throttler {
-  name: string;
-  limit: number;
-  ttlMs: number;
+  /** The metric's `limit` label. */
+  name: 'ip' | 'email';
+  limit: AttemptLimit;
   /** What is counted; null skips this throttler for the request. */
   track(req: Request): string | null;
 }
@@ -48,39 +39,37 @@ const emailOf = (req: Request): string | null => {
 const throttlers = (env: GatewayRuntime['env']): Throttler[] => [
   {
     name: 'ip',
-    limit: env.AUTH_RATE_LIMIT_PER_IP,
-    ttlMs: WINDOW_MS,
+    limit: { name: 'auth:ip', points: env.AUTH_RATE_LIMIT_PER_IP, durationSec: WINDOW_SEC },
     track: (req) => req.ip ?? req.socket.remoteAddress ?? 'unknown',
   },
-  { name: 'email', limit: env.AUTH_RATE_LIMIT_PER_EMAIL, ttlMs: WINDOW_MS, track: emailOf },
+  {
+    name: 'email',
+    limit: { name: 'auth:email', points: env.AUTH_RATE_LIMIT_PER_EMAIL, durationSec: WINDOW_SEC },
+    track: emailOf,
+  },
 ];
 
-export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
+type CountedThrottler = Throttler & { limiter: AttemptLimiter };
+
+export const AUTH_THROTTLERS = Symbol('AUTH_THROTTLERS');
 
 /** Counters in Redis when the gateway has one (cluster; in memory while Redis is away), in memory otherwise. */
-export const rateLimitStorageProvider = {
-  provide: RATE_LIMIT_STORAGE,
+export const authThrottlersProvider = {
+  provide: AUTH_THROTTLERS,
   inject: [REDIS, GATEWAY_RUNTIME],
-  useFactory: (redis: Redis | null, runtime: GatewayRuntime): RateLimitStorage =>
-    redis
-      ? new FallbackRateLimitStorage(
-          redis,
-          new RedisRateLimitStorage(redis, `${runtime.env.BUS_NAMESPACE}tc:throttle:`),
-        )
-      : new MemoryRateLimitStorage(),
+  useFactory: (redis: Redis | null, runtime: GatewayRuntime): CountedThrottler[] =>
+    throttlers(runtime.env).map((throttler) => ({
+      ...throttler,
+      limiter: redis
+        ? redisAttemptLimiter(redis, `${runtime.env.BUS_NAMESPACE}tc:throttle:`, throttler.limit)
+        : memoryAttemptLimiter(throttler.limit),
+    })),
 };
 
 /** `@UseGuards(AuthThrottleGuard)`: over a limit answers 429 `{"error":"Too many attempts. Try again later."}`. */
 @Injectable()
-export class AuthThrottleGuard implements CanActivate, OnApplicationShutdown {
-  private readonly throttlers: Throttler[];
-
-  constructor(
-    @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
-    @Inject(GATEWAY_RUNTIME) runtime: GatewayRuntime,
-  ) {
-    this.throttlers = throttlers(runtime.env);
-  }
+export class AuthThrottleGuard implements CanActivate {
+  constructor(@Inject(AUTH_THROTTLERS) private readonly throttlers: CountedThrottler[]) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
@@ -88,15 +77,10 @@ export class AuthThrottleGuard implements CanActivate, OnApplicationShutdown {
     for (const throttler of this.throttlers) {
       const tracker = throttler.track(req);
       if (tracker === null) continue;
-      const record = await this.storage.increment(
-        `auth:${throttler.name}:${tracker}`,
-        throttler.ttlMs,
-        throttler.limit,
-        throttler.ttlMs,
-      );
-      if (record.isBlocked) {
+      const outcome = await throttler.limiter.attempt(tracker);
+      if (!outcome.allowed) {
         rateLimitRefusals.inc({ limit: throttler.name });
-        http.getResponse<Response>().setHeader('Retry-After', String(record.timeToBlockExpire));
+        http.getResponse<Response>().setHeader('Retry-After', String(outcome.retryAfterSec));
         throw new HttpException(
           { error: TOO_MANY_ATTEMPTS_MESSAGE, code: ErrorCodes.rateLimited },
           HttpStatus.TOO_MANY_REQUESTS,
@@ -104,10 +88,5 @@ export class AuthThrottleGuard implements CanActivate, OnApplicationShutdown {
       }
     }
     return true;
-  }
-
-  onApplicationShutdown(): void {
-    if (this.storage instanceof MemoryRateLimitStorage || this.storage instanceof FallbackRateLimitStorage)
-      this.storage.close();
   }
 }

@@ -61,15 +61,6 @@ export class CachedSessionStore extends session.Store {
     return !hit || this.due(hit, now);
   }
 
-  /**
-   * The signed-in user of a session this node holds in memory, unexpired and with no sliding expiry to write yet: the
-   * one case in which express-session would only read the session and answer no cookie. Undefined otherwise.
-   */
-  warmUser(sid: string, now = Date.now()): string | undefined {
-    const hit = this.cache.get(sid);
-    return hit && !this.due(hit, now) ? hit.userId : undefined;
-  }
-
   /** Drops a session from this node's memory only (the cluster signal's handler). */
   forget(sid: string): void {
     this.cache.delete(sid);

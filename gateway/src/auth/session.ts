@@ -4,11 +4,9 @@ import { parse as parseCookie } from 'cookie';
 import signature from 'cookie-signature';
 import onHeaders from 'on-headers';
 import pg from 'pg';
-import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClusterSignals } from '../cluster/cluster-signals.js';
 import { CachedSessionStore } from './session-cache.js';
-import { rememberVerifiedCookies, sessionCookieSignature } from './verified-cookies.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -49,11 +47,6 @@ export interface SessionKit {
    * their cookies stop working and the sockets opened with them close. Answers how many ended.
    */
   endUserSessions(userId: string, keep?: string): Promise<number>;
-  /**
-   * The session of a request when this node holds it warm (see CachedSessionStore.warmUser): signed in, its cookie
-   * verified, nothing for express-session to write. Null in every other case, which express-session handles.
-   */
-  warmSession(req: IncomingMessage): { sid: string; userId: string } | null;
   /** Whether a session still exists and has not expired (from memory on a warm cache). */
   isActive(sid: string): Promise<boolean>;
   /** The sliding max age, in milliseconds. */
@@ -75,7 +68,6 @@ export interface SessionSettings {
 export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, settings: SessionSettings): SessionKit => {
   const { secret, maxAgeSeconds } = settings;
   const publicHttps = settings.publicUrl?.startsWith('https:') ?? false;
-  rememberVerifiedCookies();
   const PgStore = connectPgSimple(session);
   const persisted = new PgStore({
     pool,
@@ -139,25 +131,18 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
         err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(value),
       ),
     );
-  // express-session's own copy of cookie-signature, which remembers the cookies that verified
-  const verified = sessionCookieSignature();
   /** The session id a request's cookie names, as express-session reads it (a signed `s:` value), or null. */
   const signedSessionId = (cookieHeader: string | undefined): string | null => {
     if (!cookieHeader) return null;
     const raw = parseCookie(cookieHeader)[SESSION_COOKIE];
     if (!raw?.startsWith('s:')) return null;
-    return verified.unsign(raw.slice(2), secret) || null;
+    return signature.unsign(raw.slice(2), secret) || null;
   };
   const sessionFromCookieHeader = async (cookieHeader: string | undefined) => {
     const sid = signedSessionId(cookieHeader);
     if (!sid) return null;
     const data = await read(sid).catch(() => null);
     return data?.userId ? { sid, userId: data.userId } : null;
-  };
-  const warmSession = (req: IncomingMessage) => {
-    const sid = signedSessionId(req.headers.cookie);
-    const userId = sid ? store.warmUser(sid) : undefined;
-    return sid && userId ? { sid, userId } : null;
   };
   const isActive = async (sid: string) => {
     // a store that cannot answer (Postgres away) ends nobody's session
@@ -183,7 +168,6 @@ export const createSessionKit = (pool: pg.Pool, signals: ClusterSignals, setting
     store,
     middleware,
     sessionFromCookieHeader,
-    warmSession,
     onEnded,
     endUserSessions,
     isActive,

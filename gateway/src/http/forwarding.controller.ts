@@ -34,18 +34,8 @@ const withSiteRelative = (route: ForwardRoute, body: Fields, req: Request, image
   return out;
 };
 
-/**
- * Validates the call, sends the bus request and answers with the reply (or what the route makes of it). With
- * `passOn`, a route that answers with the reply as it is gets it as JSON text when it is an object or an array
- * (RawJson): the caller writes it out without parsing it first.
- */
-export const forward = async (
-  route: ForwardRoute,
-  edge: Edge,
-  req: Request,
-  res: Response,
-  passOn = false,
-): Promise<unknown> => {
+/** Validates the call, sends the bus request and answers with the reply (or what the route makes of it). */
+export const forward = async (route: ForwardRoute, edge: Edge, req: Request, res: Response): Promise<unknown> => {
   const params = parsedParams(route, req);
   const query = (route.query ? parseClientInput(route.query, req.query ?? {}) : {}) as Fields;
   const body = withSiteRelative(
@@ -59,9 +49,6 @@ export const forward = async (
     ? route.input({ actor: actor!, params, query, body })
     : { ...(actor ? { actor } : {}), ...params, ...query, ...body };
   const options = route.timeoutMs ? { timeoutMs: route.timeoutMs } : {};
-  // the reply is the answer: nothing here reads it
-  if (passOn && !route.changesActors && !route.live && !route.output)
-    return edge.bus.requestRaw(route.forward, input, options);
   const reply = await edge.bus.request(route.forward, input, options);
   if (route.changesActors) {
     const users = new Set([actor?.userId, ...route.changesActors.map((name) => params[name])]);

@@ -15,8 +15,8 @@ const BODY_ERRORS: Partial<Record<string, string>> = {
 
 /**
  * The status and message a body body-parser refused is answered with, or undefined for any other failure. Its errors
- * come wrapped by Nest on Express's path (the original kept as `cause`) and as they are on the direct routes, so both
- * answer alike: each has a 4xx `status` and a `type` (malformed JSON, too large, a bad charset or Content-Encoding),
+ * come wrapped by Nest inside a route (the original kept as `cause`) and as they are from the middleware before Nest's
+ * routing, so both answer alike: each has a 4xx `status` and a `type` (malformed JSON, too large, a bad charset or Content-Encoding),
  * except a body that does not decompress, which is zlib's own error (with its `errno`) given a 400.
  */
 const bodyRefusal = (exception: unknown): [status: number, error: string] | undefined => {

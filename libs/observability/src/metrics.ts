@@ -41,16 +41,6 @@ export const httpRequestDuration = once(
     }),
 );
 
-/** API calls answered by the gateway's direct routes (warm callers) rather than through Express's router. */
-export const httpDirectRequests = once(
-  'http_direct_requests_total',
-  () =>
-    new Counter({
-      name: 'http_direct_requests_total',
-      help: 'API requests of warm callers answered without Express and Nest routing (see gateway/src/http/direct-routes.ts)',
-    }),
-);
-
 export const openSockets = once(
   'ws_open_sockets',
   () => new Gauge({ name: 'ws_open_sockets', help: 'Open live sockets on this node' }),
