@@ -11,7 +11,6 @@ import { BROKER_HUNG_MESSAGE, BusBreakers } from './bus-breakers.js';
 import { currentRequestId, inSpan, REQUEST_ID_HEADER } from '@teamchat/observability';
 import { busMetrics } from '@teamchat/observability';
 import { sendSpan, traceHeaders } from './bus-tracing.js';
-import type { RawJson } from './raw-json.js';
 import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER } from './idempotency.js';
 
 export const BUS_PROXY = Symbol('BUS_PROXY');
@@ -22,14 +21,12 @@ export const BUS_PROXY = Symbol('BUS_PROXY');
  * InboxClientNats).
  */
 export type BusProxy = Pick<ClientProxy, 'connect' | 'close' | 'emit' | 'unwrap'> & {
-  requestPacket(pattern: string, record: unknown, timeoutMs: number, raw?: boolean): Promise<WritePacket>;
+  requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket>;
 };
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
 
 interface SendOptions {
   timeoutMs?: number;
-  /** A reply that is an object or an array as its JSON text (see `BusClient.requestRaw`). */
-  raw?: boolean;
 }
 
 /** The one way the gateway and services call each other: `request` (reply awaited, bounded) and `emit` (fire and forget). */
@@ -87,17 +84,6 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.send<ResponseOf<C>>(contract.subject, payload, opts);
   }
 
-  /**
-   * `request` for a caller that only passes the reply on: a reply that is an object or an array comes back as its JSON
-   * text ({@link RawJson}), not parsed; anything else as `request` answers it.
-   */
-  async requestRaw<C extends RequestContract>(
-    contract: C,
-    payload: RequestOf<C>,
-    opts: { timeoutMs?: number } = {},
-  ): Promise<ResponseOf<C> | RawJson> {
-    return this.send<ResponseOf<C> | RawJson>(contract.subject, payload, { ...opts, raw: true });
-  }
 
   async send<T>(subject: string, payload: unknown, opts: SendOptions = {}): Promise<T> {
     const stop = busMetrics.requestDuration.startTimer({ subject });
@@ -132,7 +118,6 @@ export class BusClient implements OnApplicationBootstrap, OnApplicationShutdown 
             this.subject(subject),
             this.record(payload),
             opts.timeoutMs ?? this.options.requestTimeoutMs,
-            opts.raw,
           )
           .then(resolve, reject);
       });

@@ -8,7 +8,6 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import { ErrorCodes } from '@teamchat/contracts';
-import { rawOrParsed } from './raw-json.js';
 import { answerOf, runBusHandler, type PolicedServer, type RequestPolicies } from './bus-handling.js';
 
 /** Header bag with the same `get` shape as NATS headers, so handlers read request ids one way. */
@@ -83,8 +82,7 @@ export class InProcessBroker {
     return candidates[this.cursor % candidates.length];
   }
 
-  /** With `raw`, a response that is an object or an array comes back as its JSON text (see RawJson). */
-  request(pattern: string, data: unknown, headers: BusHeaders, raw = false): Promise<WritePacket> {
+  request(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
     const candidates = this.route(pattern).requests;
     if (candidates.length === 0) {
       return Promise.resolve({
@@ -92,7 +90,7 @@ export class InProcessBroker {
         isDisposed: true,
       });
     }
-    return this.pick(candidates).server.dispatchRequest(pattern, clone(data), headers, raw);
+    return this.pick(candidates).server.dispatchRequest(pattern, clone(data), headers);
   }
 
   /** Like a NATS publish, returns once the event is handed over, not once handlers finish. */
@@ -167,13 +165,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
     return this.broker as T;
   }
 
-  dispatchRequest(pattern: string, data: unknown, headers: BusHeaders, raw = false): Promise<WritePacket> {
+  dispatchRequest(pattern: string, data: unknown, headers: BusHeaders): Promise<WritePacket> {
     return this.answer(pattern, data, headers, false).then(
-      // what NATS would carry: the response's JSON text, passed on as text (raw) or parsed
-      (response) => ({
-        response: raw && response !== undefined ? rawOrParsed(JSON.stringify(response)) : clone(response),
-        isDisposed: true,
-      }),
+      // what NATS would carry: the response's JSON text, parsed again
+      (response) => ({ response: clone(response), isDisposed: true }),
       (err: unknown) => ({ err: clone(err), isDisposed: true }),
     );
   }
@@ -234,14 +229,13 @@ export class InProcessClient extends ClientProxy {
   }
 
   /**
-   * One request and its reply packet; a reply not there within `timeoutMs` rejects with {@link BusTimeoutError}. With
-   * `raw`, a response that is an object or an array comes back as its JSON text (see RawJson).
+   * One request and its reply packet; a reply not there within `timeoutMs` rejects with {@link BusTimeoutError}.
    */
-  requestPacket(pattern: string, record: unknown, timeoutMs: number, raw = false): Promise<WritePacket> {
+  requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket> {
     const [data, headers] = InProcessClient.split(record);
     return new Promise<WritePacket>((resolve, reject) => {
       const timer = setTimeout(() => reject(new BusTimeoutError(pattern)), timeoutMs);
-      void this.broker.request(pattern, data, headers, raw).then((reply) => {
+      void this.broker.request(pattern, data, headers).then((reply) => {
         clearTimeout(timer);
         resolve(reply);
       });

@@ -13,7 +13,6 @@ export * from './bus-exception.filter.js';
 export * from './zod.pipe.js';
 export * from './nats.transport.js';
 export * from './reply-inbox.js';
-export * from './raw-json.js';
 export * from './handler.decorators.js';
 export * from './durable-events.js';
 export * from './jetstream.js';

@@ -13,7 +13,6 @@ import { answerOf, runBusHandler, type PolicedServer, type RequestPolicies } fro
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
 import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
 import { ReplyInbox } from './reply-inbox.js';
-import { rawReplyPacket } from './raw-json.js';
 
 const DRAIN_MS = 10_000;
 const JSON_WORDS = new Set(['true', 'false', 'null']);
@@ -196,9 +195,9 @@ export class NamespacedServerNats extends ServerNats implements PolicedServer {
 export class InboxClientNats extends ClientNats {
   /**
    * One request and its reply packet; a reply not there within `timeoutMs` rejects with BusTimeoutError (see
-   * ReplyInbox). With `raw`, a response that is an object or an array stays JSON text (see rawReplyPacket).
+   * ReplyInbox).
    */
-  async requestPacket(pattern: string, record: unknown, timeoutMs: number, raw = false): Promise<WritePacket> {
+  async requestPacket(pattern: string, record: unknown, timeoutMs: number): Promise<WritePacket> {
     const nc = (this.natsClient ?? (await this.connect(), this.unwrap())) as NatsConnection;
     const { data, headers } =
       record instanceof NatsRecord ? record : { data: record, headers: undefined as NatsRecord['headers'] };
@@ -206,6 +205,6 @@ export class InboxClientNats extends ClientNats {
     const id = randomUUID();
     const packet = JSON.stringify({ pattern, data, id });
     const reply = await ReplyInbox.of(nc).request(pattern, packet, timeoutMs, headers);
-    return raw ? rawReplyPacket(reply.string(), id) : reply.json<WritePacket>();
+    return reply.json<WritePacket>();
   }
 }

@@ -16,7 +16,6 @@ import {
   OnEvent,
   OnRequest,
   InProcessBroker,
-  RawJson,
   REQUEST_ID_HEADER,
   currentRequestId,
   requestContext,
@@ -39,7 +38,7 @@ const Happened = defineEvent('identity.thing.happened', z.object({ n: z.number()
 const Observed = defineRequest('identity.observed.run', z.object({}), z.object({ late: z.boolean() }));
 const Whose = defineRequest('identity.whose.run', z.object({}), z.object({ requestId: z.string().optional() }));
 
-/** Replies of every JSON shape; the object's text holds what a reply packet ends with. */
+/** Replies of every JSON shape; the object's text holds what a reply packet ends with, which must stay text. */
 const SHAPES: Record<string, unknown> = {
   object: { text: 'ends like a packet: ,"isDisposed":true,"id":"x"}', n: 1, nested: [{ a: null }] },
   array: [{ id: 1 }, { id: 2 }],
@@ -280,21 +279,9 @@ describe.each(transports)('service bus over %s', (transport) => {
     expect(replies).toEqual(texts.map((text, i) => ({ text, requestId: `req-${i}` })));
   });
 
-  it('passes a reply on as the JSON text the service wrote when asked: objects and arrays, anything else parsed', async () => {
-    for (const kind of ['object', 'array', 'emptyArray']) {
-      const reply = await bus.requestRaw(Shaped, { kind });
-      expect(reply).toBeInstanceOf(RawJson);
-      expect((reply as RawJson).text).toBe(JSON.stringify(SHAPES[kind]));
-    }
-    for (const kind of ['string', 'number', 'null', 'missing'])
-      await expect(bus.requestRaw(Shaped, { kind })).resolves.toEqual(SHAPES[kind]);
-    // without asking, the same replies parsed
-    await expect(bus.request(Shaped, { kind: 'object' })).resolves.toEqual(SHAPES.object);
-    // an error is an error either way
-    await expect(bus.requestRaw(Fail, {})).rejects.toMatchObject({
-      code: ErrorCodes.workspaceNotFound,
-      message: 'Workspace not found',
-    });
+  it('carries replies of every JSON shape as they were answered', async () => {
+    for (const kind of [...Object.keys(SHAPES), 'missing'])
+      await expect(bus.request(Shaped, { kind })).resolves.toEqual(SHAPES[kind]);
   });
 
   it('carries a large payload (512 KiB)', async () => {
