@@ -9,6 +9,7 @@ import { sendError, sendFrame, type Client } from './client.js';
 import { SocketConnections } from './connections.js';
 import { changeFrame } from './message-relay.service.js';
 import { PresenceTracker } from './presence.js';
+import { ReplayBudget } from './replay-budget.js';
 
 /**
  * How a replayed message reaches a socket that last saw `since`: one created after it is new (`message`), one the
@@ -33,7 +34,19 @@ export class JoinHandler {
     private readonly actors: ActorService,
     private readonly connections: SocketConnections,
     private readonly presence: PresenceTracker,
+    private readonly replays: ReplayBudget,
   ) {}
+
+  /** What the socket missed since `since`, or why it must resync (the socket's replay budget spent, chat unreachable). */
+  private async replay(client: Client, workspaceId: string, since: string | number) {
+    if (!this.replays.take(client)) return { status: 'resync' as const, reason: 'replay-limit' as const };
+    return this.bus
+      .request(ChatContracts.replay, { actor: { userId: client.userId, workspaceId }, since })
+      .catch((err: unknown) => {
+        this.logger.warn(`replay failed: ${String(err)}`);
+        return { status: 'resync' as const, reason: 'delivery-interrupted' as const };
+      });
+  }
 
   async join(client: Client, frame: z.output<typeof ClientFrameSchemas.join>): Promise<void> {
     const resolved = await this.actors.ofUser(client.userId);
@@ -59,14 +72,7 @@ export class JoinHandler {
           ? (await this.connections.enterWorkspace(client, workspaceId)).online
           : this.presence.count(workspaceId);
       const replaying =
-        frame.since === undefined || frame.since === null
-          ? undefined
-          : this.bus
-              .request(ChatContracts.replay, { actor: { userId: client.userId, workspaceId }, since: frame.since })
-              .catch((err: unknown) => {
-                this.logger.warn(`replay failed: ${String(err)}`);
-                return { status: 'resync' as const, reason: 'delivery-interrupted' as const };
-              });
+        frame.since === undefined || frame.since === null ? undefined : this.replay(client, workspaceId, frame.since);
       const snapshot = reading.catch((err: unknown) => {
         this.logger.warn(`presence count or snapshot failed: ${String(err)}`);
         return undefined;

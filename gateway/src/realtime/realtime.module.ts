@@ -6,6 +6,7 @@ import { SocketConnections } from './connections.js';
 import { Delivery } from './delivery.js';
 import { FrameRouter } from './frames.js';
 import { JoinHandler } from './join.js';
+import { ReplayBudget } from './replay-budget.js';
 import { PresenceTracker } from './presence.js';
 import { OnlineCounts } from './online-counts.js';
 import { PresenceSubscriptions } from './presence-subscriptions.js';
@@ -33,6 +34,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
     SocketConnections,
     FrameRouter,
     JoinHandler,
+    ReplayBudget,
     Delivery,
     PresenceTracker,
     PresenceSubscriptions,

@@ -11,6 +11,7 @@ import {
 import { team, TestSocket, uploadChatImage, type Person, TRANSPORT_VARIANTS } from './chat-helpers.js';
 import { MessageRelay } from '../../src/realtime/message-relay.service.js';
 import { DEFAULT_REALTIME_OPTIONS } from '../../src/realtime/realtime.options.js';
+import { REPLAYS_PER_WINDOW } from '../../src/realtime/replay-budget.js';
 
 /** PRESENCE_OFFLINE_GRACE_MS as the stack runs it (the default). */
 const GRACE_MS = DEFAULT_REALTIME_OPTIONS.presenceGraceMs;
@@ -602,6 +603,23 @@ describe.each(TRANSPORT_VARIANTS)('live socket (%s)', (_name, transport, env) =>
     const b = await join(t.bob, Date.now() - 25 * 3600_000);
     expect(b.of('resync')).toEqual([{ type: 'resync', reason: 'since-too-old' }]);
     expect(b.of('message')).toEqual([]);
+  });
+
+  it('replays a socket that joins over and over only within its budget, then answers `resync`', async () => {
+    const since = new Date(Date.now() - 3600_000).toISOString();
+    const b = await join(t.bob, since);
+    const replayed = b.of('message').length;
+    for (let i = 1; i < REPLAYS_PER_WINDOW; i++) await b.join(t.bob, since);
+    expect(b.of('resync')).toEqual([]);
+    expect(b.of('message').length).toBe(replayed * REPLAYS_PER_WINDOW);
+    // the next join of this socket within the minute gets no replay, only `resync`
+    await b.join(t.bob, since);
+    expect(b.of('resync')).toEqual([{ type: 'resync', reason: 'replay-limit' }]);
+    expect(b.of('message').length).toBe(replayed * REPLAYS_PER_WINDOW);
+    // another socket of the same user starts with a budget of its own
+    const other = await join(t.bob, since);
+    expect(other.of('resync')).toEqual([]);
+    expect(other.of('message').length).toBe(replayed);
   });
 
   it('stops sending frames to a member removed from the workspace and closes their socket', async () => {

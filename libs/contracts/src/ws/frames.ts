@@ -80,7 +80,8 @@ export type ClientFrameType = keyof typeof ClientFrameSchemas;
 export type ClientFrame = { [K in ClientFrameType]: z.infer<(typeof ClientFrameSchemas)[K]> }[ClientFrameType];
 
 export const PRESENCE_STATUSES = ['online', 'offline'] as const;
-export const RESYNC_REASONS = ['since-too-old', 'gap-too-large', 'delivery-interrupted'] as const;
+/** Why a join was answered `resync`; `replay-limit`: the user asked for more replays in a minute than a node gives. */
+export const RESYNC_REASONS = ['since-too-old', 'gap-too-large', 'delivery-interrupted', 'replay-limit'] as const;
 export const TASK_CHANGES = ['created', 'updated', 'deleted'] as const;
 
 /** Server → client payloads, one entry per frame type (the `type` field is added by `encodeServerFrame`). */
