@@ -43,8 +43,9 @@ describe('scripts/deploy-gen.mjs', () => {
         'docker-compose.yml',
       ])
         copy(path);
-      for (const parent of ['libs', 'services'])
-        for (const dir of readdirSync(join(repoRoot, parent))) copy(`${parent}/${dir}/package.json`);
+      for (const parent of ['libs', 'services', 'testing'])
+        for (const dir of readdirSync(join(repoRoot, parent), { withFileTypes: true }))
+          if (dir.isDirectory()) copy(`${parent}/${dir.name}/package.json`);
       for (const dir of ['gateway', 'web', 'deploy/standalone']) copy(`${dir}/package.json`);
       const list = JSON.parse(text('libs/contracts/services.json')) as Record<string, string>;
       writeFileSync(

@@ -35,15 +35,15 @@ describe('POST with an Idempotency-Key', () => {
     const answers = [
       { status: 503, body: { error: 'Service unavailable', code: ErrorCodes.busUnavailable } },
       { status: 409, body: { error: 'still running', code: 'IDEMPOTENCY.IN_PROGRESS' } },
+      { status: 429, body: { error: 'busy', code: 'BUS.TENANT_BUSY' } },
       { status: 201, body: { id: CHANNEL_ID } },
     ];
     const { fn } = mockFetch({ 'POST /api/channels': () => answers.shift()! });
     const call = callApi(Routes.createChannel, { body: { name: 'general' } });
-    await jest.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS[0]!);
-    await jest.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS[1]!);
+    for (const delay of POST_RETRY_DELAYS_MS) await jest.advanceTimersByTimeAsync(delay);
     await expect(call).resolves.toEqual({ id: CHANNEL_ID });
-    expect(fn).toHaveBeenCalledTimes(3);
-    expect(new Set([keyOf(fn, 0), keyOf(fn, 1), keyOf(fn, 2)]).size).toBe(1);
+    expect(fn).toHaveBeenCalledTimes(4);
+    expect(new Set([0, 1, 2, 3].map((i) => keyOf(fn, i))).size).toBe(1);
   });
 
   it('gives up after its retries with the last answer as the error', async () => {

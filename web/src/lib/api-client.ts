@@ -71,16 +71,20 @@ export interface ApiAnswer<R extends HttpRoute> {
 
 /**
  * How long to wait before sending a POST again after a 503 (its reply did not come in time, though the work may have
- * been done) or a 409 IDEMPOTENCY.IN_PROGRESS (that work is still running). The retry carries the same
- * `Idempotency-Key`, so the server answers it with the first answer instead of doing the work twice.
+ * been done), a 409 IDEMPOTENCY.IN_PROGRESS (that work is still running) or a 429 BUS.TENANT_BUSY (the workspace's or
+ * user's share of a service was full: nothing was done). The retry carries the same `Idempotency-Key`, so the server
+ * answers it with the first answer instead of doing the work twice.
  */
-export const POST_RETRY_DELAYS_MS = [400, 1500];
+export const POST_RETRY_DELAYS_MS = [400, 1500, 3000];
 
 const IN_PROGRESS = 'IDEMPOTENCY.IN_PROGRESS';
+const TENANT_BUSY = 'BUS.TENANT_BUSY';
 
 /** An answer the same keyed POST may get a better one for by asking again. */
 const worthRetrying = (error: ApiError): boolean =>
-  error.status === 503 || (error.status === 409 && error.code === IN_PROGRESS);
+  error.status === 503 ||
+  (error.status === 409 && error.code === IN_PROGRESS) ||
+  (error.status === 429 && error.code === TENANT_BUSY);
 
 const pause = (ms: number, signal?: AbortSignal | null) =>
   new Promise<void>((resolve) => {
