@@ -9,6 +9,32 @@ export interface RunFigures {
   non2xx: number;
   /** Connection errors and timeouts. */
   errors: number;
+  /** Answers by HTTP status. */
+  statusCodes: Record<string, number>;
+}
+
+export interface OverloadRound {
+  round: number;
+  phase: 'quiet' | 'overload';
+  /** W2 signing in and reading. */
+  w2: RunFigures;
+  /** W1 at 3× its sustainable rate (overload rounds only). */
+  w1?: RunFigures;
+}
+
+export interface OverloadSummary {
+  quietP50: number;
+  quietP99: number;
+  overloadP50: number;
+  overloadP99: number;
+  /** W2's p99 under overload ÷ its quiet p99 (medians of rounds). */
+  ratio: number;
+  quietErrors: number;
+  overloadErrors: number;
+  /** W1's answers over the overload rounds. */
+  w1Mix: { 200: number; 429: number; 503: number; other: number };
+  /** Ratio within the target and no W2 error. */
+  held: boolean;
 }
 
 export interface RouteRow {
@@ -71,6 +97,13 @@ export interface HttpBenchOptions {
   transactions?: boolean;
   /** Ramp the k6 chat users instead of the autocannon alternation. */
   users?: boolean;
+  /** One tenant at 3× its sustainable rate while another signs in and reads (overload.mjs). */
+  overload?: boolean;
+  /** W2's requests a second in the overload mode. */
+  w2Rate?: number;
+  w2Connections?: number;
+  /** W1's connections while it overloads. */
+  overloadConnections?: number;
   usersSteps?: number[];
   /** Seconds measured per step. */
   usersWindow?: number;
@@ -96,6 +129,11 @@ export declare const runHttpBench: (options?: HttpBenchOptions) => Promise<
     /** What the idle product commits of its own, a second (taken off each run's count); NaN when not measured. */
     backgroundTransactions?: number;
     ramp?: UsersRamp;
+    /** Overload mode: W1's sustainable rate (awards answered 200 a second), what was offered, and the rounds. */
+    sustainable?: { rps: number; run: RunFigures };
+    offeredRate?: number;
+    rounds?: OverloadRound[];
+    overloadSummary?: OverloadSummary;
     report: string;
   }
 >;

@@ -7,9 +7,11 @@
 //   npm run build && node bench/http/http.mjs                  # standalone, -c 50 -d 15, 2 rounds
 //   node bench/http/http.mjs --cluster -r 3                    # one gateway of cluster mode (NATS, Redis)
 //   node bench/http/http.mjs --users [--cluster]               # users per gateway vCPU
+//   node bench/http/http.mjs --overload [--cluster]            # one tenant at 3× its sustainable rate (overload.mjs)
 import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { hammer, transactionCounter } from './load.mjs';
+import { overloadReport } from './overload.mjs';
 import { api, startBareProcess, startCluster, startStandalone } from './servers.mjs';
 import { DEFAULT_STEPS, rampUsers, USER_THRESHOLDS } from './users.mjs';
 
@@ -306,6 +308,7 @@ export const runHttpBench = async (options = {}) => {
       const result = { options: o, ramp, loadStart, loadEnd: loadavg() };
       return { ...result, report: formatUsersReport(result) };
     }
+    if (o.overload) return await overloadReport(o, product, loadStart);
     const { rows, backgroundTransactions } = await runAlternation(o, product);
     const result = {
       options: o,
@@ -359,6 +362,12 @@ export const parseArgs = (argv, env = process.env) => {
         break;
       case '--users':
         o.users = true;
+        break;
+      case '--overload':
+        o.overload = true;
+        break;
+      case '--w2-rate':
+        o.w2Rate = number(flag, value());
         break;
       case '--steps':
         o.usersSteps = value()

@@ -4,18 +4,30 @@ import pg from 'pg';
 import { adminDatabaseUrl, local } from './servers.mjs';
 
 /**
- * `connections` keep-alive clients hammer one route for `duration` seconds. Answers req/s (completed requests over the
- * run's length), latency p50/p99 in ms, and how many answers were not 2xx or failed outright.
+ * `connections` keep-alive clients hammer one route for `duration` seconds (or cycle through autocannon `requests`),
+ * as fast as answers come or at `overallRate` requests a second in all. Answers req/s (completed requests over the
+ * run's length), latency p50/p99 in ms, how many answers were not 2xx or failed outright, and the count of each status.
  */
-export const hammer = async ({ url, method = 'GET', headers = {}, body, connections, duration }) => {
+export const hammer = async ({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  requests,
+  connections,
+  duration,
+  overallRate,
+}) => {
   local(url);
   const result = await autocannon({
     url,
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
+    requests,
     connections,
     duration,
+    ...(overallRate ? { overallRate } : {}),
   });
   return {
     rps: result.requests.total / result.duration,
@@ -25,6 +37,7 @@ export const hammer = async ({ url, method = 'GET', headers = {}, body, connecti
     sent: result.requests.sent,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
   };
 };
 
