@@ -44,8 +44,14 @@ const FAILED = HttpStatus.UNAUTHORIZED;
 
 const emailKey = (email: string): string => email.trim().toLowerCase();
 
-const emailOf = (req: Request): string | null => {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
+/**
+ * The email a password is tried for. A request without a password (asking for a reset link) guesses nothing, so it
+ * is never slowed down: the owner of a slowed-down address can always have the link mailed.
+ */
+const guessedEmailOf = (req: Request): string | null => {
+  const body = req.body as { email?: unknown; password?: unknown } | undefined;
+  const email = body?.email;
+  if (typeof body?.password !== 'string') return null;
   return typeof email === 'string' && email.trim() ? emailKey(email) : null;
 };
 
@@ -112,7 +118,7 @@ export class AuthThrottleGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     this.refuseIfWaiting(res, 'ip', await this.throttles.ip.attempt(ipOf(req)));
-    const email = emailOf(req);
+    const email = guessedEmailOf(req);
     if (email === null) return true;
     this.refuseIfWaiting(res, 'email', await this.throttles.email.check(email));
     // the answer is known only once the route has run; the next attempt is read after it, so it sees this one counted.
