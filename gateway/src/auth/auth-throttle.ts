@@ -22,7 +22,6 @@ import {
   redisAttemptLimiter,
   type AttemptLimit,
   type AttemptLimiter,
-  type AttemptOutcome,
 } from './rate-limit.storage.js';
 import {
   memoryFailureDelay,
@@ -104,8 +103,8 @@ export const authThrottlersProvider = {
 
 /**
  * `@UseGuards(AuthThrottleGuard)`: over a limit, or while an email's delay runs, answers 429
- * `{"error":"Too many attempts. Try again later."}` with Retry-After. The email's failures are counted from the answer
- * (401) and forgotten when the request signs someone in.
+ * `{"error":"Too many attempts. Try again later."}` with Retry-After. An email's attempt is settled by its answer: a
+ * 401 is a failure, a sign-in forgets the failures, anything else did not count.
  */
 @Injectable()
 export class AuthThrottleGuard implements CanActivate {
@@ -117,31 +116,35 @@ export class AuthThrottleGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    this.refuseIfWaiting(res, 'ip', await this.throttles.ip.attempt(ipOf(req)));
+    const byIp = await this.throttles.ip.attempt(ipOf(req));
+    if (!byIp.allowed) this.refuse(res, 'ip', byIp.retryAfterSec);
     const email = guessedEmailOf(req);
     if (email === null) return true;
-    this.refuseIfWaiting(res, 'email', await this.throttles.email.check(email));
+    const claim = await this.throttles.email.claim(email);
+    if (!claim.allowed) this.refuse(res, 'email', claim.retryAfterSec);
     // the answer is known only once the route has run; the next attempt is read after it, so it sees this one counted.
-    // Only a session established by this very request clears: a signed-in caller asking a reset for someone else must not.
+    // Only a session established by this very request is a sign-in: a signed-in caller's other requests are not.
     const sessionBefore = req.sessionID;
-    res.once('finish', () => {
-      const settle =
-        res.statusCode === FAILED
-          ? this.throttles.email.fail(email)
-          : res.statusCode < 300 && req.session?.userId && req.sessionID !== sessionBefore
-            ? this.throttles.email.clear(email)
-            : null;
-      settle?.catch((error: unknown) =>
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      const { attempt } = claim;
+      const signedIn = res.statusCode < 300 && req.session?.userId && req.sessionID !== sessionBefore;
+      const outcome =
+        res.statusCode === FAILED ? attempt.failed() : signedIn ? attempt.succeeded() : attempt.abandoned();
+      outcome.catch((error: unknown) =>
         this.logger.error(`Sign-in failures for an email not recorded: ${String(error)}`),
       );
-    });
+    };
+    // a connection dropped before the answer never finishes, and must not keep holding the email
+    res.once('finish', settle).once('close', settle);
     return true;
   }
 
-  private refuseIfWaiting(res: Response, limit: 'ip' | 'email', outcome: AttemptOutcome): void {
-    if (outcome.allowed) return;
+  private refuse(res: Response, limit: 'ip' | 'email', retryAfterSec: number): never {
     rateLimitRefusals.inc({ limit });
-    res.setHeader('Retry-After', String(outcome.retryAfterSec));
+    res.setHeader('Retry-After', String(retryAfterSec));
     throw new HttpException(
       { error: TOO_MANY_ATTEMPTS_MESSAGE, code: ErrorCodes.rateLimited },
       HttpStatus.TOO_MANY_REQUESTS,

@@ -81,6 +81,11 @@ class StandInLimiter extends RateLimiterMemory {
     return super.penalty(key, points, options);
   }
 
+  override reward(key: string | number, points?: number, options?: Options): Promise<RateLimiterRes> {
+    this.standingIn();
+    return super.reward(key, points, options);
+  }
+
   override get(key: string | number, options?: Options): Promise<RateLimiterRes | null> {
     this.standingIn();
     return super.get(key, options);
