@@ -578,6 +578,26 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
       expect((await login(body.password, '10.9.3.4')).status).toBe(200);
     });
 
+    it('lets parallel wrong passwords for one email no further than sequential ones', async () => {
+      const { body } = await signUp(stack.url, {}, '10.9.5.1');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          request(stack.url)
+            .post('/api/login')
+            .set('x-forwarded-for', `10.9.6.${i}`)
+            .send({ email: body.email, password: 'wrong password' }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      // the ten free failures, and one more past them holding the email while it ran
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(11);
+      expect(answers.find((a) => a.status === 429)?.body).toEqual({
+        error: 'Too many attempts. Try again later.',
+        code: 'AUTH.RATE_LIMITED',
+      });
+    });
+
     it('answers 429 after 100 attempts from one address', async () => {
       const ip = '10.9.4.4';
       for (let i = 0; i < 100; i++) {
