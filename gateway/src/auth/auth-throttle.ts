@@ -1,7 +1,7 @@
 // Login, register and invite acceptance are rate-limited per client IP (credential stuffing, spraying across accounts)
-// and slowed per email address after failed sign-ins (brute force on one account). `@nestjs/throttler` 6 is CommonJS requiring the ESM-only
-// `@nestjs/common` 12, which jest's module runtime cannot load on Node 20, so this guard counts through
-// rate-limiter-flexible instead.
+// and slowed per email address after failed sign-ins (brute force on one account). `@nestjs/throttler` 6 is CommonJS
+// requiring the ESM-only `@nestjs/common` 12, which jest's module runtime cannot load on Node 20, so this guard counts
+// through rate-limiter-flexible instead.
 import {
   HttpException,
   HttpStatus,
