@@ -15,7 +15,7 @@ import {
 import { BusClient } from '@teamchat/bus';
 import { Route, RouteBody } from '../http/route-table.js';
 import { Actor, CurrentIdentity, type RequestActor } from '../auth/actor.js';
-import { AuthThrottleGuard } from '../auth/auth-throttle.js';
+import { AUTH_THROTTLERS, AuthThrottleGuard, forgetFailedSignIns, type AuthThrottles } from '../auth/auth-throttle.js';
 import { endSession, establishSession } from '../auth/session-auth.js';
 import { isCrossSite } from '../auth/origin.middleware.js';
 import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway.runtime.js';
@@ -32,6 +32,7 @@ export class AuthController {
     private readonly currentUsers: CurrentUsers,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
     @Inject(SESSION_KIT) private readonly sessions: SessionKit,
+    @Inject(AUTH_THROTTLERS) private readonly throttles: AuthThrottles,
   ) {}
 
   @UseGuards(AuthThrottleGuard)
@@ -92,5 +93,7 @@ export class AuthController {
   async confirmPasswordReset(@RouteBody(Routes.confirmPasswordReset) body: PasswordResetConfirm): Promise<void> {
     const { userId } = await this.bus.request(IdentityContracts.confirmPasswordReset, body);
     await this.sessions.endUserSessions(userId);
+    const { email } = await this.bus.request(IdentityContracts.get, { userId });
+    await forgetFailedSignIns(this.throttles, email);
   }
 }

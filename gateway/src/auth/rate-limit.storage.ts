@@ -31,6 +31,8 @@ export interface AttemptLimiter {
 /** A Redis that answers nothing within this is treated as down for that attempt. */
 const REDIS_TIMEOUT_MS = 500;
 
+type Options = { [key: string]: unknown };
+
 const options = (limit: AttemptLimit): IRateLimiterOptions => ({
   keyPrefix: limit.name,
   points: limit.points,
@@ -39,19 +41,18 @@ const options = (limit: AttemptLimit): IRateLimiterOptions => ({
   blockDuration: limit.durationSec,
 });
 
-class LibraryLimiter implements AttemptLimiter {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
-
-  async attempt(key: string): Promise<AttemptOutcome> {
-    try {
-      await this.limiter.consume(key);
-      return { allowed: true };
-    } catch (refusal) {
-      if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-    }
+const attemptOn = async (limiter: RateLimiterAbstract, key: string): Promise<AttemptOutcome> => {
+  try {
+    await limiter.consume(key);
+    return { allowed: true };
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    return { allowed: false, retryAfterSec: retryAfterSec(refusal.msBeforeNext) };
   }
-}
+};
+
+/** Whole seconds for Retry-After, never 0 while something is still refused. */
+export const retryAfterSec = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 /** The in-process limiter, also Redis's stand-in: each attempt it counts while standing in is counted and logged. */
 class StandInLimiter extends RateLimiterMemory {
@@ -69,21 +70,52 @@ class StandInLimiter extends RateLimiterMemory {
     });
   }
 
-  override consume(
-    key: string | number,
-    points?: number,
-    options?: { [key: string]: unknown },
-  ): Promise<RateLimiterRes> {
+  // every call it answers is one that Redis could not; the failure delay reads, blocks and deletes besides consuming
+  override consume(key: string | number, points?: number, options?: Options): Promise<RateLimiterRes> {
+    this.standingIn();
+    return super.consume(key, points, options);
+  }
+
+  override penalty(key: string | number, points?: number, options?: Options): Promise<RateLimiterRes> {
+    this.standingIn();
+    return super.penalty(key, points, options);
+  }
+
+  override reward(key: string | number, points?: number, options?: Options): Promise<RateLimiterRes> {
+    this.standingIn();
+    return super.reward(key, points, options);
+  }
+
+  override get(key: string | number, options?: Options): Promise<RateLimiterRes | null> {
+    this.standingIn();
+    return super.get(key, options);
+  }
+
+  override block(key: string | number, secDuration: number, options?: Options): Promise<RateLimiterRes> {
+    this.standingIn();
+    return super.block(key, secDuration, options);
+  }
+
+  override delete(key: string | number, options?: Options): Promise<boolean> {
+    this.standingIn();
+    return super.delete(key, options);
+  }
+
+  private standingIn(): void {
     if (!this.degraded) this.logger.warn('Redis unreachable: sign-in limits are counted per gateway until it returns');
     this.degraded = true;
     rateLimitFallbacks.inc();
-    return super.consume(key, points, options);
   }
 }
 
+/** Picks the rate-limiter-flexible store to use for one call (Redis, or memory while Redis is away). */
+export type StorePick = () => RateLimiterAbstract;
+
 /** Memory only: one gateway process (standalone). Keys expire with their window, nothing to sweep. */
-export const memoryAttemptLimiter = (limit: AttemptLimit): AttemptLimiter =>
-  new LibraryLimiter(new RateLimiterMemory(options(limit)));
+export const memoryStore = (opts: IRateLimiterOptions): StorePick => {
+  const limiter = new RateLimiterMemory(opts);
+  return () => limiter;
+};
 
 /**
  * Redis while it answers, this process's memory while it does not: a Redis outage must not turn sign-ins into 500s
@@ -91,20 +123,36 @@ export const memoryAttemptLimiter = (limit: AttemptLimit): AttemptLimiter =>
  * (a client still making its first connection is, as at start it should be), and a command unanswered after
  * `timeoutMs` falls back too; `auth_rate_limit_fallback_total` counts each fallback.
  */
+export const redisStore = (
+  redis: Redis,
+  prefix: string,
+  opts: IRateLimiterOptions,
+  timeoutMs = REDIS_TIMEOUT_MS,
+): StorePick => {
+  const insuranceLimiter = new StandInLimiter(opts, new Logger('RateLimit'), redis);
+  // the insurance sits on the timeout wrapper alone, so an attempt that times out and then fails counts once
+  const shared = new RateLimiterRedis({ ...opts, keyPrefix: `${prefix}${opts.keyPrefix}`, storeClient: redis });
+  const guarded = new RLWrapperTimeouts({
+    limiter: shared,
+    timeoutMs,
+    blockDuration: opts.blockDuration,
+    insuranceLimiter,
+  });
+  const redisDown = redisOutage(redis);
+  return () => (redisDown() ? insuranceLimiter : guarded);
+};
+
+export const memoryAttemptLimiter = (limit: AttemptLimit): AttemptLimiter => {
+  const store = memoryStore(options(limit));
+  return { attempt: (key) => attemptOn(store(), key) };
+};
+
 export const redisAttemptLimiter = (
   redis: Redis,
   prefix: string,
   limit: AttemptLimit,
   timeoutMs = REDIS_TIMEOUT_MS,
 ): AttemptLimiter => {
-  const opts = options(limit);
-  const insuranceLimiter = new StandInLimiter(opts, new Logger('RateLimit'), redis);
-  // the insurance sits on the timeout wrapper alone, so an attempt that times out and then fails counts once
-  const shared = new RateLimiterRedis({ ...opts, keyPrefix: `${prefix}${limit.name}`, storeClient: redis });
-  const guarded = new LibraryLimiter(
-    new RLWrapperTimeouts({ limiter: shared, timeoutMs, blockDuration: opts.blockDuration, insuranceLimiter }),
-  );
-  const standIn = new LibraryLimiter(insuranceLimiter);
-  const redisDown = redisOutage(redis);
-  return { attempt: (key) => (redisDown() ? standIn : guarded).attempt(key) };
+  const store = redisStore(redis, prefix, options(limit), timeoutMs);
+  return { attempt: (key) => attemptOn(store(), key) };
 };

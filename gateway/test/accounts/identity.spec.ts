@@ -4,7 +4,7 @@ import pg from 'pg';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { IdentityContracts } from '@teamchat/contracts';
-import { testPool } from '@teamchat/testing';
+import { testPool, waitFor } from '@teamchat/testing';
 import { startTestStack, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, signUp, signupBody, uploadImage, type Agent } from './helpers.js';
 
@@ -556,29 +556,46 @@ describe.each(['inprocess', 'nats'] as const)('identity and sessions over %s', (
   });
 
   describe('rate limiting', () => {
-    it('answers 429 "Too many attempts. Try again later." after 10 attempts for one email', async () => {
+    it('slows an email down after 10 wrong passwords (429 "Too many attempts. Try again later."), never locks its owner out', async () => {
       const { body } = await signUp(stack.url, {}, '10.9.1.1');
+      const login = (password: string, ip: string) =>
+        request(stack.url).post('/api/login').set('x-forwarded-for', ip).send({ email: body.email, password });
       const statuses: number[] = [];
-      for (let i = 0; i < 10; i++) {
-        const ip = `10.9.2.${i}`; // different addresses: only the per-email budget is spent
-        statuses.push(
-          (
-            await request(stack.url)
-              .post('/api/login')
-              .set('x-forwarded-for', ip)
-              .send({ email: body.email, password: 'wrong password' })
-          ).status,
-        );
-      }
-      // signing up counted once already, so the tenth login attempt is the eleventh for this email
-      expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
-      const limited = await request(stack.url)
-        .post('/api/login')
-        .set('x-forwarded-for', '10.9.3.1')
-        .send({ email: body.email, password: body.password });
+      // different addresses: only the email's failures count
+      for (let i = 0; i < 10; i++) statuses.push((await login('wrong password', `10.9.2.${i}`)).status);
+      expect(statuses).toEqual(Array(10).fill(401));
+      const limited = await login(body.password, '10.9.3.1');
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({ error: 'Too many attempts. Try again later.', code: 'AUTH.RATE_LIMITED' });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // the first delay is a second, not the ten minutes a lock would be
+      expect(limited.headers['retry-after']).toBe('1');
+      // the right password gets in as soon as the delay has run (polled, not slept), and signing in forgets the failures
+      await waitFor(async () => (await login(body.password, '10.9.3.2')).status === 200, {
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
+      expect((await login('wrong password', '10.9.3.3')).status).toBe(401);
+      expect((await login(body.password, '10.9.3.4')).status).toBe(200);
+    });
+
+    it('lets parallel wrong passwords for one email no further than sequential ones', async () => {
+      const { body } = await signUp(stack.url, {}, '10.9.5.1');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          request(stack.url)
+            .post('/api/login')
+            .set('x-forwarded-for', `10.9.6.${i}`)
+            .send({ email: body.email, password: 'wrong password' }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      // the ten free failures, and one more past them holding the email while it ran
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(11);
+      expect(answers.find((a) => a.status === 429)?.body).toEqual({
+        error: 'Too many attempts. Try again later.',
+        code: 'AUTH.RATE_LIMITED',
+      });
     });
 
     it('answers 429 after 100 attempts from one address', async () => {
@@ -633,8 +650,14 @@ describe('rate limiting in cluster mode (REDIS_URL set)', () => {
       .send({ email, password: 'wrong password' });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('Too many attempts. Try again later.');
-    // refused for the whole window from the first refusal on
-    expect(await redis.pttl(key)).toBeGreaterThan(9 * 60_000);
+    expect(limited.headers['retry-after']).toBe('1');
+    // a refused attempt is no failure: the count stays, and the delay is the second the tenth failure earned
+    expect(Number(await redis.get(key))).toBe(10);
+    const delay = await redis.pttl(`${stack.env.BUS_NAMESPACE}tc:throttle:auth:email-delay:${email}`);
+    expect(delay).toBeGreaterThan(0);
+    expect(delay).toBeLessThanOrEqual(1000);
+    // the failures themselves are forgotten within the 10-minute window
+    expect(await redis.pttl(key)).toBeLessThanOrEqual(10 * 60_000);
   });
 
   it('takes the per-address limit from AUTH_RATE_LIMIT_PER_IP (load tests from one machine raise it)', async () => {

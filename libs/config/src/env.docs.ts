@@ -106,7 +106,8 @@ export const ENV_DOCS: readonly EnvDoc[] = [
   },
   {
     variables: ['AUTH_RATE_LIMIT_PER_IP', 'AUTH_RATE_LIMIT_PER_EMAIL'],
-    meaning: 'login/register/invite-accept attempts per 10 minutes (raise the first for load tests from one machine)',
+    meaning:
+      'login/register/invite-accept attempts per client address per 10 minutes (raise it for load tests from one machine); failed sign-ins per email address within 10 minutes before each further attempt for it waits 1 s, 2 s, 4 s … up to 60 s (a sign-in or a password reset forgets them)',
   },
   {
     variables: ['LISTEN_BACKLOG'],
