@@ -2,8 +2,10 @@
 // stars to one member of W1 (a hot row, and one workspace's share of each service); first as fast as it is answered,
 // which gives the sustainable rate, then at 3× that rate while W2's admin signs in and reads at a modest steady rate.
 // Quiet rounds (W2 alone) alternate with overload rounds, so both see the same load from the rest of the machine, and
-// W2's p99 under overload is compared with its quiet p99.
+// W2's p99 under overload is compared with its quiet p99. W1's load comes from a process of its own
+// (hammer-process.mjs), so W2 is timed on an event loop that W1's connections never delay.
 import { cpus, loadavg } from 'node:os';
+import { hammerProcess } from './hammer-process.mjs';
 import { hammer } from './load.mjs';
 import { api } from './servers.mjs';
 
@@ -97,30 +99,38 @@ export const runOverload = async (options, product) => {
     overallRate: o.w2Rate,
     duration: o.duration,
   };
-  if (o.warmup > 0) {
-    // a cold route answers at half its rate for the first seconds: the sustainable rate is of a warm one
-    o.log(`overload: warming up W1's and W2's routes for ${o.warmup} s each`);
-    await hammer({ ...stars, connections: o.connections, duration: o.warmup });
-    await hammer({ ...w2, duration: o.warmup });
-  }
-  o.log(`overload: W1's sustainable rate, ${o.connections} connections for ${o.duration} s`);
-  const sustainableRun = await hammer({ ...stars, connections: o.connections, duration: o.duration });
-  const sustainable = (sustainableRun.statusCodes[200] ?? 0) / o.duration;
-  if (!(sustainable > 0)) throw new Error(`W1's star awards never succeeded: ${JSON.stringify(sustainableRun)}`);
-  const offered = Math.max(1, Math.round(OVERLOAD_FACTOR * sustainable));
-  o.log(`overload: sustainable ${sustainable.toFixed(0)}/s; offering ${offered}/s`);
+  let sustainableRun;
+  let sustainable;
+  let offered;
   const rounds = [];
-  for (let round = 1; round <= o.rounds; round++) {
-    const quiet = await hammer(w2);
-    rounds.push({ round, phase: 'quiet', w2: quiet });
-    const [w1, busy] = await Promise.all([
-      hammer({ ...stars, connections: o.overloadConnections, overallRate: offered, duration: o.duration }),
-      hammer(w2),
-    ]);
-    rounds.push({ round, phase: 'overload', w2: busy, w1 });
-    o.log(
-      `overload: round ${round}: W2 p99 ${quiet.p99} ms quiet, ${busy.p99} ms under W1's ${w1.rps.toFixed(0)}/s answered`,
-    );
+  const w1Load = await hammerProcess();
+  try {
+    if (o.warmup > 0) {
+      // a cold route answers at half its rate for the first seconds: the sustainable rate is of a warm one
+      o.log(`overload: warming up W1's and W2's routes for ${o.warmup} s each`);
+      await w1Load.run({ ...stars, connections: o.connections, duration: o.warmup });
+      await hammer({ ...w2, duration: o.warmup });
+    }
+    o.log(`overload: W1's sustainable rate, ${o.connections} connections for ${o.duration} s`);
+    sustainableRun = await w1Load.run({ ...stars, connections: o.connections, duration: o.duration });
+    sustainable = (sustainableRun.statusCodes[200] ?? 0) / o.duration;
+    if (!(sustainable > 0)) throw new Error(`W1's star awards never succeeded: ${JSON.stringify(sustainableRun)}`);
+    offered = Math.max(1, Math.round(OVERLOAD_FACTOR * sustainable));
+    o.log(`overload: sustainable ${sustainable.toFixed(0)}/s; offering ${offered}/s`);
+    for (let round = 1; round <= o.rounds; round++) {
+      const quiet = await hammer(w2);
+      rounds.push({ round, phase: 'quiet', w2: quiet });
+      const [w1, busy] = await Promise.all([
+        w1Load.run({ ...stars, connections: o.overloadConnections, overallRate: offered, duration: o.duration }),
+        hammer(w2),
+      ]);
+      rounds.push({ round, phase: 'overload', w2: busy, w1 });
+      o.log(
+        `overload: round ${round}: W2 p99 ${quiet.p99} ms quiet, ${busy.p99} ms under W1's ${w1.rps.toFixed(0)}/s answered`,
+      );
+    }
+  } finally {
+    await w1Load.close();
   }
   const phase = (name) => rounds.filter((r) => r.phase === name);
   const quietP99 = median(phase('quiet').map((r) => r.w2.p99));
