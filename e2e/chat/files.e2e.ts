@@ -144,7 +144,9 @@ test.describe('files journey: Ada sends a PDF, Grace sees its card live and down
       headers: { 'content-type': 'text/html' },
     });
     expect(put.ok()).toBe(true);
-    const served = await grace.request.get(objectPath);
+    // until it is posted, the file is its uploader's alone
+    expect((await grace.request.get(objectPath)).status()).toBe(404);
+    const served = await ada.request.get(objectPath);
     expect(served.headers()['content-disposition']).toMatch(/^attachment; filename="page.html"/);
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
   });
