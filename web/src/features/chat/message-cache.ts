@@ -88,6 +88,10 @@ export const setReactionsInCache = (
   reactions: ReactionSummary[],
 ): void => updateInPages(qc, channelId, messageId, (m) => ({ ...m, reactions }));
 
+/**
+ * One more unread message in a channel. A refetch of the counts already under way (after a read mark, say) was asked
+ * before this message was stored, and its answer would overwrite the increment: it is asked again, now.
+ */
 export const incrementUnread = (qc: QueryClient, channelId: string): void => {
   qc.setQueryData<UnreadCount[]>(chatKeys.unread, (list) => {
     if (!list) return list;
@@ -96,6 +100,7 @@ export const incrementUnread = (qc: QueryClient, channelId: string): void => {
       ? list.map((u) => (u.channelId === channelId ? { ...u, count: u.count + 1 } : u))
       : [...list, { channelId, count: 1 }];
   });
+  if (qc.isFetching({ queryKey: chatKeys.unread }) > 0) void qc.invalidateQueries({ queryKey: chatKeys.unread });
 };
 
 /** Unread counts of channels as they were when last opened: where the "New messages" line goes. */
