@@ -140,6 +140,8 @@ export const applyThreadFrame = (qc: QueryClient, frame: ServerFrame, userId: st
       break;
     case 'typing':
     case 'presence':
+    case 'presence_subscribed':
+    case 'online_count':
     case 'tasks':
     case 'workspace':
     case 'settings':
