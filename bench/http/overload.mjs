@@ -74,6 +74,27 @@ export const answerMix = (runs) => {
 
 const w2Errors = (run) => run.non2xx + run.errors;
 
+/**
+ * Waits until W1's backlog has drained: W1's load stops when its round ends, but the awards it queued (up to
+ * TENANT_QUEUE_MAX) are still worked off. Each tenant's queue is first in, first out, so once a fresh award is
+ * answered 200 (not 429: the queue was full) everything queued before it is done, and a quiet round that starts now
+ * measures W2 alone.
+ */
+const drainW1 = async (base, seed) => {
+  for (let tries = 0; tries < 600; tries++) {
+    const res = await fetch(`${base}/api/users/${seed.memberId}/stars`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: seed.w1Cookie },
+      body: JSON.stringify({ stars: 1 }),
+    });
+    await res.arrayBuffer();
+    if (res.ok) return tries;
+    if (res.status !== 429 && res.status !== 503) throw new Error(`W1's drain probe: ${res.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("W1's backlog did not drain in 60 s");
+};
+
 /** Runs the overload mode against a started `product`; resolves with the figures (the report is `formatOverload`). */
 export const runOverload = async (options, product) => {
   const o = { ...OVERLOAD_DEFAULTS, ...options };
@@ -118,6 +139,7 @@ export const runOverload = async (options, product) => {
     offered = Math.max(1, Math.round(OVERLOAD_FACTOR * sustainable));
     o.log(`overload: sustainable ${sustainable.toFixed(0)}/s; offering ${offered}/s`);
     for (let round = 1; round <= o.rounds; round++) {
+      if (round > 1) await drainW1(product.url, seed);
       const quiet = await hammer(w2);
       rounds.push({ round, phase: 'quiet', w2: quiet });
       const [w1, busy] = await Promise.all([

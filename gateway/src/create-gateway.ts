@@ -120,14 +120,16 @@ export const listenGateway = async (
 
 /**
  * Closes sockets with 1001 so clients resume elsewhere, drains HTTP for `drainMs` (see Drain), then stops accepting
- * and closes the app once the requests in flight are answered.
+ * and closes the app once the requests in flight are answered. `drained` replaces the timer: the drain ends when it
+ * settles (a test ends it once it has probed the draining node, whatever the machine's speed).
  */
 export const closeGateway = async (
   app: NestExpressApplication,
-  { drainMs = 0 }: { drainMs?: number } = {},
+  { drainMs = 0, drained }: { drainMs?: number; drained?: Promise<unknown> } = {},
 ): Promise<void> => {
   app.get(Drain).start();
   app.get(RealtimeGateway).closeAll();
-  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  if (drained) await drained;
+  else if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();
 };
