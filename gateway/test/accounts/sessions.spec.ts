@@ -1,6 +1,7 @@
 // Sessions and actors are kept in each gateway's memory (no session query or identity/workspace call per request):
 // the sliding expiry is written at most once per touch interval yet still slides, and every change that ends a
 // session or alters a caller's access reaches every gateway node.
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
 import WebSocket from 'ws';
@@ -11,12 +12,32 @@ import { adminWithWorkspace, joinAsMember, signUp, closeOf, openSocket } from '.
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Everything jest's fake timers could fake but `Date`. */
+const REAL_TIMERS: NonNullable<NonNullable<Parameters<typeof jest.useFakeTimers>[0]>['doNotFake']> = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+  'Temporal',
+];
 
 describe('session expiry written at most once per touch interval', () => {
   let stack: TestStack;
   let db: pg.Pool;
-  // a 4 s session touched at most every second, so a test can watch it slide and run out
+  // a 4 s session touched at most every second, so a test can watch it slide and run out. Only `Date` is faked:
+  // the gateway runs in this process, so the test moves the clock its sessions and cookies are timed by, while
+  // sockets, Postgres and the gateway's own expiry check keep their real timers. A slow machine then never lets the
+  // interval pass by itself between two requests, nor a max age run out.
   beforeAll(async () => {
     stack = await startTestStack({ env: { SESSION_MAX_AGE_SECONDS: '4', SESSION_TOUCH_INTERVAL_SECONDS: '1' } });
     db = testPool(stack.databaseUrl, 2);
@@ -25,6 +46,10 @@ describe('session expiry written at most once per touch interval', () => {
     await db?.end();
     await stack?.close();
   });
+  beforeEach(() => jest.useFakeTimers({ now: Date.now(), doNotFake: REAL_TIMERS }));
+  afterEach(() => jest.useRealTimers());
+  /** Moves the faked wall clock on (timers are real: nothing fires because of it). */
+  const pass = (ms: number) => jest.setSystemTime(Date.now() + ms);
 
   const expiryOf = async (userId: string): Promise<number> => {
     const { rows } = await db.query<{ expire: Date }>(`SELECT expire FROM gateway.session WHERE sess->>'userId' = $1`, [
@@ -42,13 +67,14 @@ describe('session expiry written at most once per touch interval', () => {
     const { agent, user, cookie } = await signUp(stack.url, {}, '10.60.0.1');
     const first = await expiryOf(user.id);
     for (let i = 0; i < 5; i++) {
+      pass(150);
       const res = await agent.get('/api/auth/user');
       expect(res.status).toBe(200);
       // neither a write nor a re-signed cookie within the interval
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     expect(await expiryOf(user.id)).toBe(first);
-    await sleep(1100);
+    pass(1100);
     const slid = await agent.get('/api/auth/user');
     expect(slid.status).toBe(200);
     const stored = await expiryOf(user.id);
@@ -67,34 +93,37 @@ describe('session expiry written at most once per touch interval', () => {
       openSocket(stack.url, busy.cookie),
     ]);
     const idleClosed = closeOf(idleSocket);
-    const openedAt = Date.now();
-    // the busy user keeps using the API; the idle one only holds the socket
-    // (a supertest request only goes out once it is awaited or then'd)
-    const keepBusy = setInterval(() => void busy.agent.get('/api/auth/user').then(() => undefined), 500);
     try {
+      // 3.2 s: within the 4 s max age, the busy user using the API every 0.8 s, the idle one only holding the socket
+      for (let i = 0; i < 4; i++) {
+        pass(800);
+        expect((await busy.agent.get('/api/auth/user')).status).toBe(200);
+      }
+      expect(idleSocket.readyState).toBe(WebSocket.OPEN);
+      // past the idle session's max age, the busy one still in use: the gateway's check (every second) closes one
+      for (let i = 0; i < 2; i++) {
+        pass(800);
+        expect((await busy.agent.get('/api/auth/user')).status).toBe(200);
+      }
       expect(await idleClosed).toEqual({ code: 4401, reason: 'Session ended' });
-      // 4 s max age, checked every second
-      expect(Date.now() - openedAt).toBeGreaterThanOrEqual(3500);
-      expect(Date.now() - openedAt).toBeLessThan(8000);
       expect(busySocket.readyState).toBe(WebSocket.OPEN);
     } finally {
-      clearInterval(keepBusy);
       busySocket.close();
     }
   }, 20_000);
 
   it('keeps a session in use alive past its max age, and ends it once left unused that long', async () => {
     const { agent } = await signUp(stack.url, {}, '10.60.0.2');
-    // 6 s of use, a request every 0.8 s: longer than the 4 s max age
+    // 6.4 s of use, a request every 0.8 s: longer than the 4 s max age
     for (let i = 0; i < 8; i++) {
       expect((await agent.get('/api/auth/user')).status).toBe(200);
-      await sleep(800);
+      pass(800);
     }
-    await sleep(4200);
+    pass(4200);
     const res = await agent.get('/api/auth/user');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Unauthorized', code: 'AUTH.UNAUTHENTICATED' });
-  }, 30_000);
+  });
 });
 
 describe('sessions and actors across gateway nodes (NATS + Redis)', () => {
@@ -143,7 +172,11 @@ describe('sessions and actors across gateway nodes (NATS + Redis)', () => {
       { code: 4401, reason: 'Session ended' },
       { code: 4401, reason: 'Session ended' },
     ]);
-    await sleep(300);
+    // the other session's socket is still open and answering
+    await new Promise((resolve) => {
+      otherOnB.once('pong', resolve);
+      otherOnB.ping();
+    });
     expect(otherOnB.readyState).toBe(WebSocket.OPEN);
     otherOnB.close();
     await expect(openSocket(urlB, cookie)).rejects.toThrow('upgrade refused: 401');
