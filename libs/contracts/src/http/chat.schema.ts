@@ -81,25 +81,23 @@ export const CreateDmShape = {
     .array(z.string({ error: 'userIds must be user ids' }).min(1, 'userIds must be user ids').max(100), {
       error: 'userIds must be a list of user ids',
     })
+    .min(2, GROUP_DM_SIZE)
+    .max(GROUP_DM_MAX_OTHERS, GROUP_DM_SIZE)
     .optional()
     .describe(
       `A group DM: 2 to ${GROUP_DM_MAX_OTHERS} other members, each once, yourself left out. The same people in any ` +
         'order give the same DM. Not with userId2.',
     ),
 };
-/** Exactly one of `userId2` and `userIds`, the list of the right size and without repeats. */
+/** Exactly one of `userId2` and `userIds`, the list without repeats. */
 export const checkDmPeople = (body: { userId2?: string; userIds?: string[] }, ctx: z.RefinementCtx): void => {
   const { userId2, userIds } = body;
   if (userId2 !== undefined && userIds !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['userIds'], message: DM_ONE_OR_GROUP });
   } else if (userId2 === undefined && userIds === undefined) {
     ctx.addIssue({ code: 'custom', path: ['userId2'], message: DM_USER_REQUIRED });
-  } else if (userIds !== undefined) {
-    if (userIds.length < 2 || userIds.length > GROUP_DM_MAX_OTHERS) {
-      ctx.addIssue({ code: 'custom', path: ['userIds'], message: GROUP_DM_SIZE });
-    } else if (new Set(userIds.map((id) => id.toLowerCase())).size !== userIds.length) {
-      ctx.addIssue({ code: 'custom', path: ['userIds'], message: GROUP_DM_DUPLICATE });
-    }
+  } else if (userIds !== undefined && new Set(userIds.map((id) => id.toLowerCase())).size !== userIds.length) {
+    ctx.addIssue({ code: 'custom', path: ['userIds'], message: GROUP_DM_DUPLICATE });
   }
 };
 export const CreateDmSchema = z.object(CreateDmShape).superRefine(checkDmPeople);

@@ -52,8 +52,7 @@ export class MentionsService {
         at: r.at.toISOString(),
         messageId: r.message_id,
         channelId: r.channel_id,
-        channelName:
-          r.channel_type === 'direct' ? dmTitleFor(r.participant_ids, userId, nameOf) : `#${r.channel_name}`,
+        channelName: r.channel_type === 'direct' ? dmTitleFor(r.participant_ids, userId, nameOf) : `#${r.channel_name}`,
         userId: r.user_id,
         username: nameOf(r.user_id),
         content: r.content,
