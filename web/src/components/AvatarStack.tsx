@@ -9,7 +9,7 @@ interface StackPerson {
 
 export const AvatarStack = ({ people, size = 18 }: { people: readonly StackPerson[]; size?: number }) => {
   const shown = people.slice(0, 2);
-  const step = Math.round(size * 0.6);
+  const step = Math.round(size * 0.7);
   return (
     <span
       className={styles.stack}

@@ -18,7 +18,10 @@ import styles from './ChannelHeader.module.css';
 export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   channel.type === 'direct' || (channel.type as string) === 'dm';
 
-/** A DM is named after the other participant ("Unknown" when they are not in the user list), a group DM after its other members. */
+/**
+ * A DM is named after the other participant ("Unknown" when they are not in the user list), a group DM after its other
+ * members.
+ */
 export const channelTitle = (channel: Channel, me: string | undefined, users: readonly PublicUser[]): string =>
   isDirect(channel) ? dmName(channel, me, users) : channel.name;
 

@@ -141,7 +141,7 @@ export const Sidebar = ({
                       ) : (
                         <Avatar name={partner.name} src={partner.user?.profileImageUrl} size={18} shape="round" />
                       )}
-                      <span className={styles.linkLabel} data-testid="sidebar-link-label">
+                      <span className={styles.linkLabel} data-testid="sidebar-link-label" title={partner.name}>
                         {partner.name}
                       </span>
                       {count > 0 ? (
