@@ -49,6 +49,28 @@ describe(DmService.name, () => {
     expect(dmKeyOf(b, a)).toBe(dmKeyOf(a, b));
   });
 
+  it('finds a 1:1 DM stored before the key was widened for groups (migration 1737000000100)', async () => {
+    const t = team();
+    const db = h.app.get(DataSource);
+    const width = async () =>
+      (
+        (await db.query(
+          `SELECT character_maximum_length AS n FROM information_schema.columns
+           WHERE table_schema = 'chat' AND table_name = 'channel' AND column_name = 'dm_key'`,
+        )) as { n: number }[]
+      )[0]!.n;
+    const [last] = (await db.query(`SELECT "name" FROM "chat"."migrations" ORDER BY "id" DESC LIMIT 1`)) as {
+      name: string;
+    }[];
+    expect(last!.name).toBe('ChatGroupDmKey1737000000100');
+    await db.undoLastMigration();
+    expect(await width()).toBe(80);
+    const before = await dms.open(t.as(t.alice), t.bob);
+    await db.runMigrations();
+    expect(await width()).toBe(400);
+    expect((await dms.open(t.as(t.bob), t.alice)).id).toBe(before.id);
+  });
+
   describe('openGroup', () => {
     /** A team of five: alice, bob and carol, and two more members of their workspace. */
     const five = () => {
