@@ -1,5 +1,5 @@
 // Group DMs through the gateway (issue 62): POST /api/dm with userIds, its refusals, and everything a 1:1 DM does —
-// messages, live frames, typing, unread, mentions, threads, reactions, pins, search — for all its people and nobody else.
+// messages, live frames, typing, replay with `since`, unread, mentions, threads, reactions, pins, search — for all its people and nobody else.
 import {
   DM_ONE_OR_GROUP,
   DM_USER_REQUIRED,
@@ -34,8 +34,8 @@ describe.each(TRANSPORT_VARIANTS)('group DMs (%s)', (_name, transport, env) => {
   let other: Awaited<ReturnType<typeof adminWithWorkspace>>;
   const sockets: TestSocket[] = [];
 
-  const join = async (person: Person) => {
-    const s = await TestSocket.joined(stack.url, person);
+  const join = async (person: Person, since?: string) => {
+    const s = await TestSocket.joined(stack.url, person, since);
     sockets.push(s);
     return s;
   };
@@ -132,6 +132,21 @@ describe.each(TRANSPORT_VARIANTS)('group DMs (%s)', (_name, transport, env) => {
       expect(stored.map((m) => m.content)).toEqual(
         expect.arrayContaining(['group over http', 'group over the socket']),
       );
+    });
+
+    it('replays what a participant missed while away when they come back with `since`, and nothing of it to anyone else', async () => {
+      const [c, d] = await Promise.all([join(t.carol), join(dave)]);
+      await post(t.admin, dm.id, { content: 'seen before the drop' });
+      const seen = await c.next(
+        'message',
+        (f) => (f.message as { content: string }).content === 'seen before the drop',
+      );
+      const since = (seen.message as { createdAt: string }).createdAt;
+      await Promise.all([c.close(), d.close()]);
+      const missed = await post(t.bob, dm.id, { content: 'missed while away' });
+      const [back, outsider] = await Promise.all([join(t.carol, since), join(dave, since)]);
+      expect(back.messages().map((m) => m.id)).toEqual([missed.id]);
+      expect(outsider.messages().map((m) => m.channelId)).not.toContain(dm.id);
     });
 
     it('counts unread per participant and lists mentions under the other members’ names', async () => {
