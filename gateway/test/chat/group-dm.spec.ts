@@ -1,5 +1,6 @@
 // Group DMs through the gateway (issue 62): POST /api/dm with userIds, its refusals, and everything a 1:1 DM does —
-// messages, live frames, typing, replay with `since`, unread, mentions, threads, reactions, pins, search — for all its people and nobody else.
+// messages, live frames, typing, replay with `since`, unread, mentions, threads, reactions, pins, search — for all its
+// people and nobody else.
 import {
   DM_ONE_OR_GROUP,
   DM_USER_REQUIRED,
