@@ -263,6 +263,34 @@ describe(MainLayout.name, () => {
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${D3}`));
     });
 
+    it('offers a group DM in the switcher under its members’ names, and still a 1:1 DM with each of them', async () => {
+      api({
+        'GET /api/users': { body: [me, grace, pat] },
+        'GET /api/dm': {
+          body: [
+            channel(D1, 'dm', null, 0, { type: 'direct', participantIds: [me.id, grace.id] }),
+            { ...group, participantIds: [me.id, grace.id, pat.id] },
+          ],
+        },
+        'GET /api/unread': { body: [] },
+      });
+      renderShell();
+      await screen.findByRole('list', { name: 'Channels channels' });
+      await userEvent.keyboard('{Control>}k{/Control}');
+      const dialog = await screen.findByRole('dialog', { name: 'Jump to' });
+      const titles = (heading: string) => {
+        const group = within(dialog)
+          .getAllByRole('group')
+          .find((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent === heading);
+        return within(group!)
+          .getAllByTestId('command-item-title')
+          .map((t) => t.textContent);
+      };
+      expect(titles('Direct messages')).toEqual(['grace', 'grace, pat']);
+      // a group DM with Pat is not a DM with Pat: the switcher still offers to start one
+      expect(titles('People')).toEqual(['pat']);
+    });
+
     it('takes up to 8 other people and says so', async () => {
       const many = Array.from({ length: 9 }, (_, i) =>
         aUser({ id: `88888888-8888-4888-8888-00000000000${i}`, username: `person${i}` }),
