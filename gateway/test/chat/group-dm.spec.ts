@@ -1,7 +1,8 @@
 // Group DMs through the gateway (issue 62): POST /api/dm with userIds, its refusals, and everything a 1:1 DM does —
-// messages, live frames, typing, replay with `since`, unread, mentions, threads, reactions, pins, search — for all its
-// people and nobody else.
+// messages, live frames, typing, replay with `since`, unread, mentions, threads, reactions, pins, files, search — for
+// all its people and nobody else.
 import {
+  attachmentPathFromUploadUrl,
   DM_ONE_OR_GROUP,
   DM_USER_REQUIRED,
   GROUP_DM_DUPLICATE,
@@ -17,8 +18,11 @@ import {
   team,
   TestSocket,
   TRANSPORT_VARIANTS,
+  uploadChatImage,
   type Person,
 } from './chat-helpers.js';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 interface Channel {
   id: string;
@@ -205,6 +209,21 @@ describe.each(TRANSPORT_VARIANTS)('group DMs (%s)', (_name, transport, env) => {
       d.send({ type: 'message', channelId: dm.id, userId: dave.user.id, content: 'over the socket' });
       expect(await d.next('error')).toMatchObject({ code: 'CHAT.CHANNEL_NOT_FOUND' });
       expect(d.of('reactions').map((f) => f.messageId)).not.toContain(root.id);
+    });
+
+    it('lets every participant read an image and a file posted in it, and answers 404 to anyone else', async () => {
+      const image = (await uploadChatImage(t.carol.agent, 'message')).address;
+      const ticket = await t.carol.agent
+        .post('/api/messages/upload')
+        .send({ filename: 'plan.pdf', contentType: 'application/pdf', size: PDF.length });
+      const uploadURL = (ticket.body as { uploadURL: string }).uploadURL;
+      await fetch(uploadURL, { method: 'PUT', body: PDF, headers: { 'content-type': 'application/pdf' } });
+      const file = attachmentPathFromUploadUrl(uploadURL)!;
+      await post(t.carol, dm.id, { content: 'the plan', imageUrl: image, fileUrl: file });
+      for (const path of [image, file]) {
+        const read = await Promise.all([t.admin, t.bob, t.carol, dave, other].map((p) => p.agent.get(path)));
+        expect(read.map((r) => r.status)).toEqual([200, 200, 200, 404, 404]);
+      }
     });
 
     it('finds its messages for every participant, under the other members’ names, and never for anyone else', async () => {
