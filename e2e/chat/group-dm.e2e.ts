@@ -2,7 +2,7 @@
 // conversation appear under the others' names and receive its messages live; screenshots at 1440×900 and 390×844.
 import type { Page } from '@playwright/test';
 import { expect, test, type Member } from '../fixtures.js';
-import { aPerson, joinByInviteOverApi, screenshots, toast } from '../support.js';
+import { a11yViolations, aPerson, joinByInviteOverApi, screenshots, toast } from '../support.js';
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const dmList = (page: Page) => sidebar(page).getByRole('list', { name: 'Private messages' });
@@ -53,6 +53,7 @@ test.describe('group DMs', () => {
     await expect(picked.getByRole('listitem')).toHaveCount(2);
     await expect(dialog.getByRole('option').getByLabel('Selected')).toHaveCount(2);
     await screenshots(ada.page, 'group-dm-01-picker');
+    expect(await a11yViolations(ada.page, 'group DM picker')).toEqual([]);
     await dialog.getByRole('button', { name: 'Start DM' }).click();
     await expect(toast(ada.page, 'DM Created')).toBeVisible();
     await expect(ada.page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
@@ -90,5 +91,6 @@ test.describe('group DMs', () => {
     }
     await expect(grace.page.getByRole('heading', { name: nameFor(ada, sam) })).toBeVisible();
     await screenshots(grace.page, 'group-dm-03-conversation');
+    expect(await a11yViolations(grace.page, 'group DM')).toEqual([]);
   });
 });
