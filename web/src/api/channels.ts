@@ -23,7 +23,9 @@ export const reorderChannel = (channelId: string, newOrder: number) =>
   callApi(Routes.reorderChannel, { body: { channelId, newOrder } });
 export const createSection = (name: string) => callApi(Routes.createSection, { body: { name, order: 0 } });
 export const deleteSection = (id: string) => callApi(Routes.deleteSection, { params: { sectionId: id } });
-export const createDm = (userId2: string) => callApi(Routes.openDm, { body: { userId2 } });
+/** A DM with these people (the caller left out): one person is a 1:1 DM (`userId2`), several a group DM (`userIds`). */
+export const createDm = (userIds: readonly string[]) =>
+  callApi(Routes.openDm, { body: userIds.length === 1 ? { userId2: userIds[0] } : { userIds: [...userIds] } });
 
 export const useCreateChannel = () => {
   const qc = useQueryClient();

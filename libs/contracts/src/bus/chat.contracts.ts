@@ -5,7 +5,8 @@ import {
   ChannelSchema,
   CreateChannelSchema,
   CreateCustomReactionSchema,
-  CreateDmSchema,
+  checkDmPeople,
+  CreateDmShape,
   CreateSectionSchema,
   CustomReactionSchema,
   EditMessageSchema,
@@ -115,8 +116,10 @@ export const ChatContracts = {
   channelAccess: defineRequest('chat.channel.access', withActor({ channelId: ref }), ChannelAccessSchema),
 
   listDms: defineRequest('chat.dm.list', withActor({}), z.array(ChannelSchema)),
-  /** Idempotent: the existing DM between the two users is returned. */
-  createDm: workspaceWrite(defineRequest('chat.dm.create', withActor(CreateDmSchema.shape), ChannelSchema)),
+  /** Idempotent: the existing DM of the same people (any order) is returned. */
+  createDm: workspaceWrite(
+    defineRequest('chat.dm.create', withActor(CreateDmShape).superRefine(checkDmPeople), ChannelSchema),
+  ),
 
   listMessages: defineRequest(
     'chat.message.list',

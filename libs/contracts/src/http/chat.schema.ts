@@ -60,9 +60,47 @@ export const ReorderChannelSchema = z.object({
     .max(100000, NEW_ORDER_MESSAGE),
 });
 export type ReorderChannel = z.infer<typeof ReorderChannelSchema>;
-export const CreateDmSchema = z.object({
-  userId2: z.string({ error: 'User is required' }).min(1, 'User is required').max(100),
-});
+/** A group DM holds the person who starts it and 2 to this many others (Slack's limit). */
+export const GROUP_DM_MAX_OTHERS = 8;
+export const DM_USER_REQUIRED = 'User is required';
+export const DM_ONE_OR_GROUP = 'Give either userId2 (one person) or userIds (a group), not both';
+export const GROUP_DM_SIZE = `A group DM needs 2 to ${GROUP_DM_MAX_OTHERS} other people (userId2 starts a DM with one)`;
+export const GROUP_DM_DUPLICATE = 'Each person may be listed only once';
+/** The caller is in every DM they start: naming them in a group's list counts them twice. */
+export const GROUP_DM_SELF = 'Leave yourself out of userIds: you are in every DM you start';
+export const CreateDmShape = {
+  /** A DM with one person (spec 1 §7); yourself gives your own notes-to-self DM. */
+  userId2: z
+    .string({ error: DM_USER_REQUIRED })
+    .min(1, DM_USER_REQUIRED)
+    .max(100)
+    .optional()
+    .describe('The one other person of a 1:1 DM (your own id: your notes-to-self DM). Not with userIds.'),
+  /** A group DM with these 2–8 other people, yourself left out: the same set in any order is the same DM. */
+  userIds: z
+    .array(z.string({ error: 'userIds must be user ids' }).min(1, 'userIds must be user ids').max(100), {
+      error: 'userIds must be a list of user ids',
+    })
+    .min(2, GROUP_DM_SIZE)
+    .max(GROUP_DM_MAX_OTHERS, GROUP_DM_SIZE)
+    .optional()
+    .describe(
+      `A group DM: 2 to ${GROUP_DM_MAX_OTHERS} other members, each once, yourself left out. The same people in any ` +
+        'order give the same DM. Not with userId2.',
+    ),
+};
+/** Exactly one of `userId2` and `userIds`, the list without repeats. */
+export const checkDmPeople = (body: { userId2?: string; userIds?: string[] }, ctx: z.RefinementCtx): void => {
+  const { userId2, userIds } = body;
+  if (userId2 !== undefined && userIds !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['userIds'], message: DM_ONE_OR_GROUP });
+  } else if (userId2 === undefined && userIds === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['userId2'], message: DM_USER_REQUIRED });
+  } else if (userIds !== undefined && new Set(userIds.map((id) => id.toLowerCase())).size !== userIds.length) {
+    ctx.addIssue({ code: 'custom', path: ['userIds'], message: GROUP_DM_DUPLICATE });
+  }
+};
+export const CreateDmSchema = z.object(CreateDmShape).superRefine(checkDmPeople);
 export type CreateDm = z.infer<typeof CreateDmSchema>;
 
 export const MESSAGE_EMPTY = 'Message must have either content or an image';

@@ -49,6 +49,6 @@ export class ChannelController {
 
   @OnRequest(ChatContracts.createDm)
   openDm(@Payload(new ZodPipe(ChatContracts.createDm.request)) body: In<'createDm'>) {
-    return this.dms.open(body.actor, body.userId2);
+    return this.dms.start(body.actor, body);
   }
 }

@@ -29,8 +29,8 @@ export class ChannelEntity {
   @Column({ name: 'participant_ids', type: 'uuid', array: true, nullable: true })
   participantIds!: string[] | null;
 
-  /** The sorted participant pair of a DM: one DM per pair and workspace (unique index). */
-  @Column({ name: 'dm_key', type: 'varchar', length: 80, nullable: true })
+  /** The sorted participant ids of a DM (a pair, or up to 9 in a group): one DM per set and workspace (unique index). */
+  @Column({ name: 'dm_key', type: 'varchar', length: 400, nullable: true })
   dmKey!: string | null;
 
   @Column({ type: 'varchar', length: 32, default: 'Hash' })

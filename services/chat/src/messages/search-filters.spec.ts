@@ -5,6 +5,8 @@ import { DmService } from '../channels/dm.service.js';
 import { MessageService } from './message.service.js';
 import { SearchService } from '../../test/search-service.probe.js';
 import { GIN_PENDING_LIST_KB } from '../migrations/1736000000800-gin-pending-list.js';
+import { ChatImageMessagesNewestFirst1736000001000 } from '../migrations/1736000001000-image-messages-newest-first.js';
+import { chatMigrations } from '../migrations/index.js';
 import { type ChatHarness, newTeam, rejection, startChatHarness } from '../../test/chat-test-harness.js';
 
 describe('SearchService filters and pages', () => {
@@ -175,7 +177,10 @@ describe('SearchService filters and pages', () => {
       IDX_MESSAGE_IMAGE_WORKSPACE_CREATED:
         'btree (workspace_id, created_at, id) WHERE ((image_url IS NOT NULL) AND (deleted_at IS NULL))',
     });
-    // the image messages newest first, their search indexes, the pending-list limit, then the indexes' shape
+    // the migrations that came after the search ones (of other tables) first, then the image messages newest first,
+    // their search indexes, the pending-list limit, then the indexes' shape
+    const later = chatMigrations.length - 1 - chatMigrations.indexOf(ChatImageMessagesNewestFirst1736000001000);
+    for (let i = 0; i < later; i++) await db.undoLastMigration();
     await db.undoLastMigration();
     expect(await definitions()).not.toHaveProperty('IDX_MESSAGE_IMAGE_WORKSPACE_CREATED');
     expect(await answers()).toEqual(before);

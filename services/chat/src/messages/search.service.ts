@@ -14,6 +14,7 @@ import {
   type SearchResult,
 } from '@teamchat/contracts';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
+import { dmTitleFor } from '../channels/dm-title.js';
 import {
   MESSAGE_SEARCH_ENGINE,
   type MessageHit,
@@ -138,8 +139,7 @@ export class SearchService {
       return {
         id: h.id,
         channelId: h.channelId,
-        // a DM has no name of its own: each side sees it under the other person's name
-        channelName: c.type === 'direct' ? nameOf((c.participants ?? []).find((p) => p !== me) ?? me) : c.name,
+        channelName: c.type === 'direct' ? dmTitleFor(c.participants, me, nameOf) : c.name,
         username: nameOf(h.userId),
         content: h.content,
         createdAt: h.createdAt,

@@ -4,6 +4,7 @@ import { type Actor, type MentionsPage } from '@teamchat/contracts';
 import { ReadStateStore } from '../store/read-state.store.js';
 import type { MentionRow, MentionsPageRow } from '../store/read-state.statements.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
+import { dmTitleFor } from '../channels/dm-title.js';
 
 export const MENTIONS_PAGE = 30;
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -51,10 +52,7 @@ export class MentionsService {
         at: r.at.toISOString(),
         messageId: r.message_id,
         channelId: r.channel_id,
-        channelName:
-          r.channel_type === 'direct'
-            ? nameOf((r.participant_ids ?? []).find((p) => p !== userId) ?? userId)
-            : `#${r.channel_name}`,
+        channelName: r.channel_type === 'direct' ? dmTitleFor(r.participant_ids, userId, nameOf) : `#${r.channel_name}`,
         userId: r.user_id,
         username: nameOf(r.user_id),
         content: r.content,

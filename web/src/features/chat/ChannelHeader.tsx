@@ -1,12 +1,13 @@
 // Spec 2 §2 channel header: name, id, description, member badge, search, profile, DM flag, settings, logout, rename.
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
-import { LogOut, PanelRightOpen, Pencil, Search, Settings, Users } from 'lucide-react';
+import { LogOut, PanelRightOpen, Pencil, Search, Settings, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { logout } from '../../api/auth.js';
 import { SearchDialog } from '../search/SearchDialog.js';
 import type { SettingsTab } from '../settings/SettingsDialog.js';
 import { LazySettingsDialog, preloadSettings } from '../settings/LazySettingsDialog.js';
 import { RenameChannelDialog } from './RenameChannelDialog.js';
+import { dmName, isGroupDm } from './dm-people.js';
 import { PinnedMessages } from './pins/PinnedMessages.js';
 import { Avatar, IconButton } from './ui.js';
 import { ChannelNotifyMenu } from '../notifications/ChannelNotifyMenu.js';
@@ -17,12 +18,12 @@ import styles from './ChannelHeader.module.css';
 export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
   channel.type === 'direct' || (channel.type as string) === 'dm';
 
-/** A DM is named after the other participant ("Unknown" when they are not in the user list). */
-export const channelTitle = (channel: Channel, me: string | undefined, users: readonly PublicUser[]): string => {
-  if (!isDirect(channel)) return channel.name;
-  const otherId = channel.participantIds?.find((id) => id !== me) ?? me;
-  return users.find((u) => u.id === otherId)?.username ?? 'Unknown';
-};
+/**
+ * A DM is named after the other participant ("Unknown" when they are not in the user list), a group DM after its other
+ * members.
+ */
+export const channelTitle = (channel: Channel, me: string | undefined, users: readonly PublicUser[]): string =>
+  isDirect(channel) ? dmName(channel, me, users) : channel.name;
 
 /** Spec 2 §2: the member count falls back to the user count when participantIds is absent. */
 export const memberCount = (channel: Channel, users: readonly unknown[]): number =>
@@ -53,7 +54,13 @@ export const ChannelHeader = ({
       <div className={styles.info}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>
-            {direct ? '@' : '#'}
+            {!direct ? (
+              '#'
+            ) : isGroupDm(channel) ? (
+              <UsersRound size={18} className={styles.groupIcon} aria-hidden />
+            ) : (
+              '@'
+            )}
             {channelTitle(channel, user.id, users)}
           </h1>
           {direct ? <span className={`${badgeStyles.label} ${badgeStyles.labelAccent}`}>DM</span> : null}

@@ -213,6 +213,98 @@ describe(MainLayout.name, () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${D1}`));
   });
 
+  describe('group DMs', () => {
+    const pat = aUser({ id: '66666666-6666-4666-8666-666666666666', username: 'pat', firstName: 'Pat' });
+    const sam = aUser({ id: '77777777-7777-4777-8777-777777777777', username: 'sam', firstName: 'Sam' });
+    const D3 = 'd0000000-0000-4000-8000-000000000003';
+    const group = channel(D3, 'ada, sam, grace, pat', null, 0, {
+      type: 'direct',
+      participantIds: [me.id, sam.id, grace.id, pat.id],
+    });
+
+    it('names a group DM by its other members in alphabetical order, with their faces, and counts it as one DM', async () => {
+      api({
+        'GET /api/users': { body: [me, grace, pat, sam] },
+        'GET /api/dm': {
+          body: [channel(D1, 'dm', null, 0, { type: 'direct', participantIds: [me.id, grace.id] }), group],
+        },
+      });
+      renderShell();
+      const dms = await screen.findByRole('list', { name: 'Private messages' });
+      const link = await within(dms).findByRole('link', { name: 'grace, pat, sam' });
+      expect(link).toHaveAttribute('href', `/channel/${D3}`);
+      expect(within(link).getByTestId('avatar-stack').children).toHaveLength(2);
+      expect(within(dms).getByRole('link', { name: /^grace(?!,)/ })).toHaveAttribute('href', `/channel/${D1}`);
+      expect(screen.getByText(/2 DMS/)).toBeInTheDocument();
+    });
+
+    it('starts a group DM with several people picked: userIds, the chips, and one removed again', async () => {
+      const { calls } = api({
+        'GET /api/users': { body: [me, grace, pat, sam] },
+        'POST /api/dm': { status: 201, body: group },
+      });
+      renderShell(`/channel/${C1}`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Start direct message' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Start Direct Message' });
+      for (const name of ['grace', 'pat', 'sam']) await userEvent.click(await within(dialog).findByText(name));
+      const picked = within(dialog).getByRole('list', { name: 'Picked people' });
+      expect(
+        within(picked)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['Remove grace', 'Remove pat', 'Remove sam']);
+      expect(within(dialog).getAllByLabelText('Selected')).toHaveLength(3);
+      await userEvent.click(within(picked).getByRole('button', { name: 'Remove sam' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Start DM' }));
+      expect(await screen.findByText('DM Created')).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/dm')?.body).toEqual({
+        userIds: [grace.id, pat.id],
+      });
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/channel/${D3}`));
+    });
+
+    it('offers a group DM in the switcher under its members’ names, and still a 1:1 DM with each of them', async () => {
+      api({
+        'GET /api/users': { body: [me, grace, pat] },
+        'GET /api/dm': {
+          body: [
+            channel(D1, 'dm', null, 0, { type: 'direct', participantIds: [me.id, grace.id] }),
+            { ...group, participantIds: [me.id, grace.id, pat.id] },
+          ],
+        },
+        'GET /api/unread': { body: [] },
+      });
+      renderShell();
+      await screen.findByRole('list', { name: 'Channels channels' });
+      await userEvent.keyboard('{Control>}k{/Control}');
+      const dialog = await screen.findByRole('dialog', { name: 'Jump to' });
+      const titles = (heading: string) => {
+        const group = within(dialog)
+          .getAllByRole('group')
+          .find((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent === heading);
+        return within(group!)
+          .getAllByTestId('command-item-title')
+          .map((t) => t.textContent);
+      };
+      expect(titles('Direct messages')).toEqual(['grace', 'grace, pat']);
+      // a group DM with Pat is not a DM with Pat: the switcher still offers to start one
+      expect(titles('People')).toEqual(['pat']);
+    });
+
+    it('takes up to 8 other people and says so', async () => {
+      const many = Array.from({ length: 9 }, (_, i) =>
+        aUser({ id: `88888888-8888-4888-8888-00000000000${i}`, username: `person${i}` }),
+      );
+      api({ 'GET /api/users': { body: [me, ...many] } });
+      renderShell();
+      await userEvent.click(await screen.findByRole('button', { name: 'Start direct message' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Start Direct Message' });
+      for (const p of many) await userEvent.click(await within(dialog).findByText(p.username));
+      expect(within(dialog).getAllByLabelText('Selected')).toHaveLength(8);
+      expect(within(dialog).getByRole('status')).toHaveTextContent('A group DM holds up to 8 other people.');
+    });
+  });
+
   it('says "Failed to create DM channel" when the server refuses', async () => {
     api({ 'POST /api/dm': { status: 500 } });
     renderShell();

@@ -13,6 +13,7 @@ import { workspacesQuery } from '../../api/workspaces.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { Button } from '../../components/ui/Button.js';
 import { unreadQuery } from '../chat/api.js';
+import { isGroupDm } from '../chat/dm-people.js';
 import { useLiveUpdates } from '../chat/use-live-updates.js';
 import { mentionsQuery, notificationPrefsQuery } from '../notifications/api.js';
 import { setFaviconBadge } from '../notifications/favicon.js';
@@ -115,7 +116,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
     [dms.data, sortedSections, groups, user.id, users.data, unreadMap],
   );
   const people = useMemo(() => {
-    const withDm = new Set((dms.data ?? []).flatMap((dm) => dm.participantIds ?? []));
+    // a group DM with someone is not a DM with them: the switcher still offers to start one
+    const withDm = new Set((dms.data ?? []).filter((dm) => !isGroupDm(dm)).flatMap((dm) => dm.participantIds ?? []));
     return (users.data ?? []).filter((u) => u.id !== user.id && !withDm.has(u.id));
   }, [dms.data, users.data, user.id]);
   const mentions = useInfiniteQuery(mentionsQuery());

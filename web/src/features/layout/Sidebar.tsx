@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { logout } from '../../api/auth.js';
 import { Avatar } from '../../components/Avatar.js';
+import { AvatarStack } from '../../components/AvatarStack.js';
+import { dmName, dmOthers, isGroupDm } from '../chat/dm-people.js';
 import { ROUTES } from '../../routes.js';
 import { ChannelSections } from './ChannelSections.js';
 import { useShellDialogs } from './ShellDialogs.js';
@@ -27,15 +29,17 @@ interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** The other participant's username, or Unknown when they are not (or no longer) in the user list. */
+/**
+ * What a DM is called: the other participant's username (Unknown when they are not, or no longer, in the user list),
+ * with that user; a group DM's other members' names ("ada, pat, sam"), with no one user.
+ */
 export const dmPartnerName = (
   dm: Channel,
   meId: string,
   users: readonly PublicUser[],
 ): { name: string; user?: PublicUser } => {
-  const otherId = (dm.participantIds ?? []).find((id) => id !== meId) ?? meId;
-  const other = users.find((u) => u.id === otherId);
-  return other ? { name: other.username, user: other } : { name: 'Unknown' };
+  const name = dmName(dm, meId, users);
+  return isGroupDm(dm) ? { name } : { name, user: dmOthers(dm, meId, users)[0]?.user };
 };
 
 export const Sidebar = ({
@@ -127,8 +131,17 @@ export const Sidebar = ({
                       }
                       onClick={onNavigate}
                     >
-                      <Avatar name={partner.name} src={partner.user?.profileImageUrl} size={18} shape="round" />
-                      <span className={styles.linkLabel} data-testid="sidebar-link-label">
+                      {isGroupDm(dm) ? (
+                        <AvatarStack
+                          people={dmOthers(dm, user.id, users).map((p) => ({
+                            name: p.name,
+                            src: p.user?.profileImageUrl,
+                          }))}
+                        />
+                      ) : (
+                        <Avatar name={partner.name} src={partner.user?.profileImageUrl} size={18} shape="round" />
+                      )}
+                      <span className={styles.linkLabel} data-testid="sidebar-link-label" title={partner.name}>
                         {partner.name}
                       </span>
                       {count > 0 ? (

@@ -1,8 +1,8 @@
-// Start a direct message: search the workspace's users, pick one, Start DM.
-import type { PublicUser } from '@teamchat/contracts';
+// Start a direct message: search the workspace's users, pick one (a 1:1 DM) or several (a group DM), Start DM.
+import { GROUP_DM_MAX_OTHERS, type PublicUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
-import { Check } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateDm } from '../../api/channels.js';
@@ -15,6 +15,7 @@ import { ROUTES } from '../../routes.js';
 import commandStyles from '../../components/ui/command.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import dialogStyles from '../../components/ui/Dialog.module.css';
+import styles from './StartDmDialog.module.css';
 
 const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
@@ -30,22 +31,34 @@ export const StartDmDialog = ({
   const navigate = useNavigate();
   const users = useQuery({ ...usersQuery(), enabled: open });
   const createDm = useCreateDm();
-  const [picked, setPicked] = useState<PublicUser | null>(null);
+  const [picked, setPicked] = useState<PublicUser[]>([]);
+  const [search, setSearch] = useState('');
 
   // The roster is cached forever (spec query defaults); teammates who joined since must show up here.
   const { refetch } = users;
   useEffect(() => {
     if (open) void refetch();
-    else setPicked(null);
+    else {
+      setPicked([]);
+      setSearch('');
+    }
   }, [open, refetch]);
 
   const others = (users.data ?? []).filter((u) => u.id !== currentUserId);
+  const isPicked = (u: PublicUser) => picked.some((p) => p.id === u.id);
+  const full = picked.length >= GROUP_DM_MAX_OTHERS;
+  // a pick toggles; the search starts over so the next name can be typed straight away
+  const toggle = (u: PublicUser) => {
+    if (isPicked(u)) setPicked(picked.filter((p) => p.id !== u.id));
+    else if (!full) setPicked([...picked, u]);
+    setSearch('');
+  };
 
   const start = async () => {
-    if (!picked) return;
+    if (picked.length === 0) return;
     try {
-      const channel = await createDm.mutateAsync(picked.id);
-      notify.success('DM Created', `You can now message ${picked.username}.`);
+      const channel = await createDm.mutateAsync(picked.map((u) => u.id));
+      notify.success('DM Created', `You can now message ${picked.map((u) => u.username).join(', ')}.`);
       onOpenChange(false);
       void navigate(ROUTES.channel(channel.id));
     } catch {
@@ -58,10 +71,34 @@ export const StartDmDialog = ({
       open={open}
       onOpenChange={onOpenChange}
       title="Start Direct Message"
-      description="Pick a teammate to message privately."
+      description={`Pick a teammate to message privately, or up to ${GROUP_DM_MAX_OTHERS} for a group.`}
     >
+      {picked.length > 0 ? (
+        <ul className={styles.picked} aria-label="Picked people">
+          {picked.map((u) => (
+            <li key={u.id} className={styles.chip}>
+              <Avatar name={u.username} src={u.profileImageUrl} size={18} shape="round" />
+              {u.username}
+              <button
+                type="button"
+                className={styles.chipRemove}
+                aria-label={`Remove ${u.username}`}
+                onClick={() => setPicked(picked.filter((p) => p.id !== u.id))}
+              >
+                <X size={12} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Command className={commandStyles.command} label="Users" loop>
-        <Command.Input className={formStyles.input} placeholder="Search users..." autoFocus />
+        <Command.Input
+          className={formStyles.input}
+          placeholder="Search users..."
+          value={search}
+          onValueChange={setSearch}
+          autoFocus
+        />
         <Command.List className={commandStyles.list}>
           {users.isPending ? (
             <Command.Loading>
@@ -74,10 +111,9 @@ export const StartDmDialog = ({
             <Command.Item
               key={u.id}
               value={`${u.username} ${displayName(u)} ${u.handle ?? ''} ${u.id}`}
-              onSelect={() => setPicked(u)}
-              className={[commandStyles.item, picked?.id === u.id ? commandStyles.isPicked : '']
-                .filter(Boolean)
-                .join(' ')}
+              onSelect={() => toggle(u)}
+              disabled={full && !isPicked(u)}
+              className={[commandStyles.item, isPicked(u) ? commandStyles.isPicked : ''].filter(Boolean).join(' ')}
             >
               <Avatar name={u.username} src={u.profileImageUrl} size={28} shape="round" />
               <span className={commandStyles.itemText}>
@@ -86,16 +122,21 @@ export const StartDmDialog = ({
                 </span>
                 {displayName(u) ? <span className={commandStyles.itemSub}>{displayName(u)}</span> : null}
               </span>
-              {picked?.id === u.id ? <Check size={16} className={commandStyles.check} aria-label="Selected" /> : null}
+              {isPicked(u) ? <Check size={16} className={commandStyles.check} aria-label="Selected" /> : null}
             </Command.Item>
           ))}
         </Command.List>
       </Command>
+      {full ? (
+        <p className={styles.limit} role="status">
+          A group DM holds up to {GROUP_DM_MAX_OTHERS} other people.
+        </p>
+      ) : null}
       <div className={dialogStyles.actions}>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
         </Button>
-        {picked ? (
+        {picked.length > 0 ? (
           <Button onClick={() => void start()} loading={createDm.isPending}>
             Start DM
           </Button>

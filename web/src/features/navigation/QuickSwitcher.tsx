@@ -35,7 +35,7 @@ export const QuickSwitcher = ({
   };
   const startDm = async (person: PublicUser) => {
     try {
-      go((await createDm.mutateAsync(person.id)).id);
+      go((await createDm.mutateAsync([person.id])).id);
     } catch {
       notify.error('Failed to create DM channel');
     }

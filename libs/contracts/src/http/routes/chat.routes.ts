@@ -212,7 +212,12 @@ export const DmRoutes = {
     path: '/api/dm',
     tag: 'Direct messages',
     summary: 'Start a direct message',
-    description: 'Start a DM with a member (the existing one is returned when there is one).',
+    description:
+      'Start a DM with a member (`userId2`), or a group DM with 2–8 other members (`userIds`, yourself left out); the ' +
+      'existing DM of the same people, in any order, is returned when there is one. A group DM has no name of its ' +
+      'own: clients name it by its `participantIds`. 400 with neither or both fields, a list of 1 or more than 8, a ' +
+      'person listed twice or yourself in `userIds`; 404 `WORKSPACE.MEMBER_NOT_FOUND` for anyone who is not a ' +
+      'member of the workspace. Nothing is created on an error.',
     auth: 'member',
     params: {},
     body: CreateDmSchema,
