@@ -39,6 +39,9 @@ describe('deploy/docker/Dockerfile', () => {
     expect(arg).not.toBeNull();
     const minimum = Number(/(\d+)/.exec(rootPackage.engines.node)![1]);
     expect(Number(arg![1])).toBeGreaterThanOrEqual(minimum);
+    // the image runs the major that CI and `npm start` run (.node-version)
+    const recommended = readFileSync(join(repoRoot, '.node-version'), 'utf8').trim();
+    expect(arg![1]).toBe(recommended.split('.')[0]);
     expect(stage('deps').from).toBe('${NODE_IMAGE}');
     expect(stage('build').from).toBe('deps');
     expect(runtime.from).toBe('${NODE_IMAGE}');
