@@ -7,6 +7,7 @@ import {
   currentTracing,
   PinoNestLogger,
   startDefaultMetrics,
+  startOpsServer,
   startTracing,
 } from '@teamchat/observability';
 
@@ -26,16 +27,37 @@ const [{ busOptionsFromEnv }, { closeGateway, createGatewayApp, listenGateway }]
 const log = createLogger('gateway', env.LOG_LEVEL);
 startDefaultMetrics();
 const defaultWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// with a port of its own, /metrics is not on the site's port at all, so no public route (Ingress, HTTPRoute) can reach
+// it whatever its controller; before the site, so a port in use leaves nothing listening
+let siteUrl = '';
+const ops =
+  env.GATEWAY_METRICS_PORT === undefined
+    ? undefined
+    : await startOpsServer({
+        port: env.GATEWAY_METRICS_PORT,
+        host: env.HOST,
+        ready: async () => siteUrl !== '' && (await fetch(`${siteUrl}/api/health/ready`)).ok,
+      });
 const app = await createGatewayApp({
   env,
   databaseUrl: env.DATABASE_URL,
   bus: busOptionsFromEnv(env, 'nats'),
-  sessionSecret: secretFromEnvOrDataDir(env.SESSION_SECRET, env.DATA_DIR, 'SESSION_SECRET', env.NODE_ENV === 'production'),
+  sessionSecret: secretFromEnvOrDataDir(
+    env.SESSION_SECRET,
+    env.DATA_DIR,
+    'SESSION_SECRET',
+    env.NODE_ENV === 'production',
+  ),
   webDist: env.WEB_DIST ?? (existsSync(defaultWeb) ? defaultWeb : undefined),
   logger: new PinoNestLogger(log),
+  metricsOnSitePort: ops === undefined,
 });
 await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
-log.info({ port: env.PORT }, `gateway listening on http://localhost:${env.PORT}`);
+siteUrl = `http://127.0.0.1:${env.PORT}`;
+log.info(
+  { port: env.PORT, metricsPort: env.GATEWAY_METRICS_PORT },
+  `gateway listening on http://localhost:${env.PORT}`,
+);
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -44,6 +66,7 @@ const stop = async (signal: string) => {
   log.info({ signal }, 'stopping');
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
   await closeGateway(app, { drainMs: env.SHUTDOWN_DRAIN_MS });
+  ops?.close();
   await currentTracing()
     ?.shutdown()
     .catch(() => undefined);

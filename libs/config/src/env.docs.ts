@@ -105,6 +105,12 @@ export const ENV_DOCS: readonly EnvDoc[] = [
       '`/metrics` and health of the standalone process (its site port answers no `/metrics`) and of a service process in cluster mode',
   },
   {
+    variables: ['GATEWAY_METRICS_PORT'],
+    defaults: { GATEWAY_METRICS_PORT: 'unset: `/metrics` on `PORT`' },
+    meaning:
+      "a cluster gateway's `/metrics`, `/health` and `/health/ready` on this port of their own, and no `/metrics` on `PORT`: the Kubernetes manifests set it (9464), so no public route can reach the metrics",
+  },
+  {
     variables: ['AUTH_RATE_LIMIT_PER_IP', 'AUTH_RATE_LIMIT_PER_EMAIL'],
     meaning:
       'login/register/invite-accept attempts per client address per 10 minutes (raise it for load tests from one machine); failed sign-ins per email address within 10 minutes before each further attempt for it waits 1 s, 2 s, 4 s … up to 60 s (a sign-in or a password reset forgets them)',

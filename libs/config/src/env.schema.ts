@@ -119,6 +119,8 @@ export const EnvSchema = z.object({
   // how long a stopping gateway keeps answering (not ready, `Connection: close`) before it stops accepting
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   METRICS_PORT: port.default(9464),
+  // a cluster gateway's /metrics and health on a port of their own instead of /metrics on PORT; unset: on PORT
+  GATEWAY_METRICS_PORT: port.optional(),
   // OpenTelemetry collector (OTLP over HTTP/protobuf, spans to <endpoint>/v1/traces); unset or empty: no exporter
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url({ error: 'must be an http:// or https:// URL' })
