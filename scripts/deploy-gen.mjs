@@ -199,6 +199,16 @@ spec:
                 configMapKeyRef:
                   name: teamchat-config
                   key: DB_POOL_SIZE
+            - name: EVENT_STREAM_REPLICAS
+              valueFrom:
+                configMapKeyRef:
+                  name: teamchat-config
+                  key: EVENT_STREAM_REPLICAS
+            - name: DEAD_LETTER_STREAM_REPLICAS
+              valueFrom:
+                configMapKeyRef:
+                  name: teamchat-config
+                  key: DEAD_LETTER_STREAM_REPLICAS
             - name: DATABASE_URL
               valueFrom:
                 secretKeyRef:

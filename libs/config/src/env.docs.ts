@@ -46,6 +46,16 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning:
       'a domain event whose handler fails is retried after these delays, and after this many deliveries sent to the dead-letter subject `deadletter.<service>.<event>` (counted in `bus_events_dead_lettered_total`)',
   },
+  {
+    variables: [
+      'EVENT_STREAM_REPLICAS',
+      'EVENT_STREAM_MAX_AGE_DAYS',
+      'DEAD_LETTER_STREAM_REPLICAS',
+      'DEAD_LETTER_STREAM_MAX_AGE_DAYS',
+    ],
+    meaning:
+      "replicas (3 or 5 on a clustered NATS for durable events that survive a server's loss; a single server holds 1) and days kept of the JetStream event stream and dead-letter stream, used when a process creates them; an existing stream keeps its own (change it with `nats stream edit`): a difference is logged at start, never reset",
+  },
   { variables: ['REDIS_URL'], meaning: 'Redis for fan-out and rate limits; unset means in-memory' },
   {
     variables: ['SESSION_SECRET', 'SESSION_MAX_AGE_SECONDS'],

@@ -66,6 +66,12 @@ export const EnvSchema = z.object({
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds, e.g. 1000,5000,30000')
     .default('1000,5000,30000,60000')
     .transform((v) => v.split(',').map(Number)),
+  // the JetStream streams, when a process creates them (an existing stream keeps what it has): copies of each message on
+  // a clustered NATS, and days kept
+  EVENT_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  EVENT_STREAM_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(7),
+  DEAD_LETTER_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  DEAD_LETTER_STREAM_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(30),
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
   // with Redis: a gateway node that stops renewing its presence counts this long is taken for dead, its users offline
   PRESENCE_TTL_MS: z.coerce.number().int().min(300).max(3_600_000).default(30000),
