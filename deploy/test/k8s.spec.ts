@@ -86,7 +86,14 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     for (const v of c.env ?? []) {
       const cm = v.valueFrom?.configMapKeyRef;
       const sec = v.valueFrom?.secretKeyRef;
-      const value = cm ? configMaps.get(cm.name)?.data?.[cm.key] : sec ? secretValue(sec.name, sec.key) : v.value;
+      const field = v.valueFrom?.fieldRef?.fieldPath;
+      const value = cm
+        ? configMaps.get(cm.name)?.data?.[cm.key]
+        : sec
+          ? secretValue(sec.name, sec.key)
+          : field
+            ? `<${field}>`
+            : v.value;
       if (value === undefined && !(cm?.optional || sec?.optional))
         problems.push(`${c.name}: ${v.name} refers to a missing key`);
       if (value !== undefined) env[v.name] = value;
@@ -193,6 +200,22 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
       return [...refs, ...envProblems(processOf(c), env, waitMode ? { notRead: WAIT_MODE_NOT_READ } : {})];
     });
     expect(problems).toEqual([]);
+  });
+
+  it("hands the gateway and every service the pod's identity (downward API) for their spans' k8s.* attributes", () => {
+    const expected = {
+      K8S_POD_NAME: 'metadata.name',
+      K8S_POD_UID: 'metadata.uid',
+      K8S_NAMESPACE_NAME: 'metadata.namespace',
+      K8S_NODE_NAME: 'spec.nodeName',
+    };
+    for (const d of appDeployments) {
+      const env = d.spec.template.spec.containers[0].env ?? [];
+      const given = Object.fromEntries(
+        env.filter((v) => v.valueFrom?.fieldRef).map((v) => [v.name, v.valueFrom!.fieldRef!.fieldPath]),
+      );
+      expect({ d: d.metadata.name, given }).toEqual({ d: d.metadata.name, given: expected });
+    }
   });
 
   it('hands each process only the secrets its code reads', () => {

@@ -19,7 +19,7 @@ if (!env.DATABASE_URL) {
 }
 // tracing starts before the gateway's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
 // patched as they load
-await startTracing({ serviceName: 'gateway', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+await startTracing({ serviceName: 'gateway', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, env, esmHook: true });
 const [{ busOptionsFromEnv }, { closeGateway, createGatewayApp, listenGateway }] = await Promise.all([
   import('@teamchat/bus'),
   import('./create-gateway.js'),

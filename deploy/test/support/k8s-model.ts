@@ -7,6 +7,7 @@ export interface EnvVar {
   valueFrom?: {
     configMapKeyRef?: { name: string; key: string; optional?: boolean };
     secretKeyRef?: { name: string; key: string; optional?: boolean };
+    fieldRef?: { fieldPath: string };
   };
 }
 export interface Probe {

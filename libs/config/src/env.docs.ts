@@ -164,6 +164,22 @@ export const ENV_DOCS: readonly EnvDoc[] = [
       'OpenTelemetry collector (OTLP over HTTP/protobuf, spans to `<endpoint>/v1/traces`): traces of each request across the gateway, the bus, the services, Postgres and Redis. Unset: nothing is exported',
   },
   {
+    variables: ['OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'],
+    defaults: { OTEL_TRACES_SAMPLER_ARG: '`1`' },
+    meaning:
+      "which traces are recorded when they are exported, OpenTelemetry's names: `parentbased_traceidratio` with `0.1` records a tenth of new traces and follows an incoming `traceparent`'s decision; `always_off` none",
+  },
+  {
+    variables: ['OTEL_RESOURCE_ATTRIBUTES'],
+    meaning:
+      "attributes added to every span's resource, or replacing detected ones (`deployment.environment.name=staging,service.namespace=teamchat`); the process (`process.pid`, runtime), host (`host.name`, `host.arch`) and, in Kubernetes, pod are detected",
+  },
+  {
+    variables: ['K8S_POD_NAME', 'K8S_POD_UID', 'K8S_NAMESPACE_NAME', 'K8S_NODE_NAME'],
+    meaning:
+      "the pod's name, uid, namespace and node, handed down by the Kubernetes manifests (downward API): every span's `k8s.pod.name`, `k8s.pod.uid`, `k8s.namespace.name`, `k8s.node.name`. Unset outside a cluster",
+  },
+  {
     variables: ['WEB_DIST'],
     defaults: { WEB_DIST: '`web/dist`' },
     meaning: 'the built web app the gateway serves',

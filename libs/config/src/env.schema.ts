@@ -132,6 +132,28 @@ export const EnvSchema = z.object({
     .url({ error: 'must be an http:// or https:// URL' })
     .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
     .optional(),
+  // which traces are recorded when spans are exported (OpenTelemetry's names; the ratio of the *traceidratio ones)
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  // resource attributes added to (or overriding) every span's: `key=value,key=value`, values percent-encoded
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .regex(/^\s*$|^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'must be key=value pairs separated by commas')
+    .optional(),
+  // the pod's identity, handed down by the Kubernetes manifests (fieldRef): the k8s.* attributes of every span
+  K8S_POD_NAME: z.string().optional(),
+  K8S_POD_UID: z.string().optional(),
+  K8S_NAMESPACE_NAME: z.string().optional(),
+  K8S_NODE_NAME: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
