@@ -45,6 +45,7 @@ const secretTemplate = parseYamlDocuments(
 )[0] as unknown as Secret;
 
 const APP_COMPONENTS = ['gateway', 'service', 'migrations'];
+const releaseVersion = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const imageName = (image: string) => image.replace(/@.*$/, '').replace(/:[^:/]+$/, '');
 const processOf = (c: Container): Deployed => (c.args?.[0] ?? 'gateway') as Deployed;
 const preStopSeconds = (c: Container) => {
@@ -231,7 +232,11 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     expect(images.size).toBe(1);
     const [image] = images;
     if (overlay === 'dev') expect(image).toBe(composeImage);
-    else expect(image).toMatch(/^[^:]+\/[^:]+:(?!latest$)[\w.-]+$/);
+    else {
+      expect(image).toMatch(/^[^:]+\/[^:]+:(?!latest$)[\w.-]+$/);
+      // a release's image is tagged with the version of package.json (CHANGELOG.md, UPGRADING.md)
+      expect(image.split(':').at(-1)).toBe(releaseVersion);
+    }
     for (const { c } of appContainers) {
       expect(Object.hasOwn(PROCESSES, processOf(c))).toBe(true);
       for (const p of c.ports ?? []) {
