@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadConfigOrExit, secretFromEnvOrDataDir } from '@teamchat/config';
+import { listenOrigin, loadConfigOrExit, secretFromEnvOrDataDir } from '@teamchat/config';
 import {
   createLogger,
   currentTracing,
@@ -53,7 +53,7 @@ const app = await createGatewayApp({
   metricsOnSitePort: ops === undefined,
 });
 await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
-siteUrl = `http://127.0.0.1:${env.PORT}`;
+siteUrl = listenOrigin(env.HOST, (app.getHttpServer().address() as { port: number }).port);
 log.info(
   { port: env.PORT, metricsPort: env.GATEWAY_METRICS_PORT },
   `gateway listening on http://localhost:${env.PORT}`,
