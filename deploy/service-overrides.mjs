@@ -24,6 +24,13 @@
  * }} ServiceOverride
  */
 
+/**
+ * Where the runbooks are read: the published deploy/k8s/README.md, whose "Runbooks" headings are the anchors. Every
+ * alert's `runbook_url` is this base plus `#<alert name in lower case>`, in the PrometheusRule and in the rule file
+ * compose's Prometheus loads. A fork or an internal mirror changes it here and runs `node scripts/deploy-gen.mjs`.
+ */
+export const RUNBOOK_BASE_URL = 'https://github.com/teamchat/teamchat/blob/main/deploy/k8s/README.md';
+
 /** Requests and limits of a service container, and its HPA ceiling, unless its entry says otherwise. */
 export const SERVICE_DEFAULTS = {
   resources: { requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '500m', memory: '384Mi' } },

@@ -16,6 +16,9 @@ export const baseUrl = (address = process.env.BASE_URL || 'http://127.0.0.1:3000
 
 export const PASSWORD = 'k6-load-password-1';
 export const TEST_CARD = '4242 4242 4242 4242';
+/** Stripe's API for a stack in Stripe test mode, as STRIPE_API in deploy/k6/lib/api.js: here a local fake only. */
+const STRIPE_API = (process.env.STRIPE_API || 'https://api.stripe.com').replace(/\/+$/, '');
+const STRIPE_TEST_PAYMENT_METHOD = process.env.STRIPE_TEST_PAYMENT_METHOD || 'pm_card_visa';
 export const VOCABULARY = [
   'deploy',
   'invoice',
@@ -176,6 +179,8 @@ const send = (url, method, cookie, payload) =>
 /** One browser-like client: its own session cookie, JSON requests timed into the shared metrics by route. */
 export class Client {
   cookie = '';
+  /** @type {string | null | undefined} */
+  stripeKey = undefined;
   constructor(metrics, base) {
     this.metrics = metrics;
     this.base = baseUrl(base);
@@ -243,15 +248,7 @@ export class Client {
       (b) => !!b.clientSecret,
     );
     if (!sub) return null;
-    const confirmed = await this.expect(
-      'POST',
-      '/api/local-payments/confirm',
-      { clientSecret: sub.clientSecret, cardNumber: TEST_CARD },
-      200,
-      'confirm test card',
-      (b) => b.status === 'succeeded',
-    );
-    if (!confirmed) return null;
+    if (!(await this.confirmCardSetup(sub.clientSecret))) return null;
     for (let attempt = 0; attempt < 10; attempt++) {
       const status = await this.expect('POST', '/api/verify-payment-status', {}, 200, 'verify payment status');
       if (status?.paymentCompleted) return { ...user, paymentCompleted: true };
@@ -259,6 +256,45 @@ export class Client {
     }
     this.metrics.check('payment completed within 10 polls', false);
     return null;
+  }
+
+  /** The deployment's Stripe publishable key, or null for the offline provider; a live key stops the run. */
+  async stripePublishableKey() {
+    if (this.stripeKey !== undefined) return this.stripeKey;
+    const config = await this.expect('GET', '/api/billing/config', undefined, 200, 'billing config');
+    if (!config) throw new Error('GET /api/billing/config failed');
+    const key = config.stripePublishableKey;
+    if (key && !key.startsWith('pk_test_')) throw new Error('the deployment uses Stripe with a live key');
+    this.stripeKey = key;
+    return key;
+  }
+
+  /** The card setup confirmed as deploy/k6/lib/api.js confirmCardSetup does: offline card form or Stripe test mode. */
+  async confirmCardSetup(clientSecret) {
+    const key = await this.stripePublishableKey();
+    if (!key) {
+      return !!(await this.expect(
+        'POST',
+        '/api/local-payments/confirm',
+        { clientSecret, cardNumber: TEST_CARD },
+        200,
+        'confirm test card',
+        (b) => b.status === 'succeeded',
+      ));
+    }
+    if (!LOCAL_HOSTS.has(new URL(STRIPE_API).hostname))
+      throw new Error(`STRIPE_API must point at this machine (a Stripe fake), got ${STRIPE_API}`);
+    const started = performance.now();
+    const res = await fetch(`${STRIPE_API}/v1/setup_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: clientSecret, payment_method: STRIPE_TEST_PAYMENT_METHOD }),
+    }).catch(() => null);
+    const body = res ? await res.json().catch(() => null) : null;
+    const status = res?.status ?? 0;
+    this.metrics.request('stripe: confirm setup intent', performance.now() - started, !(status >= 200 && status < 400));
+    const ok = this.metrics.check('confirm Stripe test card: 200', status === 200);
+    return ok && this.metrics.check('confirm Stripe test card: body', body?.status === 'succeeded');
   }
 
   createWorkspace(name) {

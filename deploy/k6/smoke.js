@@ -46,7 +46,7 @@ let me = null;
 export default function (data) {
   expect(api('GET', '/api/health'), 200, 'liveness', (b) => b.status === 'ok');
   expect(api('GET', '/api/health/ready'), 200, 'readiness', (b) => b.status === 'ok');
-  check(http.get(`${BASE_URL}/`, { tags: { name: '/' } }), {
+  check(http.get(`${BASE_URL}/`, { tags: { name: '/', target: 'product' } }), {
     'SPA: 200 html': (r) => r.status === 200 && String(r.body).includes('<div id="root">'),
   });
   expect(api('GET', '/api/docs/openapi.json'), 200, 'openapi document', (b) => typeof b.paths === 'object');

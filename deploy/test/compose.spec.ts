@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { PROCESSES, SERVICES } from '../docker/processes.mjs';
 import { durationSeconds, interpolate, readCompose, serviceEnv, type ComposeService } from './support/compose.js';
 import { parseDockerfile } from './support/dockerfile.js';
@@ -25,7 +27,19 @@ describe('docker-compose.yml', () => {
     expect(services.redis.image).toMatch(/^redis:/);
     expect(services.nats.image).toMatch(/^nats:/);
     expect(asList(services.nats.command)).toContain('-js');
-    expect(services.minio.image).toMatch(/^minio\/minio:/);
+  });
+
+  it('runs MinIO at a release with the CVE-2025-62506 fix (RELEASE.2025-10-15T17-29-55Z or later), as the dev cluster does', () => {
+    const dev = readFileSync(join(repoRoot, 'deploy/k8s/overlays/dev/minio.yaml'), 'utf8');
+    const devImages = [...dev.matchAll(/image: (\S+)/g)].map((m) => m[1]);
+    for (const image of [services.minio.image!, services['minio-setup'].image!, ...devImages]) {
+      const release = /\/minio:RELEASE\.(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)$/.exec(image)?.[1];
+      expect({ image, fixed: release !== undefined && release >= '2025-10-15T17-29-55Z' }).toEqual({
+        image,
+        fixed: true,
+      });
+    }
+    expect(new Set(devImages)).toEqual(new Set([services.minio.image]));
   });
 
   it("keeps NATS's JetStream store (the durable event streams) on a named volume", () => {
@@ -81,7 +95,6 @@ describe('docker-compose.yml', () => {
     const prometheus = readFileSync(join(repoRoot, 'deploy/monitoring/prometheus.yml'), 'utf8');
     for (const name of [...SERVICES, ...byProcess('gateway').map(([n]) => n)])
       expect(prometheus).toContain(`'${name}:`);
-    expect(services.jaeger.environment).toMatchObject({ COLLECTOR_OTLP_ENABLED: 'true' });
     expect(services.jaeger.ports).toContain('4318:4318');
     // the app processes export nothing by default, and to Jaeger's OTLP port when told to
     const told = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://jaeger:4318' };
@@ -190,6 +203,76 @@ describe('docker-compose.yml', () => {
         else expect(compose.volumes).toHaveProperty(source);
       }
     }
+  });
+});
+
+describe("docker-compose's monitoring profile", () => {
+  const promConfig = parse(readFileSync(join(repoRoot, 'deploy/monitoring/prometheus.yml'), 'utf8')) as {
+    rule_files?: string[];
+  };
+  const mounted = (service: string, target: string) =>
+    (services[service].volumes ?? []).map((v) => v.split(':')).find(([, t]) => t === target)?.[0];
+  const rulesFile = join(repoRoot, 'deploy/monitoring/alerts.yml');
+
+  it('has Prometheus load the alert rules of the PrometheusRule: its groups, the same in every rule', () => {
+    expect(promConfig.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    expect(mounted('prometheus', '/etc/prometheus/alerts.yml')).toBe('./deploy/monitoring/alerts.yml');
+    const rule = parse(readFileSync(join(repoRoot, 'deploy/k8s/overlays/monitoring/prometheus-rule.yaml'), 'utf8')) as {
+      spec: { groups: unknown[] };
+    };
+    const file = parse(readFileSync(rulesFile, 'utf8')) as { groups: unknown[] };
+    expect(file.groups.length).toBeGreaterThan(0);
+    expect(file.groups).toEqual(rule.spec.groups);
+  });
+
+  const promtool = spawnSync('promtool', ['--version'], { encoding: 'utf8' }).status === 0;
+  if (!promtool)
+    console.warn(
+      'promtool not found: the `promtool check rules` test is skipped (Debian: apt-get install prometheus; .ci/run does)',
+    );
+  (promtool ? it : it.skip)('ships rules that `promtool check rules` accepts', () => {
+    const r = spawnSync('promtool', ['check', 'rules', rulesFile], { encoding: 'utf8' });
+    expect({ status: r.status, out: r.stdout + r.stderr }).toEqual({
+      status: 0,
+      out: expect.stringContaining('SUCCESS'),
+    });
+  });
+
+  it('runs Grafana with no anonymous access and an admin password from the environment, or not at all', () => {
+    const grafana = services.grafana;
+    const env = serviceEnv(grafana, { GRAFANA_ADMIN_PASSWORD: 'from-the-environment' });
+    expect(env.GF_AUTH_ANONYMOUS_ENABLED).toBe('false');
+    expect(env.GF_SECURITY_ADMIN_PASSWORD).toBe('from-the-environment');
+    expect(serviceEnv(grafana).GF_SECURITY_ADMIN_PASSWORD).toBe('');
+    // unset, the container stops with a message instead of falling back to Grafana's default admin/admin
+    const script = asList(grafana.command).join(' ');
+    expect(asList(grafana.entrypoint)).toEqual(['/bin/sh', '-c']);
+    expect(interpolate(script)).toMatch(
+      /^\[ -n "\$GF_SECURITY_ADMIN_PASSWORD" \] \|\| \{ echo .*; exit \d+; \}; exec \/run\.sh$/,
+    );
+  });
+
+  it('runs Jaeger v2 from a config that receives OTLP over HTTP on the port the processes are pointed at', () => {
+    expect(services.jaeger.image).toMatch(/^jaegertracing\/jaeger:2\.\d+\.\d+$/);
+    const target = asList(services.jaeger.command)[asList(services.jaeger.command).indexOf('--config') + 1];
+    const source = mounted('jaeger', target)!;
+    const config = parse(readFileSync(join(repoRoot, source), 'utf8')) as {
+      receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+      service: { pipelines: { traces: { receivers: string[]; exporters: string[] } } };
+      extensions: {
+        jaeger_query: { storage: { traces: string } };
+        jaeger_storage: { backends: Record<string, unknown> };
+      };
+      exporters: { jaeger_storage_exporter: { trace_storage: string } };
+    };
+    expect(config.receivers.otlp.protocols.http.endpoint).toBe('0.0.0.0:4318');
+    expect(config.service.pipelines.traces).toMatchObject({
+      receivers: ['otlp'],
+      exporters: ['jaeger_storage_exporter'],
+    });
+    const store = config.exporters.jaeger_storage_exporter.trace_storage;
+    expect(config.extensions.jaeger_storage.backends).toHaveProperty(store);
+    expect(config.extensions.jaeger_query.storage.traces).toBe(store);
   });
 });
 

@@ -2,7 +2,7 @@
 // by scripts/deploy-gen.mjs from libs/contracts/services.json and deploy/service-overrides.mjs: committed text must
 // match what it makes, and one more name in services.json must be all a deployment needs.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
@@ -40,9 +40,12 @@ describe('scripts/deploy-gen.mjs', () => {
         'deploy/docker/Dockerfile',
         'deploy/k8s/base',
         'deploy/monitoring/prometheus.yml',
+        'deploy/k8s/overlays/monitoring/prometheus-rule.yaml',
         'docker-compose.yml',
       ])
         copy(path);
+      // the generator reads YAML with the repository's `yaml` package
+      symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
       for (const parent of ['libs', 'services', 'testing'])
         for (const dir of readdirSync(join(repoRoot, parent), { withFileTypes: true }))
           if (dir.isDirectory()) copy(`${parent}/${dir.name}/package.json`);

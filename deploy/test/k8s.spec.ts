@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROCESSES, SERVICES } from '../docker/processes.mjs';
+import { METRICS_PORT, PROCESSES, SERVICES } from '../docker/processes.mjs';
 import { readCompose } from './support/compose.js';
 import { parseDockerfile } from './support/dockerfile.js';
 import { repoRoot } from './support/env-usage.js';
@@ -31,7 +31,7 @@ import {
   type K8sObject,
 } from './support/kustomize.js';
 import { envProblems, readsOf, WAIT_MODE_NOT_READ, type Deployed } from './support/process-env.js';
-import { deniesEveryone, routeOf, routesFor } from './support/ingress-routing.js';
+import { httpRoutesFor, routeOf, routesFor, type HttpRoute, type Route } from './support/ingress-routing.js';
 
 const hasKubectl = kubectlAvailable();
 const runtime = parseDockerfile(join(repoRoot, 'deploy/docker/Dockerfile')).at(-1)!;
@@ -45,6 +45,7 @@ const secretTemplate = parseYamlDocuments(
 )[0] as unknown as Secret;
 
 const APP_COMPONENTS = ['gateway', 'service', 'migrations'];
+const releaseVersion = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const imageName = (image: string) => image.replace(/@.*$/, '').replace(/:[^:/]+$/, '');
 const processOf = (c: Container): Deployed => (c.args?.[0] ?? 'gateway') as Deployed;
 const preStopSeconds = (c: Container) => {
@@ -86,7 +87,14 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     for (const v of c.env ?? []) {
       const cm = v.valueFrom?.configMapKeyRef;
       const sec = v.valueFrom?.secretKeyRef;
-      const value = cm ? configMaps.get(cm.name)?.data?.[cm.key] : sec ? secretValue(sec.name, sec.key) : v.value;
+      const field = v.valueFrom?.fieldRef?.fieldPath;
+      const value = cm
+        ? configMaps.get(cm.name)?.data?.[cm.key]
+        : sec
+          ? secretValue(sec.name, sec.key)
+          : field
+            ? `<${field}>`
+            : v.value;
       if (value === undefined && !(cm?.optional || sec?.optional))
         problems.push(`${c.name}: ${v.name} refers to a missing key`);
       if (value !== undefined) env[v.name] = value;
@@ -195,6 +203,22 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     expect(problems).toEqual([]);
   });
 
+  it("hands the gateway and every service the pod's identity (downward API) for their spans' k8s.* attributes", () => {
+    const expected = {
+      K8S_POD_NAME: 'metadata.name',
+      K8S_POD_UID: 'metadata.uid',
+      K8S_NAMESPACE_NAME: 'metadata.namespace',
+      K8S_NODE_NAME: 'spec.nodeName',
+    };
+    for (const d of appDeployments) {
+      const env = d.spec.template.spec.containers[0].env ?? [];
+      const given = Object.fromEntries(
+        env.filter((v) => v.valueFrom?.fieldRef).map((v) => [v.name, v.valueFrom!.fieldRef!.fieldPath]),
+      );
+      expect({ d: d.metadata.name, given }).toEqual({ d: d.metadata.name, given: expected });
+    }
+  });
+
   it('hands each process only the secrets its code reads', () => {
     for (const { c } of appContainers) {
       const reads = readsOf(processOf(c));
@@ -208,11 +232,16 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     expect(images.size).toBe(1);
     const [image] = images;
     if (overlay === 'dev') expect(image).toBe(composeImage);
-    else expect(image).toMatch(/^[^:]+\/[^:]+:(?!latest$)[\w.-]+$/);
+    else {
+      expect(image).toMatch(/^[^:]+\/[^:]+:(?!latest$)[\w.-]+$/);
+      // a release's image is tagged with the version of package.json (CHANGELOG.md, UPGRADING.md)
+      expect(image.split(':').at(-1)).toBe(releaseVersion);
+    }
     for (const { c } of appContainers) {
       expect(Object.hasOwn(PROCESSES, processOf(c))).toBe(true);
       for (const p of c.ports ?? []) {
-        expect(p.containerPort).toBe(PROCESSES[processOf(c)].port);
+        // a gateway also listens on a metrics port of its own (GATEWAY_METRICS_PORT)
+        expect([PROCESSES[processOf(c)].port, METRICS_PORT]).toContain(p.containerPort);
         expect(exposed).toContain(p.containerPort);
       }
     }
@@ -268,6 +297,19 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     expect(hpas).toHaveLength(appDeployments.length);
   });
 
+  if (overlay === 'monitoring') {
+    it('scales the gateways on open sockets per pod too, below the 800 of the socket alert', () => {
+      const hpa = ofKind<Hpa>('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === 'gateway')!;
+      const pods = (hpa.spec.metrics ?? []).filter((m) => m.type === 'Pods') as unknown as {
+        pods: { metric: { name: string }; target: { type: string; averageValue: string } };
+      }[];
+      expect(pods.map((m) => m.pods.metric.name)).toEqual(['ws_open_sockets']);
+      expect(pods[0].pods.target.type).toBe('AverageValue');
+      expect(Number(pods[0].pods.target.averageValue)).toBeLessThan(800);
+      expect(hpa.spec.metrics).toContainEqual(expect.objectContaining({ type: 'Resource' }));
+    });
+  }
+
   it('keeps a disruption budget per app Deployment that still lets nodes drain', () => {
     const pdbs = ofKind<Pdb>('PodDisruptionBudget');
     for (const d of appDeployments) {
@@ -302,8 +344,14 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
       for (const { owner, template } of appPods) {
         const rules = applying('Ingress', template.metadata.labels).flatMap((p) => p.spec.ingress ?? []);
         const component = template.metadata.labels['app.kubernetes.io/component'];
-        if (component === 'gateway') expect(ports(rules)).toEqual([PROCESSES.gateway.port]);
-        else if (component === 'service') {
+        if (component === 'gateway') {
+          expect(ports(rules)).toEqual([PROCESSES.gateway.port, METRICS_PORT]);
+          // the site's port from anywhere (the ingress controller), the metrics port from Prometheus only
+          for (const r of rules.filter((x) => x.ports?.some((p) => Number(p.port) === METRICS_PORT)))
+            expect(r.from).toEqual([
+              { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+            ]);
+        } else if (component === 'service') {
           expect({ owner: owner.metadata.name, ports: ports(rules) }).toEqual({
             owner: owner.metadata.name,
             ports: [PROCESSES.chat.port],
@@ -319,7 +367,8 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     it('let each component reach only DNS and the stores it uses', () => {
       const expected: Record<string, number[]> = {
         gateway: [53, 4222, 5432, 6379],
-        identity: [53, 4222, 5432],
+        // password-reset mail through SMTP_URL (submission port)
+        identity: [53, 587, 4222, 5432],
         workspace: [53, 4222, 5432],
         chat: [53, 4222, 5432],
         tasks: [53, 4222, 5432],
@@ -350,63 +399,82 @@ describe.each(['dev', 'prod', 'monitoring'])('deploy/k8s/overlays/%s', (overlay)
     }
   });
 
-  it('routes the Ingress to the gateway Service with long socket timeouts and no session affinity', () => {
-    const ingress = ofKind<Ingress>('Ingress').find((i) => i.metadata.name === 'gateway')!;
-    const gateway = ofKind<Service>('Service').find((s) => s.metadata.name === 'gateway')!;
+  const gatewayService = () => ofKind<Service>('Service').find((s) => s.metadata.name === 'gateway')!;
+  const gatewayContainer = () =>
+    appDeployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0];
+  /** The container port a route's backend reaches through the gateway Service. */
+  const containerPortOf = (route: Route): number | undefined => {
+    const { port } = route.backend;
+    const sp = gatewayService().spec.ports.find((p) => (port.name ? p.name === port.name : p.port === port.number));
+    const target = sp?.targetPort;
+    return gatewayContainer().ports?.find((p) => p.name === target || p.containerPort === target)?.containerPort;
+  };
+
+  it('routes the Ingress to the gateway Service with no controller annotations and no session affinity', () => {
+    const ingresses = ofKind<Ingress>('Ingress');
+    expect(ingresses.map((i) => i.metadata.name)).toEqual(['gateway']);
+    const [ingress] = ingresses;
     const backend = ingress.spec.rules[0].http.paths[0].backend.service;
     expect(backend.name).toBe('gateway');
-    expect(gateway.spec.ports.map((p) => p.name)).toContain(backend.port.name);
-    const a = ingress.metadata.annotations ?? {};
-    expect(Number(a['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
-    expect(Number(a['nginx.ingress.kubernetes.io/proxy-send-timeout'])).toBeGreaterThanOrEqual(3600);
-    expect(Object.keys(a).filter((k) => /affinity|sticky|upstream-hash-by/.test(k))).toEqual([]);
-    expect(gateway.spec.sessionAffinity ?? 'None').toBe('None');
+    expect(gatewayService().spec.ports.map((p) => p.name)).toContain(backend.port.name);
+    // cert-manager reads its own annotation; nothing addressed to an ingress controller
+    const annotations = Object.keys(ingress.metadata.annotations ?? {});
+    expect(annotations.filter((k) => !k.startsWith('cert-manager.io/'))).toEqual([]);
+    expect(gatewayService().spec.sessionAffinity ?? 'None').toBe('None');
   });
 
-  it("refuses the gateway's /metrics to every client on each host, and routes the product's paths to the gateway", () => {
+  it('routes the same hosts through a Gateway API HTTPRoute to the gateway Service', () => {
+    const [route, ...more] = ofKind<HttpRoute>('HTTPRoute');
+    expect(more).toEqual([]);
+    expect(route.spec.parentRefs).toEqual([expect.objectContaining({ kind: 'Gateway', name: expect.any(String) })]);
+    const ingressHosts = ofKind<Ingress>('Ingress').flatMap((i) => i.spec.rules.map((r) => r.host));
+    expect(route.spec.hostnames).toEqual(ingressHosts);
+    for (const ref of route.spec.rules.flatMap((r) => r.backendRefs ?? [])) {
+      expect(ref).toMatchObject({ kind: 'Service', name: 'gateway' });
+      expect(gatewayService().spec.ports.map((p) => p.port)).toContain(ref.port);
+    }
+  });
+
+  it("keeps the gateway's /metrics off every public route: it listens on a port no route reaches", () => {
+    const gateway = gatewayContainer();
+    const metricsPort = Number(resolveEnv(gateway).env.GATEWAY_METRICS_PORT);
+    expect(metricsPort).toBe(METRICS_PORT);
+    expect(metricsPort).not.toBe(Number(resolveEnv(gateway).env.PORT));
     const ingresses = ofKind<Ingress>('Ingress');
-    const main = ingresses.find((i) => i.metadata.name === 'gateway')!;
-    const hosts = main.spec.rules.map((r) => r.host!);
+    const hosts = ingresses.flatMap((i) => i.spec.rules.map((r) => r.host!));
     expect(hosts.length).toBeGreaterThan(0);
     for (const host of hosts) {
-      const routes = routesFor(ingresses, host, main.spec.ingressClassName);
-      // the forms Express answers with the metrics handler (it matches case-insensitively, and below /metrics/)
-      for (const path of [
-        '/metrics',
-        '/METRICS',
-        '/Metrics/',
-        '/metrics/x',
-        '/metrics?name=x',
-        '//metrics',
-        '/%6Detrics',
-      ]) {
-        const route = routeOf(routes, path);
-        expect({ host, path, denied: route !== undefined && deniesEveryone(route) }).toEqual({
+      const routes = [
+        ...routesFor(ingresses, host, ingresses[0].spec.ingressClassName),
+        ...httpRoutesFor(ofKind<HttpRoute>('HTTPRoute'), host),
+      ];
+      for (const r of routes) {
+        expect({ host, kind: r.source.kind, port: containerPortOf(r) }).toEqual({
           host,
-          path,
-          denied: true,
+          kind: r.source.kind,
+          port: PROCESSES.gateway.port,
         });
       }
-      for (const path of [
-        '/',
-        '/login',
-        '/invite/abc',
-        '/api/health',
-        '/api/messages',
-        '/ws',
-        '/objects/w/a.png',
-        '/attachments/w/a.png',
-        '/assets/index-abc123.js',
-        '/favicon.ico',
-      ]) {
-        const route = routeOf(routes, path);
-        expect({ host, path, service: route?.backend.name, denied: route && deniesEveryone(route) }).toEqual({
-          host,
-          path,
-          service: 'gateway',
-          denied: false,
-        });
-      }
+      // the product's paths reach the gateway through each kind of route
+      for (const kind of ['Ingress', 'HTTPRoute'])
+        for (const path of [
+          '/',
+          '/login',
+          '/invite/abc',
+          '/api/health',
+          '/api/messages',
+          '/ws',
+          '/objects/w/a.png',
+          '/attachments/w/a.png',
+          '/assets/index-abc123.js',
+          '/favicon.ico',
+        ]) {
+          const route = routeOf(
+            routes.filter((r) => r.source.kind === kind),
+            path,
+          );
+          expect({ host, kind, path, service: route?.backend.name }).toEqual({ host, kind, path, service: 'gateway' });
+        }
     }
   });
 

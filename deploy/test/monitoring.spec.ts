@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parser } from '@prometheus-io/lezer-promql';
 import { register } from 'prom-client';
 import { startDefaultMetrics } from '@teamchat/observability';
+import { RUNBOOK_BASE_URL } from '../service-overrides.mjs';
 import { SERVICES } from '../docker/processes.mjs';
 import { repoRoot } from './support/env-usage.js';
 import type { ConfigMap, Service, Workload } from './support/k8s-model.js';
@@ -126,7 +127,8 @@ describe('deploy/k8s/overlays/monitoring', () => {
       expect(reading('ws_open_sockets')).toEqual(['TeamchatGatewaySocketsNearLimit']);
     });
 
-    it('gives every alert a severity, a summary and a runbook that is a section of deploy/k8s/README.md', () => {
+    it('gives every alert a severity, a summary and a runbook: a section of deploy/k8s/README.md under the one base URL', () => {
+      expect(new URL(RUNBOOK_BASE_URL).pathname).toMatch(/\/deploy\/k8s\/README\.md$/);
       for (const a of alerts) {
         expect({ alert: a.alert, severity: a.labels?.severity }).toEqual({
           alert: a.alert,
@@ -134,7 +136,7 @@ describe('deploy/k8s/overlays/monitoring', () => {
         });
         expect(a.annotations?.summary).toBeTruthy();
         const runbook = a.annotations?.runbook_url ?? '';
-        expect(runbook).toBe(`deploy/k8s/README.md#${a.alert!.toLowerCase()}`);
+        expect(runbook).toBe(`${RUNBOOK_BASE_URL}#${a.alert!.toLowerCase()}`);
         expect({ alert: a.alert, documented: anchors.has(runbook.split('#')[1]) }).toEqual({
           alert: a.alert,
           documented: true,
@@ -267,7 +269,7 @@ describe('deploy/k8s/overlays/monitoring', () => {
       expect(monitor.spec.endpoints![0].path).toBe('/metrics');
     });
 
-    it('scrape every gateway pod on its HTTP port, which serves /metrics', () => {
+    it('scrape every gateway pod on its metrics port, which serves /metrics', () => {
       const [monitor] = ofKind<Monitor>('PodMonitor');
       const selected = deployments.filter((d) =>
         matches(monitor.spec.selector.matchLabels, d.spec.template.metadata.labels),

@@ -29,6 +29,7 @@ describe('distributed tracing across processes', () => {
   let db: TestDatabase;
   let collector: FakeCollector;
   let gateway = '';
+  let gatewayMetricsUrl = '';
 
   const launch = (name: string, script: string, env: Record<string, string>) => {
     const child = spawn(process.execPath, [join(repoRoot, script)], {
@@ -73,9 +74,11 @@ describe('distributed tracing across processes', () => {
     const [port, metricsPort, gatewayMetrics] = [await freePort(), await freePort(), await freePort()];
     gateway = `http://127.0.0.1:${port}`;
     launch('identity', 'services/identity/dist/main.js', { METRICS_PORT: String(metricsPort) });
+    gatewayMetricsUrl = `http://127.0.0.1:${gatewayMetrics}`;
     launch('gateway', 'gateway/dist/main.js', {
       PORT: String(port),
-      METRICS_PORT: String(gatewayMetrics),
+      // as the manifests run it: /metrics on a port of its own
+      GATEWAY_METRICS_PORT: String(gatewayMetrics),
       // production requires the site's origin (its links are built on it)
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
@@ -99,6 +102,22 @@ describe('distributed tracing across processes', () => {
     await collector?.close();
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves the gateway's /metrics and health on GATEWAY_METRICS_PORT, and no /metrics on the site's port", async () => {
+    const metrics = await fetch(`${gatewayMetricsUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('ws_open_sockets');
+    await waitFor(async () => (await fetch(`${gatewayMetricsUrl}/health/ready`)).status === 200, {
+      timeoutMs: 20000,
+      intervalMs: 200,
+    });
+    // the site answers these paths as it answers any unknown one (the SPA's page, or 404), never with the metrics
+    for (const path of ['/metrics', '/METRICS', '/metrics/x'])
+      expect({ path, metrics: (await (await fetch(`${gateway}${path}`)).text()).includes('ws_open_sockets') }).toEqual({
+        path,
+        metrics: false,
+      });
   });
 
   it('continues an incoming traceparent through the gateway, NATS and the identity service down to Postgres', async () => {

@@ -15,7 +15,7 @@ const started = performance.now();
 const env = loadConfigOrExit({}, { servesSite: true });
 // tracing starts before the product's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
 // patched as they load
-await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, esmHook: true });
+await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, env, esmHook: true });
 const { EmbeddedPostgresError, startStack } = await import('./standalone.js');
 const log = createLogger('standalone', env.LOG_LEVEL);
 startDefaultMetrics();

@@ -7,6 +7,7 @@ export interface EnvVar {
   valueFrom?: {
     configMapKeyRef?: { name: string; key: string; optional?: boolean };
     secretKeyRef?: { name: string; key: string; optional?: boolean };
+    fieldRef?: { fieldPath: string };
   };
 }
 export interface Probe {
@@ -123,11 +124,14 @@ const k8sHas = (labels: Record<string, string>, key: string) => Object.hasOwn(la
 
 /** Validates an object against the Kubernetes OpenAPI schema of its kind (kubernetes-models); throws on a violation. */
 export const validateAgainstSchema = async (o: K8sObject): Promise<void> => {
-  // the Prometheus Operator's kinds (ServiceMonitor, PodMonitor, PrometheusRule) are custom resources
+  // the Prometheus Operator's kinds (ServiceMonitor, PodMonitor, PrometheusRule) and the Gateway API's are custom
+  // resources
   const mod = (
     o.apiVersion.startsWith('monitoring.coreos.com/')
       ? await import(`@kubernetes-models/prometheus-operator/${o.apiVersion}`)
-      : await import(`kubernetes-models/${o.apiVersion}`)
+      : o.apiVersion.startsWith('gateway.networking.k8s.io/')
+        ? await import(`@kubernetes-models/gateway-api/${o.apiVersion}`)
+        : await import(`kubernetes-models/${o.apiVersion}`)
   ) as Record<string, unknown>;
   const Model = mod[o.kind] as (new (data: unknown) => { validate(): void }) | undefined;
   if (!Model) throw new Error(`kubernetes-models has no ${o.apiVersion} ${o.kind}`);

@@ -1,5 +1,5 @@
-// JetStream side of durable events: the streams (created or updated at start), the relay's publisher, and the
-// durable consumer through which each service receives the events it handles.
+// JetStream side of durable events: the streams (created when missing, their subjects kept up to date), the relay's
+// publisher, and the durable consumer through which each service receives the events it handles.
 import { Logger } from '@nestjs/common';
 import {
   AckPolicy,
@@ -38,6 +38,30 @@ export const EVENT_RETENTION_MS = 7 * DAY_MS;
 /** JetStream rejects a second publish of one event id within this window (the relay's retries fall inside it). */
 export const EVENT_DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const DEAD_LETTER_RETENTION_MS = 30 * DAY_MS;
+
+/** Replicas and retention a stream is created with. */
+export interface StreamSettings {
+  /** Copies of each message on a clustered NATS (1, 3 or 5; a single server holds 1). */
+  replicas: number;
+  /** How long a message is kept. */
+  maxAgeMs: number;
+}
+
+/** The settings of the event stream and of the dead-letter stream (EVENT_STREAM_*, DEAD_LETTER_STREAM_*). */
+export interface EventStreamSettings {
+  events: StreamSettings;
+  deadLetters: StreamSettings;
+}
+
+export const DEFAULT_EVENT_STREAMS: EventStreamSettings = {
+  events: { replicas: 1, maxAgeMs: EVENT_RETENTION_MS },
+  deadLetters: { replicas: 1, maxAgeMs: DEAD_LETTER_RETENTION_MS },
+};
+
+/** Where ensureEventStreams reports an existing stream that differs from the settings (Nest's logger by default). */
+export interface StreamLog {
+  warn(message: string): void;
+}
 /** How long a handler may take before JetStream redelivers its event elsewhere. */
 const ACK_WAIT_MS = 60_000;
 
@@ -47,16 +71,30 @@ const isApiError = (err: unknown, code?: number): err is JetStreamApiError =>
 const sameSet = (a: readonly string[] = [], b: readonly string[] = []): boolean =>
   a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
 
-/** Creates the stream, or brings an existing one's subjects and limits up to date; safe to run from every process. */
-const ensureStream = async (jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> => {
+/** What an operator may change on a running stream, and what this code leaves alone once the stream exists. */
+const OPERATOR_OWNED = ['num_replicas', 'max_age', 'duplicate_window'] as const;
+
+/**
+ * Creates the stream with `config` when it is missing; safe to run from every process at once. An existing stream
+ * only gets its subjects brought up to date (they follow the code's list of events); its replicas, retention and
+ * duplicate window are the operator's (`nats stream edit`) and are left as they are, each difference from `config`
+ * logged once per start.
+ */
+export const ensureStream = async (
+  jsm: JetStreamManager,
+  config: Partial<StreamConfig> & { name: string },
+  log: StreamLog = new Logger('JetStream'),
+): Promise<void> => {
   for (let attempt = 0; ; attempt++) {
     try {
       const info = await jsm.streams.info(config.name);
-      const changed =
-        !sameSet(info.config.subjects, config.subjects) ||
-        info.config.max_age !== config.max_age ||
-        info.config.duplicate_window !== config.duplicate_window;
-      if (changed) await jsm.streams.update(config.name, { ...info.config, ...config });
+      const kept = OPERATOR_OWNED.filter((key) => config[key] !== undefined && info.config[key] !== config[key]);
+      if (kept.length)
+        log.warn(
+          `stream ${config.name} keeps ${kept.map((k) => `${k} ${String(info.config[k])} (configured ${String(config[k])})`).join(', ')}: an existing stream's settings are left as they are; change them with \`nats stream edit\``,
+        );
+      if (!sameSet(info.config.subjects, config.subjects))
+        await jsm.streams.update(config.name, { ...info.config, subjects: config.subjects });
       return;
     } catch (err) {
       if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
@@ -72,29 +110,42 @@ const ensureStream = async (jsm: JetStreamManager, config: Partial<StreamConfig>
 };
 
 /** The event stream (every durable event subject of the namespace) and the dead-letter stream. */
-export const ensureEventStreams = async (nc: NatsConnection, namespace: string): Promise<void> => {
+export const ensureEventStreams = async (
+  nc: NatsConnection,
+  namespace: string,
+  settings: EventStreamSettings = DEFAULT_EVENT_STREAMS,
+  log?: StreamLog,
+): Promise<void> => {
   const jsm = await jetstreamManager(nc);
-  await ensureStream(jsm, {
-    name: eventStreamName(namespace),
-    // the exact event subjects, never a wildcard: a stream capturing request subjects would answer requests itself
-    subjects: DURABLE_EVENTS.map((c) => `${namespace}${c.subject}`),
-    retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    discard: DiscardPolicy.Old,
-    max_age: nanos(EVENT_RETENTION_MS),
-    duplicate_window: nanos(EVENT_DUPLICATE_WINDOW_MS),
-    num_replicas: 1,
-  });
-  await ensureStream(jsm, {
-    name: deadLetterStreamName(namespace),
-    subjects: [`${namespace}deadletter.>`],
-    retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    discard: DiscardPolicy.Old,
-    max_age: nanos(DEAD_LETTER_RETENTION_MS),
-    duplicate_window: nanos(EVENT_DUPLICATE_WINDOW_MS),
-    num_replicas: 1,
-  });
+  await ensureStream(
+    jsm,
+    {
+      name: eventStreamName(namespace),
+      // the exact event subjects, never a wildcard: a stream capturing request subjects would answer requests itself
+      subjects: DURABLE_EVENTS.map((c) => `${namespace}${c.subject}`),
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      max_age: nanos(settings.events.maxAgeMs),
+      duplicate_window: nanos(EVENT_DUPLICATE_WINDOW_MS),
+      num_replicas: settings.events.replicas,
+    },
+    log,
+  );
+  await ensureStream(
+    jsm,
+    {
+      name: deadLetterStreamName(namespace),
+      subjects: [`${namespace}deadletter.>`],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      max_age: nanos(settings.deadLetters.maxAgeMs),
+      duplicate_window: nanos(EVENT_DUPLICATE_WINDOW_MS),
+      num_replicas: settings.deadLetters.replicas,
+    },
+    log,
+  );
 };
 
 /** Deletes a namespace's streams and their consumers (test stacks clean up after themselves). */
@@ -171,13 +222,15 @@ export class DurableEventConsumer {
       namespace: string;
       subjects: string[];
       policy: EventDeliveryPolicy;
+      /** Replicas and retention of the streams, should this service be the first to need them. */
+      streams?: EventStreamSettings;
       handle(subject: string): DurableHandler | null;
     },
   ) {}
 
   async start(): Promise<void> {
-    const { namespace, subjects } = this.options;
-    await ensureEventStreams(this.nc, namespace);
+    const { namespace, subjects, streams } = this.options;
+    await ensureEventStreams(this.nc, namespace, streams);
     // one durable consumer per handled subject: `filter_subjects` (several per consumer) needs NATS 2.10
     for (const subject of subjects) await this.consume(subject);
   }

@@ -11,7 +11,7 @@ import {
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { answerOf, runBusHandler, type PolicedServer, type RequestPolicies } from './bus-handling.js';
 import { isDurableSubject, type EventDeliveryPolicy } from './durable-events.js';
-import { DurableEventConsumer, type DurableHandler } from './jetstream.js';
+import { DurableEventConsumer, type DurableHandler, type EventStreamSettings } from './jetstream.js';
 import { ReplyInbox } from './reply-inbox.js';
 
 const DRAIN_MS = 10_000;
@@ -21,6 +21,7 @@ const JSON_WORDS = new Set(['true', 'false', 'null']);
 export interface DurableEventsOptions {
   service: string;
   policy: EventDeliveryPolicy;
+  streams?: EventStreamSettings;
 }
 
 /**
@@ -82,6 +83,7 @@ export class NamespacedServerNats extends ServerNats implements PolicedServer {
       namespace: this.namespace,
       subjects: channels,
       policy: this.durable.policy,
+      streams: this.durable.streams,
       handle: (subject) => this.durableHandler(subject),
     });
     consumer.start().then(

@@ -46,6 +46,16 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning:
       'a domain event whose handler fails is retried after these delays, and after this many deliveries sent to the dead-letter subject `deadletter.<service>.<event>` (counted in `bus_events_dead_lettered_total`)',
   },
+  {
+    variables: [
+      'EVENT_STREAM_REPLICAS',
+      'EVENT_STREAM_MAX_AGE_DAYS',
+      'DEAD_LETTER_STREAM_REPLICAS',
+      'DEAD_LETTER_STREAM_MAX_AGE_DAYS',
+    ],
+    meaning:
+      "replicas (3 or 5 on a clustered NATS for durable events that survive a server's loss; a single server holds 1) and days kept of the JetStream event stream and dead-letter stream, used when a process creates them; an existing stream keeps its own (change it with `nats stream edit`): a difference is logged at start, never reset",
+  },
   { variables: ['REDIS_URL'], meaning: 'Redis for fan-out and rate limits; unset means in-memory' },
   {
     variables: ['SESSION_SECRET', 'SESSION_MAX_AGE_SECONDS'],
@@ -105,6 +115,12 @@ export const ENV_DOCS: readonly EnvDoc[] = [
       '`/metrics` and health of the standalone process (its site port answers no `/metrics`) and of a service process in cluster mode',
   },
   {
+    variables: ['GATEWAY_METRICS_PORT'],
+    defaults: { GATEWAY_METRICS_PORT: 'unset: `/metrics` on `PORT`' },
+    meaning:
+      "a cluster gateway's `/metrics`, `/health` and `/health/ready` on this port of their own, and no `/metrics` on `PORT`: the Kubernetes manifests set it (9464), so no public route can reach the metrics",
+  },
+  {
     variables: ['AUTH_RATE_LIMIT_PER_IP', 'AUTH_RATE_LIMIT_PER_EMAIL'],
     meaning:
       'login/register/invite-accept attempts per client address per 10 minutes (raise it for load tests from one machine); failed sign-ins per email address within 10 minutes before each further attempt for it waits 1 s, 2 s, 4 s … up to 60 s (a sign-in or a password reset forgets them)',
@@ -146,6 +162,22 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     variables: ['OTEL_EXPORTER_OTLP_ENDPOINT'],
     meaning:
       'OpenTelemetry collector (OTLP over HTTP/protobuf, spans to `<endpoint>/v1/traces`): traces of each request across the gateway, the bus, the services, Postgres and Redis. Unset: nothing is exported',
+  },
+  {
+    variables: ['OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'],
+    defaults: { OTEL_TRACES_SAMPLER_ARG: '`1`' },
+    meaning:
+      "which traces are recorded when they are exported, OpenTelemetry's names: `parentbased_traceidratio` with `0.1` records a tenth of new traces and follows an incoming `traceparent`'s decision; `always_off` none",
+  },
+  {
+    variables: ['OTEL_RESOURCE_ATTRIBUTES'],
+    meaning:
+      "attributes added to every span's resource, or replacing detected ones (`deployment.environment.name=staging,service.namespace=teamchat`); the process (`process.pid`, runtime), host (`host.name`, `host.arch`) and, in Kubernetes, pod are detected",
+  },
+  {
+    variables: ['K8S_POD_NAME', 'K8S_POD_UID', 'K8S_NAMESPACE_NAME', 'K8S_NODE_NAME'],
+    meaning:
+      "the pod's name, uid, namespace and node, handed down by the Kubernetes manifests (downward API): every span's `k8s.pod.name`, `k8s.pod.uid`, `k8s.namespace.name`, `k8s.node.name`. Unset outside a cluster",
   },
   {
     variables: ['WEB_DIST'],

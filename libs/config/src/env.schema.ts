@@ -66,6 +66,12 @@ export const EnvSchema = z.object({
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds, e.g. 1000,5000,30000')
     .default('1000,5000,30000,60000')
     .transform((v) => v.split(',').map(Number)),
+  // the JetStream streams, when a process creates them (an existing stream keeps what it has): copies of each message on
+  // a clustered NATS, and days kept
+  EVENT_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  EVENT_STREAM_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(7),
+  DEAD_LETTER_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  DEAD_LETTER_STREAM_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(30),
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
   // with Redis: a gateway node that stops renewing its presence counts this long is taken for dead, its users offline
   PRESENCE_TTL_MS: z.coerce.number().int().min(300).max(3_600_000).default(30000),
@@ -119,11 +125,35 @@ export const EnvSchema = z.object({
   // how long a stopping gateway keeps answering (not ready, `Connection: close`) before it stops accepting
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   METRICS_PORT: port.default(9464),
+  // a cluster gateway's /metrics and health on a port of their own instead of /metrics on PORT; unset: on PORT
+  GATEWAY_METRICS_PORT: port.optional(),
   // OpenTelemetry collector (OTLP over HTTP/protobuf, spans to <endpoint>/v1/traces); unset or empty: no exporter
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url({ error: 'must be an http:// or https:// URL' })
     .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
     .optional(),
+  // which traces are recorded when spans are exported (OpenTelemetry's names; the ratio of the *traceidratio ones)
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  // resource attributes added to (or overriding) every span's: `key=value,key=value`, values percent-encoded
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .regex(/^\s*$|^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'must be key=value pairs separated by commas')
+    .optional(),
+  // the pod's identity, handed down by the Kubernetes manifests (fieldRef): the k8s.* attributes of every span
+  K8S_POD_NAME: z.string().optional(),
+  K8S_POD_UID: z.string().optional(),
+  K8S_NAMESPACE_NAME: z.string().optional(),
+  K8S_NODE_NAME: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -4,6 +4,7 @@ export * from './metrics.js';
 export * from './logger.js';
 export * from './ops-server.js';
 export * from './trace-context.js';
+export * from './resource.js';
 export * from './tracing.js';
 export * from './product.metrics.js';
 export * from './timers.js';

@@ -10,20 +10,57 @@ import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrum
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
   BatchSpanProcessor,
   ParentBasedSampler,
   SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
+import { processResource, type KubernetesEnv } from './resource.js';
 import { extractTraceContext, SpanKind, tracer, withSpan } from './trace-context.js';
+
+/** The samplers OTEL_TRACES_SAMPLER names (OpenTelemetry's SDK environment variables; no remote ones). */
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
+
+/** The variables tracing reads, as the validated environment (@teamchat/config's Env) gives them. */
+export interface TracingEnv extends KubernetesEnv {
+  /** Which root and child spans are recorded (default `parentbased_always_on`). */
+  OTEL_TRACES_SAMPLER?: TracesSampler;
+  /** The ratio of the `*traceidratio` samplers, 0 to 1 (default 1). */
+  OTEL_TRACES_SAMPLER_ARG?: number;
+}
+
+/** The sampler OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG describe. */
+export const samplerFromEnv = (name: TracesSampler = 'parentbased_always_on', arg = 1): Sampler => {
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(arg);
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(arg) });
+  }
+};
 
 export interface TracingOptions {
   /** `service.name` of every span: `gateway`, a service's name, or `teamchat` for the all-in-one process. */
@@ -32,6 +69,8 @@ export interface TracingOptions {
   otlpEndpoint?: string;
   /** Where finished spans go instead, synchronously (tests pass an in-memory exporter). */
   exporter?: SpanExporter;
+  /** The sampler and the pod's identity (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG, K8S_*). */
+  env?: TracingEnv;
   /**
    * Patch ES modules through import-in-the-middle's loader hook (Express and ioredis are reached through `import`,
    * which the CommonJS require hook never sees). Only modules imported after `startTracing` resolves are patched, so
@@ -74,8 +113,9 @@ let loaderHookRegistered = false;
 /**
  * Starts tracing once per process (a second call returns the first one's handle). Without an exporter nothing is
  * recorded, but every span still gets its ids and carries them through the bus and into the logs (`trace_id`,
- * `span_id`), so a request's log lines can be found across processes; with one, spans continue an incoming sampled
- * `traceparent` and are sampled otherwise.
+ * `span_id`), so a request's log lines can be found across processes; with one, spans are sampled as
+ * OTEL_TRACES_SAMPLER says (by default every trace, an incoming `traceparent` continued as its caller sampled it).
+ * Every span's resource names the service, the process, the host and the pod, plus OTEL_RESOURCE_ATTRIBUTES.
  */
 export const startTracing = async (options: TracingOptions): Promise<Tracing> => {
   if (running) return running;
@@ -99,10 +139,12 @@ export const startTracing = async (options: TracingOptions): Promise<Tracing> =>
 
   // nothing would read a recorded span: make non-recording ones, which still have ids and propagate
   const sampler: Sampler =
-    exporting === 'none' ? new AlwaysOffSampler() : new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    exporting === 'none'
+      ? new AlwaysOffSampler()
+      : samplerFromEnv(options.env?.OTEL_TRACES_SAMPLER, options.env?.OTEL_TRACES_SAMPLER_ARG);
 
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+    resource: processResource(options.serviceName, options.env),
     sampler,
     spanProcessors,
   });

@@ -91,7 +91,7 @@ export class JetStreamEventPublisher implements EventPublisher {
   async publish(event: OutgoingEvent): Promise<void> {
     if (!this.nc) throw new Error('the outbox relay is not connected');
     if (!this.streamsReady) {
-      await ensureEventStreams(this.nc, this.bus.namespace ?? '');
+      await ensureEventStreams(this.nc, this.bus.namespace ?? '', this.bus.streams);
       this.streamsReady = true;
     }
     try {

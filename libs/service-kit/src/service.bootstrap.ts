@@ -38,7 +38,7 @@ export const serviceTransport = (options: ServiceBootOptions): { strategy: InPro
             gracePeriod: 1000,
           },
           options.bus.namespace ?? '',
-          { service: options.name, policy: options.bus.events ?? DEFAULT_EVENT_DELIVERY },
+          { service: options.name, policy: options.bus.events ?? DEFAULT_EVENT_DELIVERY, streams: options.bus.streams },
           options.name,
         ),
       };

@@ -13,6 +13,8 @@ export interface CollectedSpan {
   /** SpanKind of trace.proto: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
   attributes: Record<string, string | number | boolean>;
+  /** The attributes of the span's resource (service.name, process.*, host.*, k8s.* …). */
+  resource: Record<string, string | number | boolean>;
 }
 
 type Field = { no: number; wire: number; value: bigint | Buffer };
@@ -94,6 +96,7 @@ export const decodeTraceExport = (body: Buffer): CollectedSpan[] =>
           name: first(s, 5)?.toString('utf8') ?? '',
           kind: Number(s.find((x) => x.no === 6)?.value ?? 0n),
           attributes: keyValues(bytesOf(s, 9)),
+          resource,
         };
       });
     });

@@ -124,6 +124,19 @@ export class FakeStripeApi {
     return paymentMethod;
   }
 
+  /**
+   * Stripe.js's confirmation of a SetupIntent: the publishable key and the intent's client secret, with a payment
+   * method (a test one such as pm_card_visa in test mode).
+   */
+  private confirmByClient(setupIntentId: string, req: RecordedRequest): [number, unknown] {
+    const setup = this.setupIntents.get(setupIntentId);
+    if (!setup || req.body.client_secret !== setup.client_secret) return this.missing('setup_intent', setupIntentId);
+    if (typeof req.body.payment_method !== 'string')
+      return this.error({ status: 400, type: 'invalid_request_error', message: 'Missing payment_method.' });
+    this.confirmSetupIntent(setupIntentId, req.body.payment_method);
+    return [200, setup];
+  }
+
   setupIntentBySecret(clientSecret: string): Json | undefined {
     return [...this.setupIntents.values()].find((s) => s.client_secret === clientSecret);
   }
@@ -150,6 +163,9 @@ export class FakeStripeApi {
   }
 
   private answer(req: RecordedRequest): [number, unknown] {
+    const confirm = req.method === 'POST' ? /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(req.path) : null;
+    if (confirm && req.headers.authorization === `Bearer ${this.publishableKey}`)
+      return this.confirmByClient(confirm[1], req);
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return this.error({ status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided' });
     }
