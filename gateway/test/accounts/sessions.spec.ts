@@ -6,30 +6,11 @@ import pg from 'pg';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { IdentityContracts } from '@teamchat/contracts';
-import { waitFor, testPool } from '@teamchat/testing';
+import { fakeOnly, waitFor, testPool } from '@teamchat/testing';
 import { startGatewayNode, startTestStack, type GatewayNode, type TestStack } from '@teamchat/test-stack';
 import { adminWithWorkspace, joinAsMember, signUp, closeOf, openSocket } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Everything jest's fake timers could fake but `Date`. */
-const REAL_TIMERS: NonNullable<NonNullable<Parameters<typeof jest.useFakeTimers>[0]>['doNotFake']> = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-  'Temporal',
-];
 
 describe('session expiry written at most once per touch interval', () => {
   let stack: TestStack;
@@ -46,7 +27,7 @@ describe('session expiry written at most once per touch interval', () => {
     await db?.end();
     await stack?.close();
   });
-  beforeEach(() => jest.useFakeTimers({ now: Date.now(), doNotFake: REAL_TIMERS }));
+  beforeEach(() => jest.useFakeTimers({ now: Date.now(), ...fakeOnly('Date') }));
   afterEach(() => jest.useRealTimers());
   /** Moves the faked wall clock on (timers are real: nothing fires because of it). */
   const pass = (ms: number) => jest.setSystemTime(Date.now() + ms);

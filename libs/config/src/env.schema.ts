@@ -39,6 +39,16 @@ const trustedProxies = z
   });
 
 /** Every environment variable any process reads, validated once at start. */
+/** The samplers OTEL_TRACES_SAMPLER names (OpenTelemetry's SDK environment variables; no remote ones). */
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
@@ -133,16 +143,7 @@ export const EnvSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
     .optional(),
   // which traces are recorded when spans are exported (OpenTelemetry's names; the ratio of the *traceidratio ones)
-  OTEL_TRACES_SAMPLER: z
-    .enum([
-      'always_on',
-      'always_off',
-      'traceidratio',
-      'parentbased_always_on',
-      'parentbased_always_off',
-      'parentbased_traceidratio',
-    ])
-    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER: z.enum(TRACES_SAMPLERS).default('parentbased_always_on'),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   // resource attributes added to (or overriding) every span's: `key=value,key=value`, values percent-encoded
   OTEL_RESOURCE_ATTRIBUTES: z

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, waitFor, type TestDatabase } from '@teamchat/testing';
+import { createTestDatabase, fakeOnly, waitFor, type TestDatabase } from '@teamchat/testing';
 import { dataSourceOptions, openDataSource, POOL_IDLE_SECONDS, POOL_KEEPALIVE_MS } from './data-source.js';
 
 const options = { schema: 'pooled', entities: [], migrations: [], poolSize: 2, migrationsRun: false };
@@ -10,22 +10,7 @@ const options = { schema: 'pooled', entities: [], migrations: [], poolSize: 2, m
  * node-postgres's pool times idle connections with the global timers: only those are faked, so sockets, promises and
  * the clock run as they do.
  */
-const fakePoolTimers = () =>
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-    ],
-  });
+const fakePoolTimers = () => jest.useFakeTimers(fakeOnly('setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'));
 
 /** The kernel's timer on this process's TCP socket from local port `port` (/proc/net/tcp's `tr`: 2 is keepalive). */
 const timerOfSocket = (port: number): number | null => {

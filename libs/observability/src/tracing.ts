@@ -22,18 +22,11 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
+import { TRACES_SAMPLERS } from '@teamchat/config';
 import { processResource, type KubernetesEnv } from './resource.js';
 import { extractTraceContext, SpanKind, tracer, withSpan } from './trace-context.js';
 
-/** The samplers OTEL_TRACES_SAMPLER names (OpenTelemetry's SDK environment variables; no remote ones). */
-export const TRACES_SAMPLERS = [
-  'always_on',
-  'always_off',
-  'traceidratio',
-  'parentbased_always_on',
-  'parentbased_always_off',
-  'parentbased_traceidratio',
-] as const;
+export { TRACES_SAMPLERS };
 export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
 
 /** The variables tracing reads, as the validated environment (@teamchat/config's Env) gives them. */

@@ -6,3 +6,4 @@ export * from './s3rver.js';
 export * from './ports.js';
 export * from './smtp.js';
 export * from './otlp-collector.js';
+export * from './fake-only.js';
