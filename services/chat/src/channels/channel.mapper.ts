@@ -12,6 +12,13 @@ export const toChannel = (c: ChannelEntity): Channel => ({
   icon: normalizeIcon(c.icon),
   order: c.order,
   createdAt: c.createdAt.toISOString(),
+  visibility: c.type === 'direct' ? 'private' : 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: c.participantIds?.length ?? 0,
+  joined: true,
+  createdBy: null,
 });
 
 /** A channel row as the prepared statements select it (`CHANNEL_COLUMNS`). */
@@ -41,4 +48,11 @@ export const channelFromRow = (c: ChannelRow): Channel => ({
   icon: normalizeIcon(c.icon),
   order: c.order,
   createdAt: c.created_at.toISOString(),
+  visibility: c.type === 'direct' ? 'private' : 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: c.participant_ids?.length ?? 0,
+  joined: true,
+  createdBy: null,
 });

@@ -61,6 +61,13 @@ const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channe
   icon: 'Hash',
   order: 0,
   createdAt: ts,
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
   ...extra,
 });
 const msg = (n: number, extra: Partial<Message> = {}): Message => ({
