@@ -310,11 +310,18 @@ describe('private channels and membership', () => {
 
     it('notifies no non-member of a mention, and tells the author who is not in the channel', async () => {
       const room = await secretRoom();
+      const admin = await on(t.admin);
+      const bob = await on(t.bob);
       const sent = await post(t.admin.agent, room.channel.id, {
         content: `@${t.carol.user.username} and @${t.bob.user.username} look`,
       });
-      expect(sent.id).toBeDefined();
       expect((sent as Msg & { mentionedNonMembers?: string[] }).mentionedNonMembers).toEqual([t.carol.user.id]);
+      // the author's screens hear it (not notified: a private channel); the members' copy does not carry it
+      const told = await admin.next('mention_not_members', (f) => f.messageId === sent.id);
+      expect(told).toMatchObject({ channelId: room.channel.id, userIds: [t.carol.user.id], notified: false });
+      const copy = await bob.next('message', (f) => (f.message as Msg).id === sent.id);
+      expect(copy.message).not.toHaveProperty('mentionedNonMembers');
+      expect(bob.of('mention_not_members')).toEqual([]);
       const mentions = (await t.carol.agent.get('/api/mentions')).body as { items: { channelId: string }[] };
       expect(mentions.items.map((i) => i.channelId)).not.toContain(room.channel.id);
       const bobs = (await t.bob.agent.get('/api/mentions')).body as { items: { messageId: string }[] };
