@@ -121,6 +121,16 @@ describe(ChannelScreen.name, () => {
     expect(await screen.findByText(SELECT_CHANNEL_TEXT)).toBeInTheDocument();
   });
 
+  it('opens a public channel one has not joined by its link, asking for it on its own', async () => {
+    const OPEN = 'c0000000-0000-4000-8000-000000000009';
+    api([], {
+      [`GET /api/channels/${OPEN}`]: { body: channel(OPEN, 'open-plan', { joined: false, memberCount: 5 }) },
+      [`GET /api/channels/${OPEN}/messages`]: { body: [] },
+    });
+    renderWithApp(<Shell />, { route: `/channel/${OPEN}` });
+    expect(await screen.findByRole('heading', { name: '#open-plan' })).toBeInTheDocument();
+  });
+
   it('shows the header with name, id, description, member count and rename; and the empty text', async () => {
     api();
     renderWithApp(<Shell />, { route: `/channel/${GENERAL}` });
