@@ -35,7 +35,8 @@ export const readableChannels = (ws: string, user: string): string =>
 
 /**
  * Tells one set of readable channels from another: every id with its name (a DM's participants and a channel's type
- * never change). A search that takes the channels from memory checks this first (the check statement).
+ * never change; joining, leaving or losing a private channel changes the set, and so the fingerprint). A search that
+ * takes the channels from memory checks this first (the check statement).
  */
 export const channelsFingerprint = (ws: string, user: string): string =>
   `(SELECT md5(coalesce(json_agg(json_build_array(c."id", c."name") ORDER BY c."id")::text, ''))
