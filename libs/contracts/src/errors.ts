@@ -42,6 +42,14 @@ export const ErrorCodes = {
   channelNotFound: 'CHAT.CHANNEL_NOT_FOUND',
   channelNameTaken: 'CHAT.CHANNEL_NAME_TAKEN',
   channelIsDirect: 'CHAT.CHANNEL_IS_DIRECT',
+  /** The channel is archived (read-only), or already archived when asked to archive it. */
+  channelArchived: 'CHAT.CHANNEL_ARCHIVED',
+  /** Unarchiving a channel that is not archived. */
+  channelNotArchived: 'CHAT.CHANNEL_NOT_ARCHIVED',
+  /** The change would leave a channel without members. */
+  channelLastMember: 'CHAT.CHANNEL_LAST_MEMBER',
+  /** Converting a channel that is private already. */
+  channelAlreadyPrivate: 'CHAT.CHANNEL_ALREADY_PRIVATE',
   messageNotFound: 'CHAT.MESSAGE_NOT_FOUND',
   reactionNotFound: 'CHAT.REACTION_NOT_FOUND',
   reactionNameTaken: 'CHAT.REACTION_NAME_TAKEN',

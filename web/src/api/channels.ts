@@ -11,6 +11,12 @@ export const channelKeys = {
 };
 
 export const channelsQuery = () => queryOptions<RouteResult<typeof Routes.listChannels>>({ queryKey: channelKeys.all });
+/**
+ * One channel by id (`GET /api/channels/{id}`): a public channel one has not joined (a link, a search result), whose
+ * screen shows it as a preview. Under `channelKeys.all`, so what refreshes the sidebar refreshes it too.
+ */
+export const channelQuery = (id: string, enabled: boolean) =>
+  queryOptions<RouteResult<typeof Routes.getChannel>>({ queryKey: [...channelKeys.all, id], enabled, retry: false });
 /** The newest page of a channel's messages (the default fetcher GETs the key, so the server's default page size). */
 export const channelMessagesQuery = (id: string) =>
   queryOptions<RouteResult<typeof Routes.listMessages>>({ queryKey: channelKeys.messages(id), enabled: id.length > 0 });

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { defineRequest, workspaceWrite } from '../contract.js';
+import { defineEvent, defineRequest, workspaceWrite } from '../contract.js';
 import { withActor } from '../actor.js';
 import {
+  AddChannelMembersSchema,
+  BrowseChannelsQuerySchema,
+  ChannelMemberSchema,
   ChannelSchema,
   CreateChannelSchema,
+  PrivateChannelSummarySchema,
+  UpdateChannelSchema,
   CreateCustomReactionSchema,
   checkDmPeople,
   CreateDmShape,
@@ -32,7 +37,10 @@ import type { StoredImageKind } from './media.contracts.js';
 /** Ids from URLs are plain strings here: a malformed id is answered like an unknown one (404), never a 500. */
 const ref = z.string().min(1).max(100);
 
-/** Who receives a channel's live frames: everyone in the workspace (regular channel) or only these users (DM). */
+/**
+ * Who receives a channel's live frames: everyone in the workspace (a public channel) or only these users (a private
+ * channel's members, a DM's participants).
+ */
 export const AudienceSchema = z.object({ userIds: z.array(z.uuid()).nullable() });
 export type Audience = z.infer<typeof AudienceSchema>;
 
@@ -41,6 +49,10 @@ export const ChannelAccessSchema = z.object({
   workspaceId: z.uuid(),
   type: z.enum(['regular', 'direct']),
   audience: AudienceSchema,
+  /** Absent from older servers: treat as public for a regular channel. */
+  visibility: z.enum(['public', 'private']).optional(),
+  /** Archived: readable, not writable. */
+  archived: z.boolean().optional(),
 });
 export type ChannelAccess = z.infer<typeof ChannelAccessSchema>;
 
@@ -112,6 +124,49 @@ export const ChatContracts = {
   reorderChannel: workspaceWrite(
     defineRequest('chat.channel.reorder', withActor(ReorderChannelSchema.shape), z.array(ChannelSchema)),
   ),
+  /** Public channels of the workspace and private ones the actor belongs to, whose name contains `q` (any case). */
+  browseChannels: defineRequest(
+    'chat.channel.browse',
+    withActor(BrowseChannelsQuerySchema.shape),
+    z.array(ChannelSchema),
+  ),
+  /** One channel the actor may read (a public channel's preview before joining); 404 otherwise. */
+  getChannel: defineRequest('chat.channel.get', withActor({ channelId: ref }), ChannelSchema),
+  /** Joins a public channel (a private one answers 404); joining again changes nothing. */
+  joinChannel: workspaceWrite(defineRequest('chat.channel.join', withActor({ channelId: ref }), ChannelSchema)),
+  /** Leaves a channel (a private one then needs an invitation back); the last member cannot leave. */
+  leaveChannel: workspaceWrite(
+    defineRequest('chat.channel.leave', withActor({ channelId: ref }), z.object({ channelId: z.uuid() })),
+  ),
+  listChannelMembers: defineRequest(
+    'chat.channel.members',
+    withActor({ channelId: ref }),
+    z.array(ChannelMemberSchema),
+  ),
+  /** A member adds members of the workspace; answers the channel as it is now. */
+  addChannelMembers: workspaceWrite(
+    defineRequest(
+      'chat.channel.add-members',
+      withActor({ channelId: ref, ...AddChannelMembersSchema.shape }),
+      ChannelSchema,
+    ),
+  ),
+  /** A channel admin (its creator, or a workspace admin) removes a member; removing oneself is leaving. */
+  removeChannelMember: workspaceWrite(
+    defineRequest('chat.channel.remove-member', withActor({ channelId: ref, userId: ref }), ChannelSchema),
+  ),
+  /** Public → private, for workspace admins; never back. History and members are kept. */
+  convertChannel: workspaceWrite(defineRequest('chat.channel.convert', withActor({ channelId: ref }), ChannelSchema)),
+  archiveChannel: workspaceWrite(defineRequest('chat.channel.archive', withActor({ channelId: ref }), ChannelSchema)),
+  unarchiveChannel: workspaceWrite(
+    defineRequest('chat.channel.unarchive', withActor({ channelId: ref }), ChannelSchema),
+  ),
+  /** Topic, purpose (description) and — workspace admins — isDefault. */
+  updateChannel: workspaceWrite(
+    defineRequest('chat.channel.update', withActor({ channelId: ref, ...UpdateChannelSchema.shape }), ChannelSchema),
+  ),
+  /** Workspace admins: every private channel's name and member count (no messages). */
+  listPrivateChannels: defineRequest('chat.channel.private-list', withActor({}), z.array(PrivateChannelSummarySchema)),
   /** Whether the actor may read and post to a channel, and who hears its live frames; 404 otherwise. */
   channelAccess: defineRequest('chat.channel.access', withActor({ channelId: ref }), ChannelAccessSchema),
 
@@ -184,6 +239,25 @@ export const ChatContracts = {
 
   listUnread: defineRequest('chat.unread.list', withActor({}), z.array(UnreadCountSchema)),
   markRead: defineRequest('chat.unread.mark-read', withActor({ channelId: ref }), ReadStateSchema),
+} as const;
+
+/**
+ * Chat's membership changed: who joined or was added (`added`) and who left or was removed (`removed`) from a channel,
+ * or the channel's access changed (`visibility`, archived). Every chat replica drops what it cached of the channel,
+ * and every gateway node forgets the socket access it cached for it and stops delivering it to the removed.
+ */
+export const ChatEvents = {
+  membershipChanged: defineEvent(
+    'chat.channel.membership-changed',
+    z.object({
+      workspaceId: z.uuid(),
+      channelId: z.uuid(),
+      added: z.array(z.uuid()).max(5000),
+      removed: z.array(z.uuid()).max(5000),
+      /** The channel's visibility now: the removed of a private channel stop receiving its frames at once. */
+      visibility: z.enum(['public', 'private']).optional(),
+    }),
+  ),
 } as const;
 
 /** Images chat keeps the address of: a message's attachment, a custom reaction's picture (see `storedImageKey`). */

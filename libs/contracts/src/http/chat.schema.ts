@@ -24,13 +24,60 @@ export const ChannelNameSchema = z
   .min(1, CHANNEL_NAME_EMPTY)
   .max(80, 'Channel name too long');
 
+export const CHANNEL_VISIBILITIES = ['public', 'private'] as const;
+export type ChannelVisibility = (typeof CHANNEL_VISIBILITIES)[number];
+export const VISIBILITY_INVALID = "Visibility must be 'public' or 'private'";
+/** Most people one request may add to a channel (the create dialog's picks, or the members panel's). */
+export const CHANNEL_ADD_MAX = 100;
+export const USER_IDS_INVALID = 'userIds must be a list of user ids';
+export const USER_IDS_EMPTY = 'Name at least one person to add';
+export const USER_IDS_TOO_MANY = `Add at most ${CHANNEL_ADD_MAX} people at once`;
+const UserIdListSchema = z
+  .array(z.uuid({ error: USER_IDS_INVALID }), { error: USER_IDS_INVALID })
+  .max(CHANNEL_ADD_MAX, USER_IDS_TOO_MANY);
+export const DESCRIPTION_TOO_LONG = 'Description too long';
+export const TOPIC_TOO_LONG = 'Topic too long';
+
 export const CreateChannelSchema = z.object({
   name: ChannelNameSchema,
-  description: z.string().max(500, 'Description too long').optional().nullable(),
+  description: z.string().max(500, DESCRIPTION_TOO_LONG).optional().nullable(),
   sectionId: z.string().optional().nullable(),
   icon: z.string().optional().nullable(),
+  /** Public (default): any member of the workspace finds, reads and joins it. Private: its members only. */
+  visibility: z.enum(CHANNEL_VISIBILITIES, { error: VISIBILITY_INVALID }).optional().default('public'),
+  /** People added besides the creator (who always joins); each must be a member of the workspace. */
+  participantIds: UserIdListSchema.optional().nullable(),
 });
-export type CreateChannel = z.infer<typeof CreateChannelSchema>;
+export type CreateChannel = z.input<typeof CreateChannelSchema>;
+
+/** `POST /api/channels/{id}/members`: people to add (members of the workspace); those already in are left as they are. */
+export const AddChannelMembersSchema = z.object({
+  userIds: UserIdListSchema.min(1, USER_IDS_EMPTY),
+});
+export type AddChannelMembers = z.infer<typeof AddChannelMembersSchema>;
+
+export const CHANNEL_UPDATE_EMPTY = 'Nothing to change: send topic, description or isDefault';
+/**
+ * `PATCH /api/channels/{id}`: the topic (a line shown in the header), the purpose (`description`), and — workspace
+ * admins only — whether new members of the workspace join it (`isDefault`). Only the fields given change; null or
+ * blank clears a text.
+ */
+export const UpdateChannelSchema = z
+  .object({
+    topic: z.string({ error: 'Topic must be text' }).max(250, TOPIC_TOO_LONG).optional().nullable(),
+    description: z.string({ error: 'Description must be text' }).max(500, DESCRIPTION_TOO_LONG).optional().nullable(),
+    isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional(),
+  })
+  .refine((b) => b.topic !== undefined || b.description !== undefined || b.isDefault !== undefined, {
+    message: CHANNEL_UPDATE_EMPTY,
+  });
+export type UpdateChannel = z.infer<typeof UpdateChannelSchema>;
+
+/** `GET /api/channels/browse?q=`: part of a channel's name (any case); empty lists them all. */
+export const BrowseChannelsQuerySchema = z.object({
+  q: z.string({ error: 'Query must be text' }).trim().max(80, 'Search query too long').optional().default(''),
+});
+export type BrowseChannelsQuery = z.infer<typeof BrowseChannelsQuerySchema>;
 
 export const RenameChannelSchema = z.object({ name: ChannelNameSchema });
 
@@ -225,12 +272,47 @@ export const ChannelSchema = z.object({
   description: z.string().nullable(),
   sectionId: z.uuid().nullable(),
   type: z.enum(['regular', 'direct']),
+  /** The channel's members (every channel, DMs included); null only from servers older than membership. */
   participantIds: z.array(z.uuid()).nullable(),
   icon: z.enum(CHANNEL_ICONS),
   order: z.number(),
   createdAt: z.string(),
+  /** DMs are private. */
+  visibility: z.enum(CHANNEL_VISIBILITIES),
+  /** A line shown in the channel header; null when none was set. */
+  topic: z.string().nullable(),
+  /** Archived: read-only, out of the sidebar, still searchable and linkable. */
+  archived: z.boolean(),
+  /** New members of the workspace join it (the workspace's first channel, and any an admin marks). */
+  isDefault: z.boolean(),
+  /** How many members it has (the member count badge). */
+  memberCount: z.number().int(),
+  /** Whether the caller is a member (always true in `GET /api/channels`; the browser and preview say). */
+  joined: z.boolean(),
+  /** Who created it (null for channels made before membership, and DMs). */
+  createdBy: z.uuid().nullable(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;
+
+export const CHANNEL_MEMBER_ROLES = ['admin', 'member'] as const;
+/** One member of a channel: `admin` is a channel admin (its creator); workspace admins are channel admins everywhere. */
+export const ChannelMemberSchema = z.object({
+  userId: z.uuid(),
+  role: z.enum(CHANNEL_MEMBER_ROLES),
+  joinedAt: z.string(),
+});
+export type ChannelMember = z.infer<typeof ChannelMemberSchema>;
+
+/** A private channel as workspace admins see it for governance: its name and member count, never its messages. */
+export const PrivateChannelSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  memberCount: z.number().int(),
+  archived: z.boolean(),
+  createdBy: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type PrivateChannelSummary = z.infer<typeof PrivateChannelSummarySchema>;
 
 export const SectionSchema = z.object({
   id: z.uuid(),
@@ -266,6 +348,32 @@ export const MessageFileSchema = z.object({
 });
 export type MessageFile = z.infer<typeof MessageFileSchema>;
 
+export const SYSTEM_EVENTS = [
+  'joined',
+  'left',
+  'added',
+  'removed',
+  'topic',
+  'purpose',
+  'archived',
+  'unarchived',
+  'converted',
+  'renamed',
+] as const;
+export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+/**
+ * What a system message records ("Ada joined", "Ada added Pat", "Topic set to …"): who did it (`actorId`, also the
+ * message's `userId`), to whom (`userIds`: added or removed), and the new text (`text`: topic, purpose, name). The
+ * message's `content` is the sentence as stored (searchable); clients may word it from these fields instead.
+ */
+export const SystemEventSchema = z.object({
+  event: z.enum(SYSTEM_EVENTS),
+  actorId: z.uuid(),
+  userIds: z.array(z.uuid()).optional(),
+  text: z.string().nullable().optional(),
+});
+export type SystemEventInfo = z.infer<typeof SystemEventSchema>;
+
 export const MessageSchema = z.object({
   id: z.uuid(),
   channelId: z.uuid(),
@@ -293,6 +401,15 @@ export const MessageSchema = z.object({
   pinnedBy: z.uuid().nullable().optional(),
   /** A non-image attachment (an image keeps `imageUrl`). */
   file: MessageFileSchema.nullable().optional(),
+  /** `system`: a membership or settings change posted by the server (see `system`); absent or `user` otherwise. */
+  kind: z.enum(['user', 'system']).optional(),
+  /** On a system message: what happened. */
+  system: SystemEventSchema.optional(),
+  /**
+   * Only on the answer to its author: people the message @-mentions who are not members of the channel (the client
+   * offers to add them; in a private channel they are not notified).
+   */
+  mentionedNonMembers: z.array(z.uuid()).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

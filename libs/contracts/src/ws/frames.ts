@@ -1,6 +1,7 @@
 // Frames of the live socket /ws (spec 2 §7, DESIGN §6): JSON text `{ type, ...payload }` both ways.
 import { z } from 'zod';
 import {
+  ChannelSchema,
   MessageInputShape,
   MessageSchema,
   ReactionSummarySchema,
@@ -136,6 +137,34 @@ export const ServerFramePayloadSchemas = {
    * tell which of its pending messages was not stored.
    */
   error: z.object({ code: z.string(), message: z.string(), clientMsgId: z.string().optional() }),
+  /**
+   * A channel the socket's user is a member of changed (topic, purpose, archived, made private, default, renamed):
+   * this is how it is now. Sent to its members only.
+   */
+  channel_updated: z.object({ channel: ChannelSchema }),
+  /**
+   * People joined or were added to a channel (`userIds`): sent to its members, the new ones included (whose sidebars
+   * then gain `channel`, the channel as it is now).
+   */
+  channel_member_added: z.object({ channelId: z.uuid(), userIds: z.array(z.uuid()), channel: ChannelSchema }),
+  /** People left or were removed from a channel (`userIds`): sent to its remaining members. */
+  channel_member_removed: z.object({ channelId: z.uuid(), userIds: z.array(z.uuid()), channel: ChannelSchema }),
+  /**
+   * The socket's user is no longer a member of this channel (`removed` by a channel admin, or `left` from another
+   * screen): drop it from the sidebar and close it when it is open — a private one is not readable any more, and no
+   * further frame of it arrives.
+   */
+  channel_removed: z.object({ channelId: z.uuid(), reason: z.enum(['removed', 'left']) }),
+  /**
+   * To the author of a message only: people it @-mentions who are not members of its channel (offer to add them;
+   * `notified` false: a private channel, they were not notified).
+   */
+  mention_not_members: z.object({
+    channelId: z.uuid(),
+    messageId: z.uuid(),
+    userIds: z.array(z.uuid()),
+    notified: z.boolean(),
+  }),
   /** The client missed too much (or delivery was interrupted): refetch instead of waiting for a replay. */
   resync: z.object({ reason: z.enum(RESYNC_REASONS).optional() }),
   /** Team tasks of the workspace changed: refetch them (the change is described when the sender knows it). */
@@ -180,6 +209,11 @@ const ResyncServerFrame = P.resync.extend({ type: z.literal('resync') });
 const TasksServerFrame = P.tasks.extend({ type: z.literal('tasks') });
 const WorkspaceServerFrame = P.workspace.extend({ type: z.literal('workspace') });
 const SettingsServerFrame = P.settings.extend({ type: z.literal('settings') });
+const ChannelUpdatedServerFrame = P.channel_updated.extend({ type: z.literal('channel_updated') });
+const ChannelMemberAddedServerFrame = P.channel_member_added.extend({ type: z.literal('channel_member_added') });
+const ChannelMemberRemovedServerFrame = P.channel_member_removed.extend({ type: z.literal('channel_member_removed') });
+const ChannelRemovedServerFrame = P.channel_removed.extend({ type: z.literal('channel_removed') });
+const MentionNotMembersServerFrame = P.mention_not_members.extend({ type: z.literal('mention_not_members') });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   JoinedServerFrame,
@@ -196,6 +230,11 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   TasksServerFrame,
   WorkspaceServerFrame,
   SettingsServerFrame,
+  ChannelUpdatedServerFrame,
+  ChannelMemberAddedServerFrame,
+  ChannelMemberRemovedServerFrame,
+  ChannelRemovedServerFrame,
+  MentionNotMembersServerFrame,
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
@@ -208,6 +247,11 @@ export const BroadcastFrameSchema = z.discriminatedUnion('type', [
   PresenceServerFrame,
   WorkspaceServerFrame,
   SettingsServerFrame,
+  ChannelUpdatedServerFrame,
+  ChannelMemberAddedServerFrame,
+  ChannelMemberRemovedServerFrame,
+  ChannelRemovedServerFrame,
+  MentionNotMembersServerFrame,
 ]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 

@@ -41,7 +41,7 @@ export class DmService {
       .andWhere('c.participantIds @> ARRAY[:userId]::uuid[]', { userId })
       .orderBy('c.createdAt', 'ASC')
       .getMany();
-    return rows.map(toChannel);
+    return rows.map((c) => toChannel(c, userId));
   }
 
   /** `POST /api/dm`: a 1:1 DM (`userId2`) or a group DM (`userIds`; the schema has checked its size and repeats). */
@@ -55,7 +55,7 @@ export class DmService {
     if (!isUuid(otherUserId)) throw notFound();
     const other = otherUserId.toLowerCase();
     if (other !== userId && !(await this.workspace.isMember(workspaceId, other))) throw notFound();
-    return this.findOrCreate(workspaceId, [...new Set([userId, other])], dmKeyOf(userId, other));
+    return this.findOrCreate(workspaceId, userId, [...new Set([userId, other])], dmKeyOf(userId, other));
   }
 
   /**
@@ -69,12 +69,18 @@ export class DmService {
     if (!others.every(isUuid)) throw notFound();
     const members = await Promise.all(others.map((id) => this.workspace.isMember(workspaceId, id)));
     if (members.includes(false)) throw notFound();
-    return this.findOrCreate(workspaceId, [userId, ...others], dmKeyOf(userId, ...others));
+    return this.findOrCreate(workspaceId, userId, [userId, ...others], dmKeyOf(userId, ...others));
   }
 
-  private async findOrCreate(workspaceId: string, participantIds: string[], dmKey: string): Promise<Channel> {
+  /** The DM of these participants, as `viewer` (the one who asked) sees it. */
+  private async findOrCreate(
+    workspaceId: string,
+    viewer: string,
+    participantIds: string[],
+    dmKey: string,
+  ): Promise<Channel> {
     const existing = await this.channels.findOneBy({ workspaceId, dmKey });
-    if (existing) return toChannel(existing);
+    if (existing) return toChannel(existing, viewer);
     // a DM has no name of its own (each client names it by its participants): the stored name is for people reading
     // the table
     const authors = await this.directory.authors(participantIds);
@@ -89,6 +95,6 @@ export class DmService {
        ON CONFLICT ("workspace_id", "dm_key") WHERE "dm_key" IS NOT NULL DO NOTHING`,
       [workspaceId, name, participantIds, dmKey],
     );
-    return toChannel(await this.channels.findOneByOrFail({ workspaceId, dmKey }));
+    return toChannel(await this.channels.findOneByOrFail({ workspaceId, dmKey }), viewer);
   }
 }

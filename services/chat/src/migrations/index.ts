@@ -8,6 +8,7 @@ import { ChatSearchIndexes1736000000700 } from './1736000000700-search-indexes.j
 import { ChatGinPendingList1736000000800 } from './1736000000800-gin-pending-list.js';
 import { ChatImageSearchIndexes1736000000900 } from './1736000000900-image-search-indexes.js';
 import { ChatImageMessagesNewestFirst1736000001000 } from './1736000001000-image-messages-newest-first.js';
+import { ChatChannelMembership1737000000000 } from './1737000000000-channel-membership.js';
 import { ChatGroupDmKey1737000000100 } from './1737000000100-group-dm-key.js';
 
 /** Committed migrations of the chat schema, in order. */
@@ -22,5 +23,6 @@ export const chatMigrations: Function[] = [
   ChatGinPendingList1736000000800,
   ChatImageSearchIndexes1736000000900,
   ChatImageMessagesNewestFirst1736000001000,
+  ChatChannelMembership1737000000000,
   ChatGroupDmKey1737000000100,
 ];

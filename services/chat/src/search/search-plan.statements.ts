@@ -31,7 +31,9 @@ const PLAN = new PreparedStatement<PlanRow>(
                 WHERE t ~ '[^[:alnum:]]' OR numnode(plainto_tsquery('english', t)) > 0) AS substrings,
           ${snapshotOf('$1', 'clock_timestamp()')} AS now,
           (SELECT coalesce(json_agg(json_build_object(
-                    'id', c."id", 'name', c."name", 'type', c."type", 'participants', c."participant_ids")), '[]')
+                    'id', c."id", 'name', c."name", 'type', c."type",
+                    -- only a DM's participants are read (in:@person); a channel's member list may be long
+                    'participants', CASE WHEN c."type" = 'direct' THEN c."participant_ids" END)), '[]')
              ${readableChannels('$1', '$2')}) AS channels,
           ${channelsFingerprint('$1', '$2')} AS fingerprint`,
 );

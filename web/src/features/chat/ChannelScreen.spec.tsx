@@ -61,6 +61,13 @@ const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channe
   icon: 'Hash',
   order: 0,
   createdAt: ts,
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
   ...extra,
 });
 const msg = (n: number, extra: Partial<Message> = {}): Message => ({
@@ -112,6 +119,16 @@ describe(ChannelScreen.name, () => {
     api();
     renderWithApp(<Shell />, { route: '/channel/unknown' });
     expect(await screen.findByText(SELECT_CHANNEL_TEXT)).toBeInTheDocument();
+  });
+
+  it('opens a public channel one has not joined by its link, asking for it on its own', async () => {
+    const OPEN = 'c0000000-0000-4000-8000-000000000009';
+    api([], {
+      [`GET /api/channels/${OPEN}`]: { body: channel(OPEN, 'open-plan', { joined: false, memberCount: 5 }) },
+      [`GET /api/channels/${OPEN}/messages`]: { body: [] },
+    });
+    renderWithApp(<Shell />, { route: `/channel/${OPEN}` });
+    expect(await screen.findByRole('heading', { name: '#open-plan' })).toBeInTheDocument();
   });
 
   it('shows the header with name, id, description, member count and rename; and the empty text', async () => {

@@ -7,7 +7,7 @@ import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { authUserQuery } from '../../api/auth.js';
 import { useWorkspaceReadOnly } from '../../api/workspaces.js';
-import { channelsQuery, dmsQuery } from '../../api/channels.js';
+import { channelQuery, channelsQuery, dmsQuery } from '../../api/channels.js';
 import { usersQuery } from '../../api/users.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
@@ -35,14 +35,18 @@ export const ChannelScreen = () => {
   const channels = useQuery(channelsQuery());
   const dms = useQuery(dmsQuery());
   const users = useQuery(usersQuery());
-  const channel: Channel | undefined = id
+  const listed: Channel | undefined = id
     ? [...(channels.data ?? []), ...(dms.data ?? [])].find((c) => c.id === id)
     : undefined;
+  // a channel one is not a member of (a public one opened by its link) is asked for on its own
+  const unlisted = !!id && !listed && channels.isSuccess && dms.isSuccess;
+  const single = useQuery(channelQuery(id ?? '', unlisted));
+  const channel = listed ?? (unlisted ? single.data : undefined);
 
   // The shell holds the socket (useLiveUpdates) and clears the unread count of the channel on screen.
   if (!user) return null;
   if (!channel) {
-    const loading = id && (channels.isPending || dms.isPending);
+    const loading = id && (channels.isPending || dms.isPending || (unlisted && single.isPending));
     return <FullScreenMessage text={loading ? 'LOADING CHANNEL...' : SELECT_CHANNEL_TEXT} />;
   }
   return <ChannelView key={channel.id} channel={channel} user={user} users={users.data ?? []} />;

@@ -27,6 +27,13 @@ const general: Channel = {
   icon: 'Hash',
   order: 0,
   createdAt: '2025-03-01T10:00:00.000Z',
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
 };
 const PAST = '2025-03-01T00:00:00.000Z';
 const workspace = (role: 'admin' | 'member', access: Pick<WorkspaceListItem, 'readOnly' | 'writableUntil'>) => ({

@@ -3,6 +3,7 @@
 import { ErrorCodes, type CurrentUser, type UnreadCount } from '@teamchat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { channelKeys } from '../../api/channels.js';
 import { authKeys } from '../../api/auth.js';
 import { workspaceKeys } from '../../api/workspaces.js';
 import { errorStatus } from '../../lib/request.js';
@@ -201,6 +202,16 @@ export const useLiveUpdates = (
             void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
             void qc.invalidateQueries({ queryKey: USERS_KEY });
           }
+          break;
+        case 'channel_updated':
+        case 'channel_member_added':
+        case 'channel_member_removed':
+        case 'channel_removed':
+          // a channel's membership or settings changed: the sidebar (and the DMs) follow the refetch
+          void qc.invalidateQueries({ queryKey: channelKeys.all });
+          void qc.invalidateQueries({ queryKey: channelKeys.dms });
+          break;
+        case 'mention_not_members':
           break;
         case 'joined':
           // another workspace's presence says nothing about this one's

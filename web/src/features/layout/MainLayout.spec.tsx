@@ -39,6 +39,13 @@ const channel = (
   icon: 'Hash',
   order,
   createdAt: ts,
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
   ...extra,
 });
 

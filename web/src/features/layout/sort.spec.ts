@@ -12,6 +12,13 @@ const ch = (id: string, sectionId: string | null, order: number, type: Channel['
   icon: 'Hash',
   order,
   createdAt: '2025-01-01T00:00:00.000Z',
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
 });
 const sec = (id: string, order: number, createdAt = '2025-01-01T00:00:00.000Z'): Section => ({
   id,

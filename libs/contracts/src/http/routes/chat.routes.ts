@@ -4,8 +4,13 @@ import { ErrorCodes } from '../../errors.js';
 import { ChatContracts } from '../../bus/chat.contracts.js';
 import { NotificationContracts } from '../../bus/notifications.contracts.js';
 import {
+  AddChannelMembersSchema,
+  BrowseChannelsQuerySchema,
+  ChannelMemberSchema,
   ChannelSchema,
   CreateChannelSchema,
+  PrivateChannelSummarySchema,
+  UpdateChannelSchema,
   CreateCustomReactionSchema,
   CreateDmSchema,
   CreateMessageSchema,
@@ -41,14 +46,15 @@ import { forwardRoute, gatewayRoute, uuidParam } from '../route.js';
 
 const channelId = uuidParam('Channel not found', ErrorCodes.channelNotFound);
 const messageId = uuidParam('Message not found', ErrorCodes.messageNotFound);
+const memberUserId = uuidParam('User not found in this channel', ErrorCodes.memberNotFound);
 
 export const ChannelRoutes = {
   listChannels: forwardRoute({
     method: 'GET',
     path: '/api/channels',
     tag: 'Channels',
-    summary: 'Channels of the workspace',
-    description: 'Regular channels of the current workspace, in sidebar order.',
+    summary: 'Your channels',
+    description: 'The regular channels of the current workspace you are a member of (not archived), in sidebar order.',
     auth: 'member',
     params: {},
     response: z.array(ChannelSchema),
@@ -59,12 +65,178 @@ export const ChannelRoutes = {
     path: '/api/channels',
     tag: 'Channels',
     summary: 'Create a channel',
-    description: 'Create a channel (first section unless given; icon Hash unless a known one).',
+    description:
+      'Create a channel (first section unless given; icon Hash unless a known one), public unless visibility is ' +
+      "'private'. The creator joins it as its channel admin; participantIds adds members of the workspace besides " +
+      '(404 for anyone else).',
     auth: 'member',
     params: {},
     body: CreateChannelSchema,
     response: ChannelSchema,
     forward: ChatContracts.createChannel,
+  }),
+  browseChannels: forwardRoute({
+    method: 'GET',
+    path: '/api/channels/browse',
+    tag: 'Channels',
+    summary: 'Browse channels',
+    description:
+      'The channel browser: every public channel of the workspace and the private ones you are a member of, whose ' +
+      'name contains q (any case), by name; each says whether you joined it (joined), its member count and whether ' +
+      'it is archived.',
+    auth: 'member',
+    params: {},
+    query: BrowseChannelsQuerySchema,
+    response: z.array(ChannelSchema),
+    forward: ChatContracts.browseChannels,
+  }),
+  listPrivateChannels: forwardRoute({
+    method: 'GET',
+    path: '/api/private-channels',
+    tag: 'Channels',
+    summary: 'Private channels (governance)',
+    description:
+      'Every private channel of the workspace with its member count, for workspace admins (403 otherwise); their ' +
+      'messages stay readable by members only.',
+    auth: 'admin',
+    params: {},
+    response: z.array(PrivateChannelSummarySchema),
+    forward: ChatContracts.listPrivateChannels,
+  }),
+  getChannel: forwardRoute({
+    method: 'GET',
+    path: '/api/channels/{channelId}',
+    tag: 'Channels',
+    summary: 'A channel',
+    description:
+      'One channel you may read: a public channel of the workspace (a preview before joining: joined is false) or ' +
+      "one you are a member of. A private channel you are not in answers 404, like another workspace's.",
+    auth: 'member',
+    params: { channelId },
+    response: ChannelSchema,
+    forward: ChatContracts.getChannel,
+  }),
+  updateChannel: forwardRoute({
+    method: 'PATCH',
+    path: '/api/channels/{channelId}',
+    tag: 'Channels',
+    summary: 'Edit topic or purpose',
+    description:
+      'Set the topic and purpose (description) of a channel you are a member of (null or blank clears them); ' +
+      'isDefault (workspace admins, 403 otherwise) makes new members of the workspace join it. Each change posts a ' +
+      'system message. 409 while archived; 400 on a DM.',
+    auth: 'member',
+    params: { channelId },
+    body: UpdateChannelSchema,
+    response: ChannelSchema,
+    forward: ChatContracts.updateChannel,
+  }),
+  joinChannel: forwardRoute({
+    method: 'POST',
+    path: '/api/channels/{channelId}/join',
+    tag: 'Channels',
+    summary: 'Join a channel',
+    description:
+      'Join a public channel (posts "… joined"); joining again changes nothing. A private channel needs an ' +
+      'invitation (404 without one); 409 while archived; 400 on a DM.',
+    auth: 'member',
+    params: { channelId },
+    status: 200,
+    response: ChannelSchema,
+    forward: ChatContracts.joinChannel,
+  }),
+  leaveChannel: forwardRoute({
+    method: 'POST',
+    path: '/api/channels/{channelId}/leave',
+    tag: 'Channels',
+    summary: 'Leave a channel',
+    description:
+      'Leave a channel (posts "… left"); a private one then needs an invitation back. The last member cannot leave ' +
+      '(409); 400 on a DM.',
+    auth: 'member',
+    params: { channelId },
+    status: 200,
+    response: z.object({ channelId: z.uuid() }),
+    forward: ChatContracts.leaveChannel,
+  }),
+  listChannelMembers: forwardRoute({
+    method: 'GET',
+    path: '/api/channels/{channelId}/members',
+    tag: 'Channels',
+    summary: 'Members of a channel',
+    description: 'The members of a channel you may read, in the order they joined, with their channel role.',
+    auth: 'member',
+    params: { channelId },
+    response: z.array(ChannelMemberSchema),
+    forward: ChatContracts.listChannelMembers,
+  }),
+  addChannelMembers: forwardRoute({
+    method: 'POST',
+    path: '/api/channels/{channelId}/members',
+    tag: 'Channels',
+    summary: 'Add members',
+    description:
+      'A member adds members of the workspace to the channel (posts "… added …"; those already in are skipped). ' +
+      'Anyone not in the workspace: 404, nothing added. 409 while archived; 400 on a DM.',
+    auth: 'member',
+    params: { channelId },
+    status: 200,
+    body: AddChannelMembersSchema,
+    response: ChannelSchema,
+    forward: ChatContracts.addChannelMembers,
+  }),
+  removeChannelMember: forwardRoute({
+    method: 'DELETE',
+    path: '/api/channels/{channelId}/members/{userId}',
+    tag: 'Channels',
+    summary: 'Remove a member',
+    description:
+      'A channel admin (its creator, or a workspace admin; 403 otherwise) removes a member (posts "… removed …"); ' +
+      'their open screens drop the channel at once. Someone not in the channel: 404; the last member: 409.',
+    auth: 'member',
+    params: { channelId, userId: memberUserId },
+    response: ChannelSchema,
+    forward: ChatContracts.removeChannelMember,
+  }),
+  convertChannel: forwardRoute({
+    method: 'POST',
+    path: '/api/channels/{channelId}/convert',
+    tag: 'Channels',
+    summary: 'Make a channel private',
+    description:
+      'Convert a public channel to private, keeping its history and members (workspace admins, 403 otherwise; not ' +
+      'back). A private one: 409; a DM: 400.',
+    auth: 'member',
+    params: { channelId },
+    status: 200,
+    response: ChannelSchema,
+    forward: ChatContracts.convertChannel,
+  }),
+  archiveChannel: forwardRoute({
+    method: 'POST',
+    path: '/api/channels/{channelId}/archive',
+    tag: 'Channels',
+    summary: 'Archive a channel',
+    description:
+      'Archive a channel (a channel admin): read-only, out of the sidebar, still searchable and linkable. Archived ' +
+      'already: 409; a DM: 400.',
+    auth: 'member',
+    params: { channelId },
+    status: 200,
+    response: ChannelSchema,
+    forward: ChatContracts.archiveChannel,
+  }),
+  unarchiveChannel: forwardRoute({
+    method: 'POST',
+    path: '/api/channels/{channelId}/unarchive',
+    tag: 'Channels',
+    summary: 'Unarchive a channel',
+    description: 'Make an archived channel writable again (a channel admin). Not archived: 409.',
+    auth: 'member',
+    params: { channelId },
+    status: 200,
+    response: ChannelSchema,
+    forward: ChatContracts.unarchiveChannel,
   }),
   reorderChannel: forwardRoute({
     method: 'POST',

@@ -145,6 +145,11 @@ export const applyThreadFrame = (qc: QueryClient, frame: ServerFrame, userId: st
     case 'tasks':
     case 'workspace':
     case 'settings':
+    case 'channel_updated':
+    case 'channel_member_added':
+    case 'channel_member_removed':
+    case 'channel_removed':
+    case 'mention_not_members':
     case 'error':
       break;
   }

@@ -44,6 +44,13 @@ const channel: Channel = {
   icon: 'Hash',
   order: 0,
   createdAt: '2025-03-01T10:00:00.000Z',
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
 };
 const at = (s: number) => new Date(Date.UTC(2025, 2, 1, 13, 5, s)).toISOString();
 const msg = (n: number, extra: Partial<Message> = {}): Message => ({
