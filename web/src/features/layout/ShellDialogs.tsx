@@ -74,7 +74,12 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
   return (
     <ShellDialogsContext.Provider value={api}>
       {children}
-      <CreateChannelDialog open={open?.kind === 'channel'} onOpenChange={(o) => !o && close()} sections={sections} />
+      <CreateChannelDialog
+        open={open?.kind === 'channel'}
+        onOpenChange={(o) => !o && close()}
+        sections={sections}
+        currentUserId={currentUserId}
+      />
       <CreateSectionDialog open={open?.kind === 'section'} onOpenChange={(o) => !o && close()} />
       <StartDmDialog open={open?.kind === 'dm'} onOpenChange={(o) => !o && close()} currentUserId={currentUserId} />
       {settingsFor ? (
