@@ -7,11 +7,14 @@ import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { authUserQuery } from '../../api/auth.js';
 import { useWorkspaceReadOnly } from '../../api/workspaces.js';
-import { channelsQuery, dmsQuery } from '../../api/channels.js';
+import { channelQuery, channelsQuery, dmsQuery } from '../../api/channels.js';
 import { usersQuery } from '../../api/users.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
 import { WidgetPanel } from '../widgets/WidgetPanel.js';
+import { ArchivedBar, ARCHIVED_TEXT, JOIN_TO_REPLY, JoinBar } from '../channels/ChannelBars.js';
+import { MentionNonMembersNotice } from '../channels/MentionNonMembersNotice.js';
+import { isChannelAdmin } from '../channels/permissions.js';
 import { Modal } from './ui.js';
 import { ChannelHeader } from './ChannelHeader.js';
 import { Composer } from './Composer.js';
@@ -27,6 +30,8 @@ import { useOpenThread } from './threads/thread-store.js';
 import styles from './ChannelScreen.module.css';
 
 export const SELECT_CHANNEL_TEXT = 'SELECT A CHANNEL...';
+/** A link to a channel that does not exist, or that is private and the user is not in (the server answers 404 alike). */
+export const CHANNEL_NOT_FOUND_TEXT = 'Channel not found. It does not exist, or you do not have access to it.';
 export const PANEL_LAYOUT = { left: 70, leftMin: 50, right: 30, rightMin: 20, rightMax: 40 } as const;
 
 export const ChannelScreen = () => {
@@ -35,15 +40,28 @@ export const ChannelScreen = () => {
   const channels = useQuery(channelsQuery());
   const dms = useQuery(dmsQuery());
   const users = useQuery(usersQuery());
-  const channel: Channel | undefined = id
+  const listed: Channel | undefined = id
     ? [...(channels.data ?? []), ...(dms.data ?? [])].find((c) => c.id === id)
     : undefined;
+  const listsLoading = channels.isPending || dms.isPending;
+  // Not in the sidebar: a public channel previewed before joining, an archived one, or one the user may not see.
+  const lookup = useQuery({ ...channelQuery(id ?? ''), enabled: !!id && !listed && !listsLoading });
+  const channel = listed ?? lookup.data;
 
   // The shell holds the socket (useLiveUpdates) and clears the unread count of the channel on screen.
   if (!user) return null;
   if (!channel) {
-    const loading = id && (channels.isPending || dms.isPending);
-    return <FullScreenMessage text={loading ? 'LOADING CHANNEL...' : SELECT_CHANNEL_TEXT} />;
+    const loading = id && (listsLoading || lookup.isPending);
+    if (loading) return <FullScreenMessage text="LOADING CHANNEL..." />;
+    return (
+      <FullScreenMessage text={SELECT_CHANNEL_TEXT}>
+        {id ? (
+          <p className={styles.notFound} data-testid="channel-not-found">
+            {CHANNEL_NOT_FOUND_TEXT}
+          </p>
+        ) : null}
+      </FullScreenMessage>
+    );
   }
   return <ChannelView key={channel.id} channel={channel} user={user} users={users.data ?? []} />;
 };
@@ -68,6 +86,8 @@ const ChannelView = ({
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
   const jump = useMessageJump();
   const readOnly = useWorkspaceReadOnly(user.workspaceId);
+  const previewing = !channel.joined;
+  const archived = channel.archived;
   const threadRootId = useOpenThread(channel.id);
   // a thread opens in the right-hand panel (in place of the widgets), shown even if the widgets were hidden
   useEffect(() => {
@@ -80,7 +100,9 @@ const ChannelView = ({
       channelId={channel.id}
       user={user}
       users={users}
-      disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
+      disabledReason={
+        readOnly ? WORKSPACE_READ_ONLY_MESSAGE : archived ? ARCHIVED_TEXT : previewing ? JOIN_TO_REPLY : null
+      }
     />
   ) : null;
 
@@ -116,13 +138,22 @@ const ChannelView = ({
       </div>
       <StatusSelector user={user} compact={density === 'compact'} />
       {readOnly ? <ReadOnlyBanner user={user} /> : null}
-      <Composer
-        channelId={channel.id}
-        user={user}
-        users={users}
-        onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
-        disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
-      />
+      {archived ? (
+        <ArchivedBar channel={channel} canUnarchive={isChannelAdmin(channel, user) && !readOnly} />
+      ) : previewing ? (
+        <JoinBar channel={channel} />
+      ) : (
+        <>
+          <MentionNonMembersNotice channel={channel} users={users} />
+          <Composer
+            channelId={channel.id}
+            user={user}
+            users={users}
+            onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
+            disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
+          />
+        </>
+      )}
     </section>
   );
 
