@@ -20,10 +20,6 @@ export const ChannelIcon = ({ icon, ...props }: { icon: unknown } & LucideProps)
 
 export const PRIVATE_CHANNEL_LABEL = 'Private channel';
 
-/** A private channel shows the spec's Lock whatever icon it was given; any other its own icon. */
-export const channelIconName = (channel: Pick<Channel, 'icon'> & { visibility?: Channel['visibility'] }): unknown =>
-  channel.visibility === 'private' ? 'Lock' : channel.icon;
-
 /** The icon a channel is listed with (sidebar, header, browser, search, quick switcher); private ones get the Lock. */
 export const ChannelGlyph = ({
   channel,

@@ -84,7 +84,9 @@ export const ChannelMembersDialog = ({
         </h3>
         {members.isPending ? <p className={noteStyles.note}>LOADING MEMBERS...</p> : null}
         {members.isError ? (
-          <p className={`${noteStyles.note} ${noteStyles.error}`}>{errorMessage(members.error, 'Could not load members')}</p>
+          <p className={`${noteStyles.note} ${noteStyles.error}`}>
+            {errorMessage(members.error, 'Could not load members')}
+          </p>
         ) : null}
         <ul className={styles.members} aria-label="Channel members">
           {(members.data ?? []).map((m) => {

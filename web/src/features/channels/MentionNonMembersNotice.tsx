@@ -46,8 +46,7 @@ export const MentionNonMembersNotice = ({ channel, users }: { channel: Channel; 
   return (
     <div className={styles.mentionNotice} role="status" data-testid="mention-not-members">
       <p className={styles.mentionText}>
-        {mentionNoticeText(notice.userIds, users, channel.name, notice.notified)}{' '}
-        Add them to the channel?
+        {mentionNoticeText(notice.userIds, users, channel.name, notice.notified)} Add them to the channel?
       </p>
       <div className={styles.mentionActions}>
         <Button size="sm" onClick={onAdd} loading={add.isPending}>
