@@ -75,7 +75,8 @@ export const CreateChannelDialog = ({ open, onOpenChange, sections, defaultSecti
         name,
         description: description.trim() || null,
         sectionId: sectionId || null,
-        visibility,
+        // spec 1 §6 sends name, description and section: the rest only when chosen (public is the default)
+        ...(visibility === 'private' ? { visibility } : {}),
         ...(participantIds.length > 0 ? { participantIds } : {}),
       });
       notify.success('Channel created', `#${channel.name} is ready.`);
