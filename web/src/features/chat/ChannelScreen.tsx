@@ -86,8 +86,8 @@ const ChannelView = ({
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
   const jump = useMessageJump();
   const readOnly = useWorkspaceReadOnly(user.workspaceId);
-  const previewing = !channel.joined;
-  const archived = channel.archived;
+  const previewing = channel.joined === false;
+  const archived = channel.archived === true;
   const threadRootId = useOpenThread(channel.id);
   // a thread opens in the right-hand panel (in place of the widgets), shown even if the widgets were hidden
   useEffect(() => {
