@@ -2,10 +2,10 @@
 // private (workspace admins; there is no way back, as in Slack).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
-import { Archive, ArchiveRestore, ChevronDown, Lock, LogOut, PencilLine, Users } from 'lucide-react';
+import { Archive, ArchiveRestore, Check, ChevronDown, Lock, LogOut, PencilLine, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useArchiveChannel, useConvertChannel, useLeaveChannel } from '../../api/channels.js';
+import { useArchiveChannel, useConvertChannel, useLeaveChannel, useUpdateChannel } from '../../api/channels.js';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
@@ -39,6 +39,7 @@ export const ChannelMenu = ({
   const leave = useLeaveChannel();
   const archive = useArchiveChannel();
   const convert = useConvertChannel();
+  const update = useUpdateChannel();
   const close = () => setOpen(null);
   const admin = isChannelAdmin(channel, user);
   const isPrivate = channel.visibility === 'private';
@@ -70,6 +71,18 @@ export const ChannelMenu = ({
       {
         onSuccess: () => notify.success('Channel unarchived', `#${channel.name} is open for posting again.`),
         onError: (err) => notify.error(errorMessage(err, 'Could not unarchive the channel. Please try again.')),
+      },
+    );
+  const onDefault = (isDefault: boolean) =>
+    update.mutate(
+      { channelId: channel.id, isDefault },
+      {
+        onSuccess: () =>
+          notify.success(
+            isDefault ? 'Default channel' : 'No longer a default channel',
+            isDefault ? `New members will join #${channel.name}.` : `New members will not join #${channel.name}.`,
+          ),
+        onError: (err) => notify.error(errorMessage(err, 'Could not change the channel. Please try again.')),
       },
     );
   const onConvert = () =>
@@ -106,6 +119,20 @@ export const ChannelMenu = ({
               <DropdownMenu.Item className={menuStyles.item} onSelect={() => setOpen('convert')}>
                 <Lock size={14} aria-hidden /> Make private
               </DropdownMenu.Item>
+            ) : null}
+            {user.isAdmin && !channel.archived ? (
+              <DropdownMenu.CheckboxItem
+                className={menuStyles.item}
+                checked={channel.isDefault}
+                onCheckedChange={(checked) => onDefault(checked === true)}
+              >
+                <span className={menuStyles.check} aria-hidden="true">
+                  <DropdownMenu.ItemIndicator>
+                    <Check size={14} />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                Default for new members
+              </DropdownMenu.CheckboxItem>
             ) : null}
             {admin && channel.archived ? (
               <DropdownMenu.Item className={menuStyles.item} onSelect={onUnarchive}>

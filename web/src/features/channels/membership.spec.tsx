@@ -21,6 +21,7 @@ const { ARCHIVED_TEXT, JOIN_LABEL } = await import('./ChannelBars.js');
 const { BROWSE_TITLE, NO_CHANNELS_FOUND } = await import('./ChannelBrowser.js');
 const { CHANNEL_MENU_LABEL } = await import('./ChannelMenu.js');
 const { PRIVATE_CHANNEL_LABEL } = await import('../../components/ChannelIcon.js');
+const { PrivateChannelsSection } = await import('../settings/admin/PrivateChannelsSection.js');
 
 const me = aUser({ workspaceId: WORKSPACE_ID, paymentCompleted: true, onboardingCompleted: true, isAdmin: false });
 const grace = aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace', isAdmin: false });
@@ -342,6 +343,18 @@ describe('channel membership (web)', () => {
       ]);
     });
 
+    it('lets a workspace admin make a channel one that new members join', async () => {
+      const { calls } = api({
+        'GET /api/auth/user': { body: { ...me, isAdmin: true } },
+        [`PATCH /api/channels/${SECRET}`]: { body: { ...secret, isDefault: true } },
+      });
+      renderShell(`/channel/${SECRET}`);
+      await openMenu();
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: /Default for new members/ }));
+      expect(await screen.findByText('New members will join #secret-plans.')).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isDefault: true });
+    });
+
     it('edits the topic and purpose, sending only what changed', async () => {
       const { calls } = api({
         [`PATCH /api/channels/${GENERAL}`]: { body: { ...general, topic: 'Q3 launch' } },
@@ -354,6 +367,22 @@ describe('channel membership (web)', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       expect(await screen.findByTestId('channel-topic')).toHaveTextContent('Q3 launch');
       expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ topic: 'Q3 launch' });
+    });
+  });
+
+  describe('governance', () => {
+    it("lists the workspace's private channels with their member counts for admins", async () => {
+      api({
+        'GET /api/private-channels': {
+          body: [
+            { id: SECRET, name: 'secret-plans', memberCount: 2, archived: false, createdBy: me.id, createdAt: ts },
+            { id: HIDDEN, name: 'hr-cases', memberCount: 1, archived: true, createdBy: grace.id, createdAt: ts },
+          ],
+        },
+      });
+      renderWithApp(<PrivateChannelsSection />);
+      const rows = await screen.findAllByTestId('admin-private-channel');
+      expect(rows.map((r) => r.textContent)).toEqual(['secret-plans2 members', 'hr-casesArchived1 member']);
     });
   });
 
