@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { ChannelIcon } from '@teamchat/contracts';
+import type { ChannelIcon, ChannelVisibility } from '@teamchat/contracts';
 
 export type ChannelType = 'regular' | 'direct';
 
@@ -26,6 +26,7 @@ export class ChannelEntity {
   @Column({ type: 'varchar', length: 16, default: 'regular' })
   type!: ChannelType;
 
+  /** The members' ids: a DM's participants, or a regular channel's members (kept with chat.channel_member). */
   @Column({ name: 'participant_ids', type: 'uuid', array: true, nullable: true })
   participantIds!: string[] | null;
 
@@ -41,4 +42,22 @@ export class ChannelEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Public: any member of the workspace finds and reads it; private: its members only. DMs are private. */
+  @Column({ type: 'varchar', length: 16, default: 'public' })
+  visibility!: ChannelVisibility;
+
+  @Column({ type: 'varchar', length: 250, nullable: true })
+  topic!: string | null;
+
+  /** Set while archived: read-only, out of the sidebar, still readable. */
+  @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
+  archivedAt!: Date | null;
+
+  /** New members of the workspace join it. */
+  @Column({ name: 'is_default', type: 'boolean', default: false })
+  isDefault!: boolean;
+
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy!: string | null;
 }

@@ -1,24 +1,29 @@
-import { normalizeIcon, type Channel } from '@teamchat/contracts';
+import { normalizeIcon, type Channel, type ChannelVisibility } from '@teamchat/contracts';
 import type { ChannelEntity, ChannelType } from './channel.entity.js';
 
-export const toChannel = (c: ChannelEntity): Channel => ({
+/** A DM is private whatever its row says (its row is written without a visibility). */
+const visibilityOf = (type: ChannelType, visibility: ChannelVisibility | null | undefined): ChannelVisibility =>
+  type === 'direct' ? 'private' : (visibility ?? 'public');
+
+/** A channel as `viewerId` sees it (`joined`: they are a member). */
+export const toChannel = (c: ChannelEntity, viewerId: string): Channel => ({
   id: c.id,
   workspaceId: c.workspaceId,
   name: c.name,
   description: c.description,
   sectionId: c.sectionId,
   type: c.type,
-  participantIds: c.participantIds,
+  participantIds: c.participantIds ?? [],
   icon: normalizeIcon(c.icon),
   order: c.order,
   createdAt: c.createdAt.toISOString(),
-  visibility: c.type === 'direct' ? 'private' : 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
+  visibility: visibilityOf(c.type, c.visibility),
+  topic: c.topic ?? null,
+  archived: c.archivedAt != null,
+  isDefault: c.isDefault ?? false,
   memberCount: c.participantIds?.length ?? 0,
-  joined: true,
-  createdBy: null,
+  joined: (c.participantIds ?? []).includes(viewerId),
+  createdBy: c.createdBy ?? null,
 });
 
 /** A channel row as the prepared statements select it (`CHANNEL_COLUMNS`). */
@@ -33,26 +38,33 @@ export interface ChannelRow {
   icon: string;
   order: number;
   created_at: Date;
+  visibility: ChannelVisibility;
+  topic: string | null;
+  archived_at: Date | null;
+  is_default: boolean;
+  created_by: string | null;
 }
 
-export const CHANNEL_COLUMNS = `c."id", c."workspace_id", c."name", c."description", c."section_id", c."type", c."participant_ids", c."icon", c."order", c."created_at"`;
+export const CHANNEL_COLUMNS =
+  `c."id", c."workspace_id", c."name", c."description", c."section_id", c."type", c."participant_ids", c."icon", ` +
+  `c."order", c."created_at", c."visibility", c."topic", c."archived_at", c."is_default", c."created_by"`;
 
-export const channelFromRow = (c: ChannelRow): Channel => ({
+export const channelFromRow = (c: ChannelRow, viewerId: string): Channel => ({
   id: c.id,
   workspaceId: c.workspace_id,
   name: c.name,
   description: c.description,
   sectionId: c.section_id,
   type: c.type,
-  participantIds: c.participant_ids,
+  participantIds: c.participant_ids ?? [],
   icon: normalizeIcon(c.icon),
   order: c.order,
   createdAt: c.created_at.toISOString(),
-  visibility: c.type === 'direct' ? 'private' : 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
+  visibility: visibilityOf(c.type, c.visibility),
+  topic: c.topic,
+  archived: c.archived_at !== null,
+  isDefault: c.is_default,
   memberCount: c.participant_ids?.length ?? 0,
-  joined: true,
-  createdBy: null,
+  joined: (c.participant_ids ?? []).includes(viewerId),
+  createdBy: c.created_by,
 });

@@ -8,11 +8,19 @@ import { ChannelAccessService } from './channel-access.service.js';
 import { ChannelController } from './channel.controller.js';
 import { ChannelService } from './channel.service.js';
 import { DmService } from './dm.service.js';
+import { ChatStoreModule } from '../store/store.module.js';
+import { ChannelMembershipService } from './channel-membership.service.js';
+import { ChannelNotices } from './channel-notices.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, ChannelSectionEntity]), ChatCommonModule, WorkspaceEventsModule],
+  imports: [
+    TypeOrmModule.forFeature([ChannelEntity, ChannelSectionEntity]),
+    ChatCommonModule,
+    ChatStoreModule,
+    WorkspaceEventsModule,
+  ],
   controllers: [ChannelController],
-  providers: [ChannelService, ChannelAccessService, DmService],
-  exports: [ChannelAccessService],
+  providers: [ChannelService, ChannelAccessService, DmService, ChannelMembershipService, ChannelNotices],
+  exports: [ChannelAccessService, ChannelMembershipService],
 })
 export class ChannelsModule {}

@@ -32,7 +32,7 @@ export class DmService {
       .andWhere('c.participantIds @> ARRAY[:userId]::uuid[]', { userId })
       .orderBy('c.createdAt', 'ASC')
       .getMany();
-    return rows.map(toChannel);
+    return rows.map((c) => toChannel(c, userId));
   }
 
   /** Returns the existing DM with that user when there is one; the other user must be a member of the workspace. */
@@ -45,7 +45,7 @@ export class DmService {
     }
     const dmKey = dmKeyOf(userId, other);
     const existing = await this.channels.findOneBy({ workspaceId, dmKey });
-    if (existing) return toChannel(existing);
+    if (existing) return toChannel(existing, userId);
     const participantIds = [...new Set([userId, other])];
     const authors = await this.directory.authors(participantIds);
     const name = participantIds
@@ -59,6 +59,6 @@ export class DmService {
        ON CONFLICT ("workspace_id", "dm_key") WHERE "dm_key" IS NOT NULL DO NOTHING`,
       [workspaceId, name, participantIds, dmKey],
     );
-    return toChannel(await this.channels.findOneByOrFail({ workspaceId, dmKey }));
+    return toChannel(await this.channels.findOneByOrFail({ workspaceId, dmKey }), userId);
   }
 }

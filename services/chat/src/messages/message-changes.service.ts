@@ -11,7 +11,12 @@ import {
 } from '@teamchat/contracts';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
-import { audienceOf, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
+import {
+  audienceOf,
+  ChannelAccessService,
+  requireWritable,
+  type ChannelRef,
+} from '../channels/channel-access.service.js';
 import type { MessageRow } from '../store/message-fields.js';
 import { toMessage } from '../store/message-mapping.js';
 import { MessageStore } from '../store/message.store.js';
@@ -43,6 +48,7 @@ export class MessageChangesService {
     const member = await this.workspace.member(actor);
     const { row, channel } = await this.readable(member, messageId);
     if (row.user_id !== member.userId) throw new DomainError(ErrorCodes.forbidden, EDIT_FORBIDDEN);
+    requireWritable(channel);
     await this.entitlements.requireWritable(member.workspaceId);
     const next = content.trim() ? content : null;
     if (!next && !row.image_url && !row.file_url)

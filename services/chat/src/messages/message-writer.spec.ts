@@ -87,6 +87,7 @@ describe(MessageWriter.name, () => {
       fileName: null,
       fileSize: null,
       fileType: null,
+      systemEvent: null,
     });
     const run = jest.spyOn(h.app.get(PreparedStatements), 'rows');
     try {

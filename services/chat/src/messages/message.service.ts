@@ -15,7 +15,12 @@ import {
 import { chatImage } from '../common/chat-images.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
 import { isUuid } from '../common/ids.js';
-import { audienceOf, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
+import {
+  audienceOf,
+  ChannelAccessService,
+  requireWritable,
+  type ChannelRef,
+} from '../channels/channel-access.service.js';
 import { ThreadService } from '../threads/thread.service.js';
 import { MessageFiles } from './message-files.js';
 import { MessageWriter } from './message-writer.js';
@@ -120,6 +125,8 @@ export class MessageService {
       this.directory.author(actor.userId),
       this.access.readableRef(claimed, input.channelId),
     ]);
+    // an archived channel is read-only (told only to someone who may read it)
+    requireWritable(channel);
     // after the membership answer (a stranger hears "not found"); cached per workspace, so no extra round trip
     await this.entitlements.requireWritable(member.workspaceId);
     const content = input.content?.trim() ? input.content : null;
@@ -159,6 +166,7 @@ export class MessageService {
       fileName: file?.name ?? null,
       fileSize: file?.size ?? null,
       fileType: file?.type ?? null,
+      systemEvent: null,
       ...inputValues(input),
     });
     if (inserted) {

@@ -8,6 +8,7 @@ import { ChatSearchIndexes1736000000700 } from './1736000000700-search-indexes.j
 import { ChatGinPendingList1736000000800 } from './1736000000800-gin-pending-list.js';
 import { ChatImageSearchIndexes1736000000900 } from './1736000000900-image-search-indexes.js';
 import { ChatImageMessagesNewestFirst1736000001000 } from './1736000001000-image-messages-newest-first.js';
+import { ChatChannelMembership1737000000000 } from './1737000000000-channel-membership.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -21,4 +22,5 @@ export const chatMigrations: Function[] = [
   ChatGinPendingList1736000000800,
   ChatImageSearchIndexes1736000000900,
   ChatImageMessagesNewestFirst1736000001000,
+  ChatChannelMembership1737000000000,
 ];

@@ -11,6 +11,7 @@ import type {
 } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { ChannelAccessService } from '../channels/channel-access.service.js';
+import { readableBy } from '../channels/channel-access.service.js';
 
 interface PrefsRow {
   level: NotifyLevel;
@@ -31,7 +32,7 @@ const PREFS = new PreparedStatement<PrefsRow>(
                                                       'muted', o."muted") ORDER BY o."channel_id"), '[]')
              FROM "chat"."channel_notification_pref" o JOIN "chat"."channel" c ON c."id" = o."channel_id"
             WHERE o."user_id" = $1 AND o."workspace_id" = $2 AND (o."level" <> 'default' OR o."muted")
-              AND (c."type" = 'regular' OR $1 = ANY(c."participant_ids"))) AS "channels"
+              AND ${readableBy('$1')}) AS "channels"
      FROM (SELECT 1) one
      LEFT JOIN "chat"."notification_pref" p ON p."user_id" = $1 AND p."workspace_id" = $2`,
 );

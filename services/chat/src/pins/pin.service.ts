@@ -4,7 +4,13 @@ import { WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit
 import { ErrorCodes, type Actor, type Message, type MessageChange } from '@teamchat/contracts';
 import { isUuid } from '../common/ids.js';
 import { UNKNOWN_AUTHOR, UserDirectory } from '../common/user-directory.service.js';
-import { audienceOf, canRead, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
+import {
+  audienceOf,
+  canRead,
+  ChannelAccessService,
+  requireWritable,
+  type ChannelRef,
+} from '../channels/channel-access.service.js';
 import { toMessage } from '../store/message-mapping.js';
 import type { RowWithReactions } from '../store/message-sql.js';
 import { PinReactionStore } from '../store/pin-reaction.store.js';
@@ -60,6 +66,7 @@ export class PinService {
   ): Promise<MessageChange> {
     const member = await this.workspace.member(actor);
     const target = await this.target(member, messageId);
+    requireWritable(target.channel);
     // nothing to change (already so): the message as it is, unless it was deleted meanwhile
     const row = (await write(target.id, member)) ?? (await this.store.current(target.id));
     if (!row || row.deleted_at) throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
@@ -70,9 +77,7 @@ export class PinService {
   /** A message of the member's workspace, in a channel they may read, not deleted; "Message not found" otherwise. */
   private async target(member: WorkspaceMember, messageId: string): Promise<{ id: string; channel: ChannelRef }> {
     const row = isUuid(messageId) ? await this.store.target(member.workspaceId, messageId.toLowerCase()) : undefined;
-    const channel: ChannelRef | null = row
-      ? { id: row.channel_id, workspaceId: row.workspace_id, type: row.type, participantIds: row.participant_ids }
-      : null;
+    const channel = row ? await this.access.ref(row.channel_id) : null;
     if (!row || !channel || row.deleted_at || !canRead(channel, member.userId))
       throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
     return { id: row.id, channel };

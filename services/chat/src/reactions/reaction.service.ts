@@ -16,7 +16,13 @@ import {
 } from '@teamchat/contracts';
 import { chatImage } from '../common/chat-images.js';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
-import { audienceOf, canRead, type ChannelRef } from '../channels/channel-access.service.js';
+import {
+  audienceOf,
+  canRead,
+  ChannelAccessService,
+  requireWritable,
+  type ChannelRef,
+} from '../channels/channel-access.service.js';
 import { PinReactionStore } from '../store/pin-reaction.store.js';
 import type { CustomReactionRow } from '../store/pin-reaction.statements.js';
 import { isStandardEmoji } from './emoji.js';
@@ -53,6 +59,7 @@ export class ReactionService {
     private readonly store: PinReactionStore,
     private readonly workspace: WorkspaceMembership,
     private readonly images: StoredImages,
+    private readonly access: ChannelAccessService,
   ) {}
 
   async listCustom(actor: Actor): Promise<CustomReaction[]> {
@@ -125,11 +132,11 @@ export class ReactionService {
   /** A deleted message takes no reactions: it is gone, or a tombstone kept only for its thread. */
   private async readableMessage(member: WorkspaceMember, messageId: string): Promise<Readable> {
     const row = isUuid(messageId) ? await this.store.target(member.workspaceId, messageId) : undefined;
-    const channel: ChannelRef | null = row
-      ? { id: row.channel_id, workspaceId: row.workspace_id, type: row.type, participantIds: row.participant_ids }
-      : null;
+    const channel = row ? await this.access.ref(row.channel_id) : null;
     if (!row || row.deleted_at || !channel || !canRead(channel, member.userId))
       throw new DomainError(ErrorCodes.messageNotFound, MESSAGE_NOT_FOUND);
+    // an archived channel is read-only: its messages take no reactions
+    requireWritable(channel);
     return { message: { id: row.id, workspaceId: row.workspace_id }, channel };
   }
 

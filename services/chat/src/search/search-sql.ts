@@ -2,6 +2,8 @@
 // every value that comes from a request (ids, terms, dates, the zone, limits) goes through `SqlParams` as a
 // positional parameter, so nothing a user types is ever part of a statement's text.
 
+import { readableBy } from '../channels/channel-access.service.js';
+
 /** A statement's positional parameters: `add` appends a value and hands back its placeholder (`$n`). */
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -29,7 +31,7 @@ export const isoMilliseconds = (column: string): string =>
 
 /** The channels of workspace `ws` that user `user` can read (`ws` and `user` are placeholders). */
 export const readableChannels = (ws: string, user: string): string =>
-  `FROM "chat"."channel" c WHERE c."workspace_id" = ${ws} AND (c."type" = 'regular' OR ${user} = ANY(c."participant_ids"))`;
+  `FROM "chat"."channel" c WHERE c."workspace_id" = ${ws} AND ${readableBy(user)}`;
 
 /**
  * Tells one set of readable channels from another: every id with its name (a DM's participants and a channel's type

@@ -46,6 +46,11 @@ export const MESSAGE_FIELDS = {
   fileName: { column: 'file_name', pg: 'varchar', nullable: true, api: 'composed', insert: 'service' },
   fileSize: { column: 'file_size', pg: 'bigint', nullable: true, api: 'composed', insert: 'service' },
   fileType: { column: 'file_type', pg: 'varchar', nullable: true, api: 'composed', insert: 'service' },
+  /**
+   * Set on what the server posts ("Ada joined": a system message, `kind: 'system'` on the API): what happened, as
+   * SystemEventSchema's JSON text; null on members' messages.
+   */
+  systemEvent: { column: 'system_event', pg: 'varchar', nullable: true, api: 'composed', insert: 'service' },
 } as const satisfies Record<string, FieldSpec>;
 
 type PgType = 'uuid' | 'varchar' | 'boolean' | 'integer' | 'bigint' | 'timestamptz' | 'uuid[]';

@@ -1,8 +1,19 @@
-import type { Message, ReactionSummary } from '@teamchat/contracts';
+import { SystemEventSchema, type Message, type ReactionSummary, type SystemEventInfo } from '@teamchat/contracts';
 import type { Author } from '../common/user-directory.service.js';
 import { PLAIN_API_FIELDS, type MessageRow } from './message-fields.js';
 
 const apiValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/** A stored system event, or undefined when it cannot be read (it is then shown by its content alone). */
+const systemEventOf = (text: string | null): SystemEventInfo | undefined => {
+  if (!text) return undefined;
+  try {
+    const parsed = SystemEventSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * A stored row as members see it. The fields the field table shows under their own key are copied from it; the ones
@@ -34,6 +45,7 @@ export const toMessage = (row: MessageRow, author: Author, reactions?: ReactionS
           },
         }
       : {}),
+    ...(row.system_event ? { kind: 'system' as const, system: systemEventOf(row.system_event) } : {}),
     ...(row.pinned_at ? { pinnedAt: row.pinned_at.toISOString(), pinnedBy: row.pinned_by } : {}),
     ...(row.file_url && !row.deleted_at
       ? {

@@ -8,6 +8,7 @@ import {
   type RowWithReactions,
 } from './message-sql.js';
 import { statement } from './named-statement.js';
+import { readableBy } from '../channels/channel-access.service.js';
 
 /** The statements on messages: pages, replay, the insert of new ones, edits and deletes. */
 
@@ -111,7 +112,7 @@ export const REPLAY = statement<{ workspaceId: string; since: Date; userId: stri
   `SELECT ${WITH_REACTIONS}
    FROM "chat"."message" m JOIN "chat"."channel" c ON c."id" = m."channel_id"
    WHERE m."workspace_id" = (SELECT :workspaceId::uuid) AND m."updated_at" > (SELECT :since::timestamptz)
-     AND (c."type" = 'regular' OR (SELECT :userId::uuid) = ANY(c."participant_ids"))
+     AND ${readableBy('(SELECT :userId::uuid)')}
    ORDER BY m."updated_at", m."created_at", m."id" LIMIT ${REPLAY_MAX_MESSAGES + 1}`,
 );
 

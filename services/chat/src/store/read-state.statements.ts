@@ -1,6 +1,7 @@
 import { UNREAD_COUNT_CAP, type MentionItem } from '@teamchat/contracts';
 import { readMark } from '../common/read-mark.js';
 import { statement } from './named-statement.js';
+import { memberOf, readableBy } from '../channels/channel-access.service.js';
 
 /** The statements on read state that count messages: unread counts, read marks, the Mentions view. */
 
@@ -30,7 +31,7 @@ export const UNREAD = statement<
        -- from its oldest rows and filter every other channel out on the way
        ORDER BY m."created_at" DESC
        LIMIT :cap) capped) u
-   WHERE c."workspace_id" = :workspaceId AND (c."type" = 'regular' OR :userId = ANY(c."participant_ids")) AND u."count" > 0
+   WHERE c."workspace_id" = :workspaceId AND ${memberOf(':userId')} AND c."archived_at" IS NULL AND u."count" > 0
    ORDER BY c."id"`,
 );
 /**
@@ -84,14 +85,15 @@ export interface MentionRow {
  */
 const ENTRIES = `
   WITH readable AS (
-    SELECT c."id", c."name", c."type", c."participant_ids" FROM "chat"."channel" c
-     WHERE c."workspace_id" = :workspaceId AND (c."type" = 'regular' OR :userId = ANY(c."participant_ids"))
+    SELECT c."id", c."name", c."type", c."participant_ids", ${memberOf(':userId')} AS "member" FROM "chat"."channel" c
+     WHERE c."workspace_id" = :workspaceId AND ${readableBy(':userId')}
   ), entries AS (
     SELECT CASE WHEN m."content" ~* :namingUser THEN 'mention' ELSE 'channel' END AS kind, m."created_at" AS at,
            m."id" AS message_id, m."channel_id", m."user_id", m."content", NULL::varchar AS reaction_id
       FROM "chat"."message" m
      WHERE m."workspace_id" = :workspaceId AND m."channel_id" IN (SELECT "id" FROM readable) AND m."user_id" <> :userId
-       AND m."deleted_at" IS NULL AND m."content" ILIKE ANY(:patterns::text[]) AND (m."content" ~* :namingUser OR m."content" ~* :namingChannel)
+       AND m."deleted_at" IS NULL AND m."content" ILIKE ANY(:patterns::text[]) AND (m."content" ~* :namingUser
+            OR (m."content" ~* :namingChannel AND m."channel_id" IN (SELECT "id" FROM readable WHERE "member")))
     UNION ALL
     SELECT 'reaction', r."created_at", m."id", m."channel_id", r."user_id", m."content", r."reaction_id"
       FROM "chat"."message" m JOIN "chat"."message_reaction" r ON r."message_id" = m."id"

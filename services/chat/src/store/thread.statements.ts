@@ -3,6 +3,7 @@ import { readMark } from '../common/read-mark.js';
 import { MESSAGE_COLUMNS, MESSAGE_RETURNING, type MessageInsert, type MessageRow } from './message-fields.js';
 import { INSERTED_COLUMNS, INSERTED_VALUES, WITH_REACTIONS, type RowWithReactions } from './message-sql.js';
 import { statement } from './named-statement.js';
+import { readableBy } from '../channels/channel-access.service.js';
 
 /** The statements on threads: a reply with everything it changes, a thread's messages, its followers. */
 
@@ -96,7 +97,7 @@ export const FOLLOWED = statement<{ workspaceId: string; userId: string }, Follo
    JOIN "chat"."message" m ON m."id" = f."message_id"
    JOIN "chat"."channel" c ON c."id" = m."channel_id"
    WHERE f."user_id" = :userId AND m."workspace_id" = :workspaceId
-     AND (c."type" = 'regular' OR :userId = ANY(c."participant_ids"))
+     AND ${readableBy(':userId')}
      AND (m."deleted_at" IS NULL OR m."reply_count" > 0)
    ORDER BY m."last_reply_at" DESC NULLS LAST, m."id"
    LIMIT ${FOLLOWED_THREADS_MAX}`,

@@ -15,7 +15,13 @@ import {
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../common/ids.js';
 import { UNKNOWN_AUTHOR, UserDirectory, type Author } from '../common/user-directory.service.js';
-import { audienceOf, canRead, ChannelAccessService, type ChannelRef } from '../channels/channel-access.service.js';
+import {
+  audienceOf,
+  canRead,
+  ChannelAccessService,
+  isPublic,
+  type ChannelRef,
+} from '../channels/channel-access.service.js';
 import type { MessageInsert, MessageRow } from '../store/message-fields.js';
 import { toMessage } from '../store/message-mapping.js';
 import type { RowWithReactions } from '../store/message-sql.js';
@@ -91,6 +97,7 @@ export class ThreadService {
       fileName: input.file?.name ?? null,
       fileSize: input.file?.size ?? null,
       fileType: input.file?.type ?? null,
+      systemEvent: null,
       ...input.inputs,
       threadId: input.threadId.toLowerCase(),
       alsoInChannel: input.alsoInChannel,
@@ -173,7 +180,8 @@ export class ThreadService {
     const ids = [...new Set(found.map((u) => u.id))].filter((id) => id !== member.userId);
     const readers = await Promise.all(
       ids.map(async (id) =>
-        channel.type === 'direct'
+        // a private channel's or a DM's members only; anyone of the workspace reads a public channel
+        !isPublic(channel)
           ? canRead(channel, id)
           : await this.workspace.isMember(member.workspaceId, id).catch(() => false),
       ),

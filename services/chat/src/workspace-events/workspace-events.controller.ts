@@ -8,6 +8,7 @@ import { WorkspaceSetupService } from './workspace-setup.service.js';
 
 type Created = z.output<typeof WorkspaceEvents.workspaceCreated.payload>;
 type Removed = z.output<typeof WorkspaceEvents.memberRemoved.payload>;
+type Added = z.output<typeof WorkspaceEvents.memberAdded.payload>;
 
 /** Chat's reaction to workspace lifecycle events. */
 @Controller()
@@ -22,9 +23,19 @@ export class WorkspaceEventsController {
     await this.setup.ensure(event.workspaceId);
   }
 
-  /** The removed member's cached membership goes here too (every chat process also drops it on its own subscription). */
+  /** A new member of the workspace joins its default channels. */
+  @OnEvent(WorkspaceEvents.memberAdded)
+  async added(@Payload(new ZodPipe(WorkspaceEvents.memberAdded.payload)) event: Added): Promise<void> {
+    await this.setup.memberAdded(event.workspaceId, event.userId);
+  }
+
+  /**
+   * The removed member's cached membership goes here too (every chat process also drops it on its own subscription),
+   * and they leave the workspace's channels.
+   */
   @OnEvent(WorkspaceEvents.memberRemoved)
-  removed(@Payload(new ZodPipe(WorkspaceEvents.memberRemoved.payload)) event: Removed): void {
+  async removed(@Payload(new ZodPipe(WorkspaceEvents.memberRemoved.payload)) event: Removed): Promise<void> {
     this.membership.forget(event.workspaceId, event.userId);
+    await this.setup.memberRemoved(event.workspaceId, event.userId);
   }
 }
