@@ -125,6 +125,7 @@ test.describe('channel membership journeys', () => {
     await expect(graceLink.getByRole('img', { name: 'Private channel' })).toBeVisible();
     await graceLink.click();
     await expect(messages(grace.page).getByText('Launch date stays between us')).toBeVisible();
+    await shot(grace.page, 'private-member');
 
     // the members panel, from the header's member badge
     await page.getByTestId('member-count').click();

@@ -249,6 +249,12 @@ describe('channel membership (web)', () => {
       expect(screen.getByTestId('archived-flag')).toHaveTextContent('Archived');
       expect(screen.queryByPlaceholderText(COMPOSER_PLACEHOLDER)).not.toBeInTheDocument();
       expect(within(await sidebarChannels()).queryByRole('link', { name: /old-news/ })).not.toBeInTheDocument();
+      // the message toolbar offers what reading allows, nothing that would change the channel
+      const toolbar = screen.getByRole('toolbar', { name: 'Message actions' });
+      expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+        'Reply in thread',
+        'Copy link',
+      ]);
     });
 
     it('leave the sidebar and lock the composer when archived live', async () => {

@@ -15,6 +15,7 @@ import { WidgetPanel } from '../widgets/WidgetPanel.js';
 import { ArchivedBar, ARCHIVED_TEXT, JOIN_TO_REPLY, JoinBar } from '../channels/ChannelBars.js';
 import { MentionNonMembersNotice } from '../channels/MentionNonMembersNotice.js';
 import { isChannelAdmin } from '../channels/permissions.js';
+import { ChannelWritableContext } from '../channels/channel-writable.js';
 import { Modal } from './ui.js';
 import { ChannelHeader } from './ChannelHeader.js';
 import { Composer } from './Composer.js';
@@ -159,33 +160,37 @@ const ChannelView = ({
 
   if (narrow) {
     return (
-      <div className={styles.screen}>
-        {threadPanel ?? conversation}
-        <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className={styles.panelSheet}>
-          <WidgetPanel user={user} onHide={hidePanel} />
-        </Modal>
-      </div>
+      <ChannelWritableContext.Provider value={!previewing && !archived}>
+        <div className={styles.screen}>
+          {threadPanel ?? conversation}
+          <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className={styles.panelSheet}>
+            <WidgetPanel user={user} onHide={hidePanel} />
+          </Modal>
+        </div>
+      </ChannelWritableContext.Provider>
     );
   }
 
   return (
-    <Group orientation="horizontal" className={styles.screen} id="channel-split">
-      <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}%`} minSize={`${PANEL_LAYOUT.leftMin}%`}>
-        {conversation}
-      </Panel>
-      <Separator className="resize-handle" aria-label="Resize panel" />
-      <Panel
-        id="widgets"
-        panelRef={panelRef}
-        defaultSize={`${PANEL_LAYOUT.right}%`}
-        minSize={`${PANEL_LAYOUT.rightMin}%`}
-        maxSize={`${PANEL_LAYOUT.rightMax}%`}
-        collapsible
-        collapsedSize="0%"
-        onResize={(size) => setCollapsed(size.asPercentage === 0)}
-      >
-        {collapsed ? null : (threadPanel ?? <WidgetPanel user={user} onHide={hidePanel} />)}
-      </Panel>
-    </Group>
+    <ChannelWritableContext.Provider value={!previewing && !archived}>
+      <Group orientation="horizontal" className={styles.screen} id="channel-split">
+        <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}%`} minSize={`${PANEL_LAYOUT.leftMin}%`}>
+          {conversation}
+        </Panel>
+        <Separator className="resize-handle" aria-label="Resize panel" />
+        <Panel
+          id="widgets"
+          panelRef={panelRef}
+          defaultSize={`${PANEL_LAYOUT.right}%`}
+          minSize={`${PANEL_LAYOUT.rightMin}%`}
+          maxSize={`${PANEL_LAYOUT.rightMax}%`}
+          collapsible
+          collapsedSize="0%"
+          onResize={(size) => setCollapsed(size.asPercentage === 0)}
+        >
+          {collapsed ? null : (threadPanel ?? <WidgetPanel user={user} onHide={hidePanel} />)}
+        </Panel>
+      </Group>
+    </ChannelWritableContext.Provider>
   );
 };
