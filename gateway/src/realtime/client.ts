@@ -31,6 +31,8 @@ export interface Client {
   held: Held[] | null;
   /** The channels this socket sent to lately and who hears them; made on the first send (most sockets only listen). */
   channels: Map<string, { userIds: string[] | null; expires: number }> | null;
+  /** Private channels this socket's user was removed from while it was open: none of their frames reach it. */
+  revoked?: Set<string>;
 }
 
 /** The single way a frame is sent to one socket: typed by its type. */

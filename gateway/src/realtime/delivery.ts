@@ -7,6 +7,28 @@ import { OnlineCounts } from './online-counts.js';
 import { PresenceSubscriptions } from './presence-subscriptions.js';
 import type { TextFrame } from './send-queue.js';
 
+/** The channel a broadcast frame's content belongs to (not the `channel_*` notices themselves, which always go). */
+const channelOf = (frame: BroadcastFrame): string | undefined => {
+  switch (frame.type) {
+    case 'message':
+    case 'message_updated':
+      return frame.message.channelId;
+    case 'message_deleted':
+    case 'reactions':
+      return frame.channelId;
+    case 'channel_updated':
+    case 'channel_member_added':
+    case 'channel_member_removed':
+    case 'channel_removed':
+    case 'mention_not_members':
+    case 'presence':
+    case 'settings':
+    case 'tasks':
+    case 'workspace':
+      return undefined;
+  }
+};
+
 /**
  * The one push path of every server frame — messages, typing, presence, task changes, resyncs — whichever node or
  * service it starts from: published to the workspace through the Fanout (Redis in cluster mode, which reaches every
@@ -79,6 +101,7 @@ export class Delivery implements OnModuleInit {
       userIds: userIds ?? null,
       frame: JSON.stringify(frame),
       ...(frame.type === 'message' ? { messageId: frame.message.id } : {}),
+      ...(channelOf(frame) ? { channelId: channelOf(frame) } : {}),
       ...(frame.type === 'presence' ? { presenceOf: frame.userId } : {}),
     });
   }
@@ -107,6 +130,7 @@ export class Delivery implements OnModuleInit {
     for (const client of room) {
       if (envelope.userIds && !envelope.userIds.includes(client.userId)) continue;
       if (envelope.exceptUserId === client.userId) continue;
+      if (envelope.channelId && client.revoked?.has(envelope.channelId)) continue;
       frame ??= Buffer.from(envelope.frame);
       if (client.held)
         client.held.push({

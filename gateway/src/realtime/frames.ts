@@ -160,6 +160,7 @@ export class FrameRouter {
       userIds,
       exceptUserId: client.userId,
       droppable: true,
+      channelId: frame.channelId,
       frame: encodeServerFrame('typing', {
         channelId: frame.channelId,
         userId: client.userId,

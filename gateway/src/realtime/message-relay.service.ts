@@ -51,18 +51,35 @@ export class MessageRelay {
   async create(actor: { userId: string; workspaceId: string | null }, input: MessageInput): Promise<CreatedMessage> {
     const sentAt = Date.now();
     const created = await this.bus.request(ChatContracts.createMessage, { actor, ...input });
+    // who it mentions outside the channel is for its author alone (the answer, and their other screens)
+    const { mentionedNonMembers, ...message } = created.message;
     // the message is stored: a failed publish must not turn into an error the client would retry
     await this.delivery
       .publish(created.workspaceId, {
         userIds: created.audience.userIds,
-        messageId: created.message.id,
-        frame: encodeServerFrame('message', { message: created.message }),
+        channelId: message.channelId,
+        messageId: message.id,
+        frame: encodeServerFrame('message', { message }),
         sentAt,
       })
       .then(
         () => fanoutPublishSeconds.observe((Date.now() - sentAt) / 1000),
         (err: unknown) => this.logger.warn(`fan-out of message ${created.message.id} failed: ${String(err)}`),
       );
+    if (mentionedNonMembers?.length) {
+      await this.delivery
+        .publish(created.workspaceId, {
+          userIds: [actor.userId],
+          frame: encodeServerFrame('mention_not_members', {
+            channelId: message.channelId,
+            messageId: message.id,
+            userIds: mentionedNonMembers,
+            // a public channel's readers are the whole workspace: they are notified all the same
+            notified: created.audience.userIds === null,
+          }),
+        })
+        .catch((err: unknown) => this.logger.warn(`mention_not_members of ${message.id} not sent: ${String(err)}`));
+    }
     // a thread reply changed its root (count, last reply, repliers): after the reply, so the reply is there first
     if (created.root) {
       await this.publishChange({ message: created.root, workspaceId: created.workspaceId, audience: created.audience });
@@ -76,7 +93,11 @@ export class MessageRelay {
    * change is stored, and a reconnecting socket gets it by replay.
    */
   async publishChange(change: MessageChange): Promise<void> {
-    await this.publishFrame(change, changeFrame(change.message), `change of message ${change.message.id}`);
+    await this.publishFrame(
+      { ...change, channelId: change.message.channelId },
+      changeFrame(change.message),
+      `change of message ${change.message.id}`,
+    );
   }
 
   /**
@@ -94,9 +115,18 @@ export class MessageRelay {
   }
 
   /** Puts an encoded frame about a message in front of its audience on every node (see publishChange). */
-  async publishFrame(to: Omit<MessageChange, 'message'>, frame: string, what: string): Promise<void> {
+  async publishFrame(
+    to: Omit<MessageChange, 'message'> & { channelId?: string },
+    frame: string,
+    what: string,
+  ): Promise<void> {
     await this.delivery
-      .publish(to.workspaceId, { userIds: to.audience.userIds, frame, sentAt: Date.now() })
+      .publish(to.workspaceId, {
+        userIds: to.audience.userIds,
+        frame,
+        sentAt: Date.now(),
+        ...(to.channelId ? { channelId: to.channelId } : {}),
+      })
       .catch((err: unknown) => this.logger.warn(`fan-out of ${what} failed: ${String(err)}`));
   }
 }

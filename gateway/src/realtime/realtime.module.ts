@@ -13,6 +13,7 @@ import { PresenceSubscriptions } from './presence-subscriptions.js';
 import { RealtimeEventsListener } from './realtime-events.listener.js';
 import { SessionSockets } from './session-sockets.js';
 import { SocketEvictions } from './socket-evictions.js';
+import { ChannelRevocations } from './channel-revocations.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
 /**
@@ -20,7 +21,8 @@ import { RealtimeGateway } from './realtime.gateway.js';
  * workspace, the heartbeat, the node's read bound), FrameRouter (the one place client frames are routed, and the
  * `message` and `typing` handlers), JoinHandler (join and replay), Delivery (the one push path of every server frame,
  * on every node), PresenceTracker (online and offline), PresenceSubscriptions (who each socket watches the presence
- * of), OnlineCounts (the workspace's online count) and SocketEvictions (removed members' sockets, on every node);
+ * of), OnlineCounts (the workspace's online count), SocketEvictions (removed members' sockets, on every node) and
+ * ChannelRevocations (those who left a private channel hear none of it, on every node);
  * MessageRelay is the message path HTTP shares with the socket.
  */
 @Global()
@@ -42,6 +44,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
     RealtimeEventsListener,
     SessionSockets,
     SocketEvictions,
+    ChannelRevocations,
   ],
   exports: [MessageRelay, Delivery, SocketConnections, SessionSockets, SocketEvictions],
 })

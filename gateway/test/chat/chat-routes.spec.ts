@@ -120,9 +120,13 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
         .post('/api/channels')
         .send({ name: 'announcements', description: '', icon: 'Megaphone' });
       expect(known.body.icon).toBe('Megaphone');
-      expect((await t.bob.agent.get('/api/channels')).body.map((c: { name: string }) => c.name)).toEqual(
-        expect.arrayContaining(['general', 'random', 'announcements']),
-      );
+      const names = async (agent: Agent) =>
+        ((await agent.get('/api/channels')).body as { name: string }[]).map((c) => c.name);
+      // the sidebar lists the channels one belongs to: the creator's, and a colleague's once they joined
+      expect(await names(t.admin.agent)).toEqual(expect.arrayContaining(['general', 'random', 'announcements']));
+      expect(await names(t.bob.agent)).not.toContain('random');
+      expect((await t.bob.agent.post(`/api/channels/${res.body.id}/join`)).status).toBe(200);
+      expect(await names(t.bob.agent)).toEqual(expect.arrayContaining(['general', 'random']));
     });
 
     it('answers 409 for a name already used in the workspace, but allows it in another one', async () => {
@@ -704,7 +708,9 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
 
   describe('GET /api/unread and POST /api/channels/{id}/read', () => {
     it('counts messages from others since the last read, the same for every device', async () => {
-      const { body: c } = await t.admin.agent.post('/api/channels').send({ name: 'unread-here', description: '' });
+      const { body: c } = await t.admin.agent
+        .post('/api/channels')
+        .send({ name: 'unread-here', description: '', participantIds: [t.bob.user.id] });
       await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'one' });
       await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'two' });
       const countFor = async (agent: Agent) =>

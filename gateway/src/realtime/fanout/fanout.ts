@@ -12,6 +12,11 @@ export interface Envelope {
   droppable?: boolean;
   /** Set on `presence` frames (the user they are about): only the sockets watching that user get them. */
   presenceOf?: string;
+  /**
+   * The channel a frame is about (messages, changes, reactions, typing): a socket whose user was removed from that
+   * private channel gets none of them, even one whose audience was reckoned before the removal.
+   */
+  channelId?: string;
   /** Set on `message` frames, so a socket catching up by replay does not get the same message twice. */
   messageId?: string;
   /** The encoded server frame (see encodeServerFrame). */

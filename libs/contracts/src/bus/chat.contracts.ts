@@ -165,11 +165,7 @@ export const ChatContracts = {
     defineRequest('chat.channel.update', withActor({ channelId: ref, ...UpdateChannelSchema.shape }), ChannelSchema),
   ),
   /** Workspace admins: every private channel's name and member count (no messages). */
-  listPrivateChannels: defineRequest(
-    'chat.channel.private-list',
-    withActor({}),
-    z.array(PrivateChannelSummarySchema),
-  ),
+  listPrivateChannels: defineRequest('chat.channel.private-list', withActor({}), z.array(PrivateChannelSummarySchema)),
   /** Whether the actor may read and post to a channel, and who hears its live frames; 404 otherwise. */
   channelAccess: defineRequest('chat.channel.access', withActor({ channelId: ref }), ChannelAccessSchema),
 
@@ -255,6 +251,8 @@ export const ChatEvents = {
       channelId: z.uuid(),
       added: z.array(z.uuid()).max(5000),
       removed: z.array(z.uuid()).max(5000),
+      /** The channel's visibility now: the removed of a private channel stop receiving its frames at once. */
+      visibility: z.enum(['public', 'private']).optional(),
     }),
   ),
 } as const;

@@ -2,12 +2,18 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '@teamchat/bus';
-import { WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
-import { ErrorCodes, type Actor, type Channel, type ChannelMember } from '@teamchat/contracts';
+import { ProcessEvents, WorkspaceMembership, type WorkspaceMember } from '@teamchat/service-kit';
+import { ErrorCodes, WorkspaceEvents, type Actor, type Channel, type ChannelMember } from '@teamchat/contracts';
 import { isUuid } from '../common/ids.js';
 import { WorkspaceSetupService } from '../workspace-events/workspace-setup.service.js';
 import { ChannelEntity } from './channel.entity.js';
-import { CHANNEL_ARCHIVED, CHANNEL_NOT_FOUND, ChannelAccessService } from './channel-access.service.js';
+import {
+  CHANNEL_ARCHIVED,
+  CHANNEL_NOT_FOUND,
+  ChannelAccessService,
+  isPublic,
+  type ChannelRef,
+} from './channel-access.service.js';
 import { toChannel } from './channel.mapper.js';
 import { ChannelNotices } from './channel-notices.js';
 
@@ -39,7 +45,13 @@ export class ChannelMembershipService {
     private readonly access: ChannelAccessService,
     private readonly setup: WorkspaceSetupService,
     private readonly notices: ChannelNotices,
+    events: ProcessEvents,
   ) {
+    // whichever replica handles the removal, every replica sets a returning member up again
+    events.on(WorkspaceEvents.memberRemoved, ({ workspaceId, userId }) =>
+      this.setUp.delete(`${workspaceId}:${userId}`),
+    );
+    events.onReset(() => this.setUp.clear());
     setup.onMember({
       added: (workspaceId, userId) => this.ensureMember(workspaceId, userId),
       removed: (workspaceId, userId) => this.workspaceMemberRemoved(workspaceId, userId),
@@ -102,8 +114,7 @@ export class ChannelMembershipService {
     if (inWorkspace.some((ok) => !ok)) throw new DomainError(ErrorCodes.memberNotFound, USER_NOT_IN_WORKSPACE);
     const { channel, changed: added } = await this.locked(member.workspaceId, found.id, async (m, c) => {
       if (c.archivedAt) throw new DomainError(ErrorCodes.channelArchived, CHANNEL_ARCHIVED);
-      if (!(c.participantIds ?? []).includes(member.userId))
-        throw new DomainError(ErrorCodes.forbidden, ADD_FORBIDDEN);
+      if (!(c.participantIds ?? []).includes(member.userId)) throw new DomainError(ErrorCodes.forbidden, ADD_FORBIDDEN);
       return addRows(m, c, wanted, 'member');
     });
     const answer = toChannel(channel, member.userId);
@@ -113,6 +124,27 @@ export class ChannelMembershipService {
       await this.notices.post(answer, member.userId, 'added', { userIds: added });
     }
     return answer;
+  }
+
+  /**
+   * Of the people `userIds` names (members of the workspace mentioned in a message), those who are not members of
+   * the channel: the author is offered to add them (a private channel does not notify them).
+   */
+  async notMembers(channel: ChannelRef, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0 || channel.type === 'direct') return [];
+    const members = isPublic(channel)
+      ? (
+          (await this.db.query(
+            `SELECT "user_id" FROM "chat"."channel_member" WHERE "channel_id" = $1 AND "user_id" = ANY($2::uuid[])`,
+            [channel.id, userIds],
+          )) as { user_id: string }[]
+        ).map((r) => r.user_id)
+      : (channel.participantIds ?? []);
+    const outside = userIds.filter((id) => !members.includes(id));
+    const inWorkspace = await Promise.all(
+      outside.map((id) => this.workspace.isMember(channel.workspaceId, id).catch(() => false)),
+    );
+    return outside.filter((_, i) => inWorkspace[i]);
   }
 
   /** A channel admin removes a member; removing oneself is leaving. */
@@ -136,8 +168,7 @@ export class ChannelMembershipService {
       const present = userIds.filter((id) => (c.participantIds ?? []).includes(id));
       if (reason === 'removed') {
         if (c.archivedAt) throw new DomainError(ErrorCodes.channelArchived, CHANNEL_ARCHIVED);
-        if (!(await this.isChannelAdmin(m, c, member)))
-          throw new DomainError(ErrorCodes.forbidden, REMOVE_FORBIDDEN);
+        if (!(await this.isChannelAdmin(m, c, member))) throw new DomainError(ErrorCodes.forbidden, REMOVE_FORBIDDEN);
         if (present.length === 0) throw new DomainError(ErrorCodes.memberNotFound, USER_NOT_IN_CHANNEL);
       }
       if (present.length === 0) return { channel: c, changed: [] };
@@ -214,7 +245,9 @@ export class ChannelMembershipService {
         [workspaceId],
       )) as { id: string }[];
       for (const { id } of defaults) {
-        const { channel, changed: added } = await this.locked(workspaceId, id, (m, c) => addRows(m, c, [userId], 'member'));
+        const { channel, changed: added } = await this.locked(workspaceId, id, (m, c) =>
+          addRows(m, c, [userId], 'member'),
+        );
         if (added.length > 0) await this.notices.changed(toChannel(channel, userId), added, []);
       }
     }

@@ -54,7 +54,7 @@ export const systemSentence = (event: SystemEvent, actor: string, others: string
 
 /** Who hears a channel's frames: its members when private, the whole workspace (undefined) when public. */
 const audience = (channel: Channel): string[] | undefined =>
-  channel.visibility === 'private' ? channel.participantIds ?? [] : undefined;
+  channel.visibility === 'private' ? (channel.participantIds ?? []) : undefined;
 
 /**
  * What follows a change of a channel's membership or settings, once it is committed: every chat replica and gateway
@@ -73,13 +73,18 @@ export class ChannelNotices {
   ) {}
 
   /** Caches of the channel are dropped here at once, and on every other replica and gateway node by the event. */
-  async changed(channel: Pick<Channel, 'id' | 'workspaceId'>, added: string[], removed: string[]): Promise<void> {
+  async changed(
+    channel: Pick<Channel, 'id' | 'workspaceId' | 'visibility'>,
+    added: string[],
+    removed: string[],
+  ): Promise<void> {
     this.access.forget(channel.id, added.length + removed.length > 0);
     await this.bus.emit(ChatEvents.membershipChanged, {
       workspaceId: channel.workspaceId,
       channelId: channel.id,
-      added,
-      removed,
+      added: added.slice(0, 5000),
+      removed: removed.slice(0, 5000),
+      visibility: channel.visibility,
     });
   }
 

@@ -135,7 +135,9 @@ export class ChannelService {
   async create(actor: Actor, input: CreateChannel): Promise<Channel> {
     const { workspaceId, userId } = await this.workspace.member(actor);
     await this.setup.ensure(workspaceId);
-    const others = [...new Set((input.participantIds ?? []).map((id) => id.toLowerCase()))].filter((id) => id !== userId);
+    const others = [...new Set((input.participantIds ?? []).map((id) => id.toLowerCase()))].filter(
+      (id) => id !== userId,
+    );
     const inWorkspace = await Promise.all(others.map((id) => this.workspace.isMember(workspaceId, id)));
     if (inWorkspace.some((ok) => !ok)) throw new DomainError(ErrorCodes.memberNotFound, USER_NOT_IN_WORKSPACE);
     try {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@teamchat/bus';
+import { BusClient, DomainError } from '@teamchat/bus';
 import { WorkspaceEntitlements, WorkspaceMembership, StoredImages } from '@teamchat/service-kit';
 import {
   ErrorCodes,
+  IdentityContracts,
   isStorableTime,
   REPLAY_MAX_AGE_MS,
   REPLAY_MAX_MESSAGES,
@@ -21,7 +22,8 @@ import {
   requireWritable,
   type ChannelRef,
 } from '../channels/channel-access.service.js';
-import { ThreadService } from '../threads/thread.service.js';
+import { mentionedNames, ThreadService } from '../threads/thread.service.js';
+import { ChannelMembershipService } from '../channels/channel-membership.service.js';
 import { MessageFiles } from './message-files.js';
 import { MessageWriter } from './message-writer.js';
 import { BroadcastMentions } from '../notifications/broadcast-mentions.js';
@@ -53,7 +55,32 @@ export class MessageService {
     private readonly threads: ThreadService,
     private readonly broadcastMentions: BroadcastMentions,
     private readonly writer: MessageWriter,
+    private readonly membership: ChannelMembershipService,
+    private readonly bus: BusClient,
   ) {}
+
+  /**
+   * The answer to the author of a new message: with `mentionedNonMembers` when it @-mentions members of the workspace
+   * who are not in the channel. Never fails the message, which is stored already.
+   */
+  private async withMentionedNonMembers(
+    created: CreatedMessage,
+    channel: ChannelRef,
+    authorId: string,
+  ): Promise<CreatedMessage> {
+    const names = created.created ? mentionedNames(created.message.content) : [];
+    if (names.length === 0) return created;
+    try {
+      const found = await this.bus.request(IdentityContracts.findByNames, { names });
+      const ids = [...new Set(found.map((u) => u.id))].filter((id) => id !== authorId);
+      const outside = await this.membership.notMembers(channel, ids);
+      return outside.length > 0
+        ? { ...created, message: { ...created.message, mentionedNonMembers: outside } }
+        : created;
+    } catch {
+      return created;
+    }
+  }
 
   /** The newest `limit` messages, before a message or a time if given, oldest first. */
   list(actor: Actor, channelId: string, before: string | undefined, limit: number): Promise<Message[]> {
@@ -142,7 +169,7 @@ export class MessageService {
     const clientMsgId = input.clientMsgId || null;
     if (input.threadId) {
       const alsoInChannel = input.alsoInChannel === true;
-      return this.threads.reply({
+      const reply = await this.threads.reply({
         member,
         author,
         channel,
@@ -154,6 +181,7 @@ export class MessageService {
         file,
         inputs: inputValues(input),
       });
+      return this.withMentionedNonMembers(reply, channel, member.userId);
     }
     const inserted = await this.writer.insert({
       workspaceId: member.workspaceId,
@@ -170,12 +198,16 @@ export class MessageService {
       ...inputValues(input),
     });
     if (inserted) {
-      return {
-        message: toMessage(inserted, author),
-        created: true,
-        workspaceId: member.workspaceId,
-        audience: audienceOf(channel),
-      };
+      return this.withMentionedNonMembers(
+        {
+          message: toMessage(inserted, author),
+          created: true,
+          workspaceId: member.workspaceId,
+          audience: audienceOf(channel),
+        },
+        channel,
+        member.userId,
+      );
     }
     const stored = (await this.store.byClientMsgId(member.userId, clientMsgId))!;
     const storedChannel =

@@ -96,7 +96,7 @@ export const ChannelRoutes = {
     tag: 'Channels',
     summary: 'Private channels (governance)',
     description:
-      "Every private channel of the workspace with its member count, for workspace admins (403 otherwise); their " +
+      'Every private channel of the workspace with its member count, for workspace admins (403 otherwise); their ' +
       'messages stay readable by members only.',
     auth: 'admin',
     params: {},
