@@ -1,9 +1,10 @@
 // Channel membership journeys: a public channel found in the channel browser, previewed before joining and joined;
-// a private channel made by Ada for Grace and herself, which a third colleague can neither find nor open (404).
+// a private channel made by Ada for Grace and herself, which a third colleague can neither find nor open (404), and
+// from which Ada then removes Grace while she has it open.
 // Screenshots at 1440×900 and 390×844.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Member } from '../fixtures.js';
-import { aPerson, joinByInviteOverApi, ok, postMessage, screenshots } from '../support.js';
+import { aPerson, joinByInviteOverApi, ok, postMessage, screenshots, toast } from '../support.js';
 
 const shot = (page: Page, name: string, restore?: () => Promise<void>): Promise<void> =>
   screenshots(page, `channels-${name}`, { restore });
@@ -152,5 +153,22 @@ test.describe('channel membership journeys', () => {
     await expect(other.getByText('Launch date stays between us')).toHaveCount(0);
     await expect(composer(other)).toHaveCount(0);
     await shot(other, 'private-404');
+
+    // Ada removes Grace while Grace has the channel open: it leaves her sidebar and her screen moves on, saying why
+    await expect(messages(grace.page).getByText('Launch date stays between us')).toBeVisible();
+    await page.getByTestId('member-count').click();
+    await members.getByRole('button', { name: `Remove ${grace.username}` }).click();
+    await expect(members.getByTestId('channel-member')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(toast(grace.page, 'You were removed from #secret-plans')).toBeVisible();
+    await expect(grace.page).not.toHaveURL(new RegExp(secretId));
+    await expect(sidebar(grace.page).getByRole('link', { name: /secret-plans/ })).toHaveCount(0);
+    await expect(messages(grace.page).getByText('Launch date stays between us')).toHaveCount(0);
+    // what Ada writes next never reaches her
+    await composer(page).fill('Grace is off this one now');
+    await composer(page).press('Enter');
+    await expect(messages(page).getByText('Grace is off this one now')).toBeVisible();
+    await expect(messages(page).getByTestId('system-message').filter({ hasText: 'removed' })).toBeVisible();
+    expect((await grace.request.get(`/api/channels/${secretId}/messages`)).status()).toBe(404);
   });
 });
