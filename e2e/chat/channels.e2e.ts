@@ -1,4 +1,5 @@
-// Channel membership journeys: a public channel found in the channel browser, previewed before joining and joined;
+// Channel membership journeys: a public channel found in the channel browser, previewed before joining, joined and
+// then archived by its creator (read-only at once);
 // a private channel made by Ada for Grace and herself, which a third colleague can neither find nor open (404), and
 // from which Ada then removes Grace while she has it open.
 // Screenshots at 1440×900 and 390×844.
@@ -85,6 +86,26 @@ test.describe('channel membership journeys', () => {
     await composer(page).press('Enter');
     await expect(messages(ada.page).getByText('Count me in for the review')).toBeVisible();
     await shot(page, 'joined');
+
+    // Ada, its creator, archives it: read-only for Grace at once, out of her sidebar, still in the browser
+    await ada.page.getByRole('button', { name: 'Channel actions' }).click();
+    await ada.page.getByRole('menuitem', { name: 'Archive channel' }).click();
+    await ada.page
+      .getByRole('alertdialog', { name: 'Archive #design-review?' })
+      .getByRole('button', { name: 'Archive Channel' })
+      .click();
+    await expect(ada.page.getByTestId('archived-bar')).toBeVisible();
+    await expect(page.getByTestId('archived-bar')).toContainText('This channel is archived.');
+    await expect(composer(page)).toHaveCount(0);
+    await expect(page.getByTestId('archived-flag')).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: /design-review/ })).toHaveCount(0);
+    await expect(messages(page).getByText('Count me in for the review')).toBeVisible();
+    await shot(page, 'archived');
+    await openBrowser(page);
+    await browser(page).getByRole('searchbox', { name: 'Search channels' }).fill('design');
+    // the first answer (every channel) shows until the typing pauses
+    await expect(browser(page).getByTestId('browse-channel')).toHaveCount(1);
+    await expect(browser(page).getByTestId('browse-channel')).toContainText('Archived');
   });
 
   test('a private channel with two members and an outsider who can neither find nor open it', async ({
