@@ -118,7 +118,12 @@ export const useReorderChannel = () => {
  */
 export const applyChannel = (qc: QueryClient, channel: Channel): void => {
   qc.setQueryData<Channel>(channelKeys.one(channel.id), channel);
-  const inSidebar = channel.joined && !channel.archived && channel.type === 'regular';
+  // a DM (group DMs gain and lose people) lives in the DM list, which is asked again
+  if (channel.type !== 'regular') {
+    void qc.invalidateQueries({ queryKey: channelKeys.dms });
+    return;
+  }
+  const inSidebar = channel.joined && !channel.archived;
   qc.setQueryData<Channel[]>(channelKeys.all, (list) => {
     if (!list) return list;
     const at = list.findIndex((c) => c.id === channel.id);
