@@ -1,7 +1,7 @@
 // Channel membership journeys: a public channel found in the channel browser, previewed before joining, joined and
 // then archived by its creator (read-only at once);
 // a private channel made by Ada for Grace and herself, which a third colleague can neither find nor open (404), and
-// from which Ada then removes Grace while she has it open.
+// from which Ada then removes Grace while she has it open, and adds her back when mentioning her there.
 // Screenshots at 1440×900 and 390×844.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Member } from '../fixtures.js';
@@ -191,5 +191,15 @@ test.describe('channel membership journeys', () => {
     await expect(messages(page).getByText('Grace is off this one now')).toBeVisible();
     await expect(messages(page).getByTestId('system-message').filter({ hasText: 'removed' })).toBeVisible();
     expect((await grace.request.get(`/api/channels/${secretId}/messages`)).status()).toBe(404);
+
+    // mentioning Grace now: she is not in the private channel and was not notified; Ada adds her back from the notice
+    await composer(page).fill(`@${grace.username} one last thing before you go`);
+    await composer(page).press('Enter');
+    const notice = page.getByTestId('mention-not-members');
+    await expect(notice).toContainText(`@${grace.username} is not in #secret-plans and was not notified.`);
+    await shot(page, 'mention-not-member');
+    await notice.getByRole('button', { name: 'Add to channel' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(sidebar(grace.page).getByRole('link', { name: /secret-plans/ })).toBeVisible();
   });
 });
