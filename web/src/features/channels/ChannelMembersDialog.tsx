@@ -55,7 +55,8 @@ export const ChannelMembersDialog = ({
     remove.mutate(
       { channelId: channel.id, userId },
       {
-        onSuccess: () => notify.success('Member removed', `${member?.username ?? 'Unknown'} left #${channel.name}.`),
+        onSuccess: () =>
+          notify.success('Member removed', `${member?.username ?? 'Unknown'} was removed from #${channel.name}.`),
         onError: (err) => notify.error(errorMessage(err, 'Could not remove them. Please try again.')),
       },
     );
