@@ -135,6 +135,19 @@ export const applyChannel = (qc: QueryClient, channel: Channel): void => {
   );
 };
 
+/**
+ * A channel this tab knows the user is not a member of (a public one previewed or listed in the browser): its live
+ * messages reach every member of the workspace, but count as unread only for those in it.
+ */
+export const isKnownNonMember = (qc: QueryClient, channelId: string): boolean => {
+  if (qc.getQueryData<Channel[]>(channelKeys.all)?.some((c) => c.id === channelId)) return false;
+  const one = qc.getQueryData<Channel>(channelKeys.one(channelId));
+  if (one) return !one.joined;
+  return qc
+    .getQueriesData<Channel[]>({ queryKey: channelKeys.browseAll })
+    .some(([, list]) => list?.some((c) => c.id === channelId && !c.joined));
+};
+
 /** The caller is no longer a member: out of the sidebar; the browser and its preview ask again. */
 export const dropChannel = (qc: QueryClient, channelId: string): void => {
   qc.setQueryData<Channel[]>(channelKeys.all, (list) => list?.filter((c) => c.id !== channelId));

@@ -240,6 +240,18 @@ describe('channel membership (web)', () => {
     });
   });
 
+  it('counts no unread for a live message in a public channel the user has not joined', async () => {
+    api({ 'GET /api/channels/browse': { body: [design, general] } });
+    const { queryClient } = renderShell(`/channel/${GENERAL}`);
+    await sidebarChannels();
+    await user.click(screen.getByRole('button', { name: 'Browse channels' }));
+    await within(await screen.findByRole('dialog', { name: BROWSE_TITLE })).findAllByTestId('browse-channel');
+    await user.keyboard('{Escape}');
+    act(() => emit({ type: 'message', message: msg(7, { channelId: DESIGN }) }));
+    act(() => emit({ type: 'message', message: msg(8, { channelId: SECRET }) }));
+    await waitFor(() => expect(queryClient.getQueryData(['/api/unread'])).toEqual([{ channelId: SECRET, count: 1 }]));
+  });
+
   describe('archived channels', () => {
     it('are read-only: the notice in place of the composer, flagged in the header, out of the sidebar', async () => {
       api();
@@ -251,10 +263,11 @@ describe('channel membership (web)', () => {
       expect(within(await sidebarChannels()).queryByRole('link', { name: /old-news/ })).not.toBeInTheDocument();
       // the message toolbar offers what reading allows, nothing that would change the channel
       const toolbar = screen.getByRole('toolbar', { name: 'Message actions' });
-      expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-        'Reply in thread',
-        'Copy link',
-      ]);
+      expect(
+        within(toolbar)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['Reply in thread', 'Copy link']);
     });
 
     it('leave the sidebar and lock the composer when archived live', async () => {

@@ -5,7 +5,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { authKeys } from '../../api/auth.js';
 import { workspaceKeys } from '../../api/workspaces.js';
-import { applyChannel, channelKeys, dropChannel } from '../../api/channels.js';
+import { applyChannel, channelKeys, dropChannel, isKnownNonMember } from '../../api/channels.js';
 import { mentionNotices } from '../channels/mention-notice-store.js';
 import { errorStatus } from '../../lib/request.js';
 import { chatKeys, markChannelRead } from './api.js';
@@ -154,8 +154,9 @@ export const useLiveUpdates = (
           if (message.userId === userId) break;
           void notifyForMessage(qc, message, openRef.current);
           if (message.channelId === openRef.current && document.visibilityState !== 'hidden') {
-            markReadRef.current.soon(message.channelId);
-          } else {
+            // a public channel previewed before joining has no read mark to move
+            if (!isKnownNonMember(qc, message.channelId)) markReadRef.current.soon(message.channelId);
+          } else if (!isKnownNonMember(qc, message.channelId)) {
             incrementUnread(qc, message.channelId);
           }
           break;

@@ -191,7 +191,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   }
 
   function mobileShell() {
-    const totalUnread = [...unreadMap.values()].reduce((a, b) => a + b, 0);
+    // the sidebar's own conversations: a public channel the user has not joined counts for nothing
+    const totalUnread = navOrder.reduce((n, e) => n + e.unread, 0);
     return (
       <div className="shell shell--mobile">
         <header className="mobile-bar">
