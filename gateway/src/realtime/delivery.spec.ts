@@ -3,6 +3,8 @@ import 'reflect-metadata';
 import type { WebSocket } from 'ws';
 import type { Client } from './client.js';
 import { Delivery } from './delivery.js';
+import { ChannelRevocations } from './channel-revocations.js';
+import { ClusterSignals } from '../cluster/cluster-signals.js';
 import type { EnvelopeHandler, Fanout } from './fanout/fanout.js';
 import { InMemoryFanout } from './fanout/in-memory.fanout.js';
 import { InMemoryPresenceStore } from './fanout/in-memory-presence.store.js';
@@ -114,5 +116,33 @@ describe('Delivery', () => {
     handler('w2', { origin: 'n2', userIds: null, frame: '{"type":"x"}' });
     expect(ann.recorded.texts()).toEqual(['{"type":"resync","reason":"delivery-interrupted"}']);
     expect(bob.recorded.texts()).toEqual(['{"type":"x"}']);
+  });
+
+  it("stops a private channel's frames for those removed from it at once, even to an audience reckoned before", async () => {
+    const [ann, bob] = ['ann', 'bob'].map(clientOf);
+    for (const c of [ann, bob]) await delivery.join(c, 'w1');
+    bob.channels = new Map([['c1', { userIds: ['ann', 'bob'], expires: Number.MAX_SAFE_INTEGER }]]);
+    const revocations = new ChannelRevocations(new ClusterSignals(null, 'test.'), delivery);
+    const change = { workspaceId: 'w1', channelId: 'c1', visibility: 'private' as const };
+    await revocations.changed({ ...change, added: [], removed: ['bob'] });
+    // Bob's socket forgot who hears the channel (its typing asks chat again, and is refused)
+    expect(bob.channels.has('c1')).toBe(false);
+    // a message whose audience was reckoned before the removal still names Bob: it does not reach him
+    await delivery.publish('w1', { userIds: ['ann', 'bob'], channelId: 'c1', frame: '{"m":"late"}' });
+    await delivery.broadcast('w1', { type: 'reactions', messageId: 'm', channelId: 'c1', reactions: [] }, ['bob']);
+    // other channels, and the notices about the channel itself, still do
+    await delivery.publish('w1', { userIds: ['ann', 'bob'], channelId: 'c2', frame: '{"m":"other"}' });
+    await delivery.broadcast('w1', { type: 'channel_removed', channelId: 'c1', reason: 'removed' }, ['bob']);
+    expect(ann.recorded.texts()).toEqual(['{"m":"late"}', '{"m":"other"}']);
+    expect(bob.recorded.texts()).toEqual([
+      '{"m":"other"}',
+      '{"type":"channel_removed","channelId":"c1","reason":"removed"}',
+    ]);
+    // added back: he hears it again; leaving a public channel stops nothing (everyone reads it)
+    await revocations.changed({ ...change, added: ['bob'], removed: [] });
+    await revocations.changed({ ...change, channelId: 'c3', visibility: 'public', added: [], removed: ['bob'] });
+    await delivery.publish('w1', { userIds: null, channelId: 'c1', frame: '{"m":"back"}' });
+    await delivery.publish('w1', { userIds: null, channelId: 'c3', frame: '{"m":"public"}' });
+    expect(bob.recorded.texts().slice(2)).toEqual(['{"m":"back"}', '{"m":"public"}']);
   });
 });

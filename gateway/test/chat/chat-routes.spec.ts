@@ -710,7 +710,7 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
     it('counts messages from others since the last read, the same for every device', async () => {
       const { body: c } = await t.admin.agent
         .post('/api/channels')
-        .send({ name: 'unread-here', description: '', participantIds: [t.bob.user.id] });
+        .send({ name: 'unread-here', description: '', participantIds: [t.bob.user.id, t.carol.user.id] });
       await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'one' });
       await t.admin.agent.post(`/api/channels/${c.id}/messages`).send({ content: 'two' });
       const countFor = async (agent: Agent) =>

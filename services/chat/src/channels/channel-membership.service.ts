@@ -98,7 +98,7 @@ export class ChannelMembershipService {
     }
     const rows = (await this.db.query(
       `SELECT "user_id", "role", "joined_at" FROM "chat"."channel_member" WHERE "channel_id" = $1
-       ORDER BY "joined_at", "user_id"`,
+       ORDER BY "joined_at", "role" = 'admin' DESC, "user_id"`,
       [channel.id],
     )) as { user_id: string; role: Role; joined_at: Date }[];
     return rows.map((r) => ({ userId: r.user_id, role: r.role, joinedAt: r.joined_at.toISOString() }));
@@ -286,7 +286,7 @@ export const syncMembers = async (m: EntityManager, c: ChannelEntity): Promise<C
   // (an UPDATE's answer through TypeORM: its rows, then how many)
   const [[row]] = (await m.query(
     `UPDATE "chat"."channel" SET "participant_ids" = (
-       SELECT coalesce(array_agg("user_id" ORDER BY "joined_at", "user_id"), '{}') FROM "chat"."channel_member"
+       SELECT coalesce(array_agg("user_id" ORDER BY "joined_at", "role" = 'admin' DESC, "user_id"), '{}') FROM "chat"."channel_member"
         WHERE "channel_id" = $1)
      WHERE "id" = $1 RETURNING "participant_ids"`,
     [c.id],
