@@ -1,6 +1,7 @@
-// Spec 2 §2 channel header: name, id, description, member badge, search, profile, DM flag, settings, logout, rename.
+// Spec 2 §2 channel header: name, id, description, member badge, search, profile, DM flag, settings, logout, rename;
+// for a regular channel also its Lock when private, its topic, an Archived flag and the channel menu.
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
-import { LogOut, PanelRightOpen, Pencil, Search, Settings, Users, UsersRound } from 'lucide-react';
+import { Archive, LogOut, PanelRightOpen, Pencil, Search, Settings, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { logout } from '../../api/auth.js';
 import { SearchDialog } from '../search/SearchDialog.js';
@@ -11,6 +12,8 @@ import { dmName, isGroupDm } from './dm-people.js';
 import { PinnedMessages } from './pins/PinnedMessages.js';
 import { Avatar, IconButton } from './ui.js';
 import { ChannelNotifyMenu } from '../notifications/ChannelNotifyMenu.js';
+import { ChannelGlyph } from '../../components/ChannelIcon.js';
+import { ChannelMenu } from '../channels/ChannelMenu.js';
 import badgeStyles from '../../components/ui/badge.module.css';
 import buttonStyles from '../../components/ui/Button.module.css';
 import styles from './ChannelHeader.module.css';
@@ -45,36 +48,74 @@ export const ChannelHeader = ({
   const [searchOpen, setSearchOpen] = useState(false);
   const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
   const [renameOpen, setRenameOpen] = useState(false);
+  const [membersOpen, setMembersOpen] = useState(false);
   const direct = isDirect(channel);
   const count = memberCount(channel, users);
-  const canRename = !direct && channel.id.length > 0;
+  const canRename = !direct && channel.id.length > 0 && channel.archived !== true;
+  const isPrivate = !direct && channel.visibility === 'private';
 
   return (
     <header className={styles.header}>
       <div className={styles.info}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>
-            {!direct ? (
-              '#'
-            ) : isGroupDm(channel) ? (
-              <UsersRound size={18} className={styles.groupIcon} aria-hidden />
+            {direct ? (
+              isGroupDm(channel) ? (
+                <UsersRound size={18} className={styles.groupIcon} aria-hidden />
+              ) : (
+                '@'
+              )
+            ) : isPrivate ? (
+              <ChannelGlyph channel={channel} size={15} className={styles.lock} />
             ) : (
-              '@'
+              '#'
             )}
             {channelTitle(channel, user.id, users)}
           </h1>
           {direct ? <span className={`${badgeStyles.label} ${badgeStyles.labelAccent}`}>DM</span> : null}
-          <span className={badgeStyles.label} title={`${count} members`} data-testid="member-count">
-            <Users size={12} aria-hidden="true" /> {count}
-          </span>
+          {!direct && channel.archived ? (
+            <span className={`${badgeStyles.label} ${badgeStyles.labelWarn}`} data-testid="archived-flag">
+              <Archive size={12} aria-hidden="true" /> Archived
+            </span>
+          ) : null}
+          {direct ? (
+            <span className={badgeStyles.label} title={`${count} members`} data-testid="member-count">
+              <Users size={12} aria-hidden="true" /> {count}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className={`${badgeStyles.label} ${styles.memberButton}`}
+              title={`${count} members`}
+              aria-label={`${count} members: show members`}
+              data-testid="member-count"
+              onClick={() => setMembersOpen(true)}
+            >
+              <Users size={12} aria-hidden="true" /> {count}
+            </button>
+          )}
           {channel.id ? <PinnedMessages channelId={channel.id} users={users} /> : null}
           {canRename ? (
             <IconButton label="Rename channel" onClick={() => setRenameOpen(true)} size="xs">
               <Pencil size={14} />
             </IconButton>
           ) : null}
+          {!direct && channel.id ? (
+            <ChannelMenu
+              channel={channel}
+              user={user}
+              users={users}
+              membersOpen={membersOpen}
+              onMembersOpenChange={setMembersOpen}
+            />
+          ) : null}
         </div>
         <div className={styles.sub}>
+          {channel.topic ? (
+            <span className={styles.topic} title={channel.topic} data-testid="channel-topic">
+              {channel.topic}
+            </span>
+          ) : null}
           <span className={styles.id}>ID: {channel.id}</span>
           {channel.description ? <span className={styles.description}>{channel.description}</span> : null}
         </div>

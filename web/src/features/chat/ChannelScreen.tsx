@@ -12,6 +12,10 @@ import { usersQuery } from '../../api/users.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
 import { WidgetPanel } from '../widgets/WidgetPanel.js';
+import { ArchivedBar, ARCHIVED_TEXT, JOIN_TO_REPLY, JoinBar } from '../channels/ChannelBars.js';
+import { MentionNonMembersNotice } from '../channels/MentionNonMembersNotice.js';
+import { isChannelAdmin } from '../channels/permissions.js';
+import { ChannelWritableContext } from '../channels/channel-writable.js';
 import { Modal } from './ui.js';
 import { ChannelHeader } from './ChannelHeader.js';
 import { Composer } from './Composer.js';
@@ -27,6 +31,8 @@ import { useOpenThread } from './threads/thread-store.js';
 import styles from './ChannelScreen.module.css';
 
 export const SELECT_CHANNEL_TEXT = 'SELECT A CHANNEL...';
+/** A link to a channel that does not exist, or that is private and the user is not in (the server answers 404 alike). */
+export const CHANNEL_NOT_FOUND_TEXT = 'Channel not found. It does not exist, or you do not have access to it.';
 export const PANEL_LAYOUT = { left: 70, leftMin: 50, right: 30, rightMin: 20, rightMax: 40 } as const;
 
 export const ChannelScreen = () => {
@@ -38,16 +44,25 @@ export const ChannelScreen = () => {
   const listed: Channel | undefined = id
     ? [...(channels.data ?? []), ...(dms.data ?? [])].find((c) => c.id === id)
     : undefined;
-  // a channel one is not a member of (a public one opened by its link) is asked for on its own
-  const unlisted = !!id && !listed && channels.isSuccess && dms.isSuccess;
-  const single = useQuery(channelQuery(id ?? '', unlisted));
-  const channel = listed ?? (unlisted ? single.data : undefined);
+  const listsLoading = channels.isPending || dms.isPending;
+  // Not in the sidebar: a public channel previewed before joining, an archived one, or one the user may not see.
+  const lookup = useQuery({ ...channelQuery(id ?? ''), enabled: !!id && !listed && !listsLoading });
+  const channel = listed ?? lookup.data;
 
   // The shell holds the socket (useLiveUpdates) and clears the unread count of the channel on screen.
   if (!user) return null;
   if (!channel) {
-    const loading = id && (channels.isPending || dms.isPending || (unlisted && single.isPending));
-    return <FullScreenMessage text={loading ? 'LOADING CHANNEL...' : SELECT_CHANNEL_TEXT} />;
+    const loading = id && (listsLoading || lookup.isPending);
+    if (loading) return <FullScreenMessage text="LOADING CHANNEL..." />;
+    return (
+      <FullScreenMessage text={SELECT_CHANNEL_TEXT}>
+        {id ? (
+          <p className={styles.notFound} data-testid="channel-not-found">
+            {CHANNEL_NOT_FOUND_TEXT}
+          </p>
+        ) : null}
+      </FullScreenMessage>
+    );
   }
   return <ChannelView key={channel.id} channel={channel} user={user} users={users.data ?? []} />;
 };
@@ -72,6 +87,8 @@ const ChannelView = ({
   const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
   const jump = useMessageJump();
   const readOnly = useWorkspaceReadOnly(user.workspaceId);
+  const previewing = channel.joined === false;
+  const archived = channel.archived === true;
   const threadRootId = useOpenThread(channel.id);
   // a thread opens in the right-hand panel (in place of the widgets), shown even if the widgets were hidden
   useEffect(() => {
@@ -84,7 +101,9 @@ const ChannelView = ({
       channelId={channel.id}
       user={user}
       users={users}
-      disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
+      disabledReason={
+        readOnly ? WORKSPACE_READ_ONLY_MESSAGE : archived ? ARCHIVED_TEXT : previewing ? JOIN_TO_REPLY : null
+      }
     />
   ) : null;
 
@@ -120,45 +139,58 @@ const ChannelView = ({
       </div>
       <StatusSelector user={user} compact={density === 'compact'} />
       {readOnly ? <ReadOnlyBanner user={user} /> : null}
-      <Composer
-        channelId={channel.id}
-        user={user}
-        users={users}
-        onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
-        disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
-      />
+      {archived ? (
+        <ArchivedBar channel={channel} canUnarchive={isChannelAdmin(channel, user) && !readOnly} />
+      ) : previewing ? (
+        <JoinBar channel={channel} />
+      ) : (
+        <>
+          <MentionNonMembersNotice channel={channel} users={users} />
+          <Composer
+            channelId={channel.id}
+            user={user}
+            users={users}
+            onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
+            disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
+          />
+        </>
+      )}
     </section>
   );
 
   if (narrow) {
     return (
-      <div className={styles.screen}>
-        {threadPanel ?? conversation}
-        <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className={styles.panelSheet}>
-          <WidgetPanel user={user} onHide={hidePanel} />
-        </Modal>
-      </div>
+      <ChannelWritableContext.Provider value={!previewing && !archived}>
+        <div className={styles.screen}>
+          {threadPanel ?? conversation}
+          <Modal open={sheetOpen} onOpenChange={setSheetOpen} title="PANEL" className={styles.panelSheet}>
+            <WidgetPanel user={user} onHide={hidePanel} />
+          </Modal>
+        </div>
+      </ChannelWritableContext.Provider>
     );
   }
 
   return (
-    <Group orientation="horizontal" className={styles.screen} id="channel-split">
-      <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}%`} minSize={`${PANEL_LAYOUT.leftMin}%`}>
-        {conversation}
-      </Panel>
-      <Separator className="resize-handle" aria-label="Resize panel" />
-      <Panel
-        id="widgets"
-        panelRef={panelRef}
-        defaultSize={`${PANEL_LAYOUT.right}%`}
-        minSize={`${PANEL_LAYOUT.rightMin}%`}
-        maxSize={`${PANEL_LAYOUT.rightMax}%`}
-        collapsible
-        collapsedSize="0%"
-        onResize={(size) => setCollapsed(size.asPercentage === 0)}
-      >
-        {collapsed ? null : (threadPanel ?? <WidgetPanel user={user} onHide={hidePanel} />)}
-      </Panel>
-    </Group>
+    <ChannelWritableContext.Provider value={!previewing && !archived}>
+      <Group orientation="horizontal" className={styles.screen} id="channel-split">
+        <Panel id="conversation" defaultSize={`${PANEL_LAYOUT.left}%`} minSize={`${PANEL_LAYOUT.leftMin}%`}>
+          {conversation}
+        </Panel>
+        <Separator className="resize-handle" aria-label="Resize panel" />
+        <Panel
+          id="widgets"
+          panelRef={panelRef}
+          defaultSize={`${PANEL_LAYOUT.right}%`}
+          minSize={`${PANEL_LAYOUT.rightMin}%`}
+          maxSize={`${PANEL_LAYOUT.rightMax}%`}
+          collapsible
+          collapsedSize="0%"
+          onResize={(size) => setCollapsed(size.asPercentage === 0)}
+        >
+          {collapsed ? null : (threadPanel ?? <WidgetPanel user={user} onHide={hidePanel} />)}
+        </Panel>
+      </Group>
+    </ChannelWritableContext.Provider>
   );
 };

@@ -9,6 +9,7 @@ import { EditAction } from './EditMessage.js';
 import { ReplyInThreadAction } from './threads/ReplyInThreadAction.js';
 import { AddReactionAction } from './reactions/AddReactionAction.js';
 import { PinAction } from './pins/PinAction.js';
+import { useChannelWritable } from '../channels/channel-writable.js';
 import messageRowStyles from './MessageRow.module.css';
 
 /** The message's permalink: its channel opened at it, highlighted (older pages load as needed). */
@@ -43,14 +44,24 @@ export interface MessageActionsProps {
   message: Message;
 }
 
-/** The toolbar of a stored message (not one still sending or failed). */
-export const MessageActions = ({ message }: MessageActionsProps) => (
-  <div className={messageRowStyles.actions} role="toolbar" aria-label="Message actions">
-    <AddReactionAction message={message} />
-    <ReplyInThreadAction message={message} />
-    <CopyLink message={message} />
-    <PinAction message={message} />
-    <EditAction message={message} />
-    <DeleteAction message={message} />
-  </div>
-);
+/**
+ * The toolbar of a stored message (not one still sending or failed). In a channel previewed before joining, or an
+ * archived one, only what reading allows: the thread and the link.
+ */
+export const MessageActions = ({ message }: MessageActionsProps) => {
+  const writable = useChannelWritable();
+  return (
+    <div className={messageRowStyles.actions} role="toolbar" aria-label="Message actions">
+      {writable ? <AddReactionAction message={message} /> : null}
+      <ReplyInThreadAction message={message} />
+      <CopyLink message={message} />
+      {writable ? (
+        <>
+          <PinAction message={message} />
+          <EditAction message={message} />
+          <DeleteAction message={message} />
+        </>
+      ) : null}
+    </div>
+  );
+};

@@ -8,6 +8,7 @@ import { chatKeys, messagePagesQuery, messagesAroundQuery } from './api.js';
 import { asMessage, type OutgoingMessage } from './live-store.js';
 import { asLatestPages, flattenPages, unreadAtOpening, type MessagePages } from './message-cache.js';
 import { MessageRow } from './MessageRow.js';
+import { isSystemMessage, SystemMessageRow } from './SystemMessageRow.js';
 import { realtime } from './realtime.js';
 import noteStyles from '../../components/ui/note.module.css';
 import styles from './MessageList.module.css';
@@ -34,6 +35,8 @@ export const GROUP_WINDOW_MS = 5 * 60_000;
 
 export const groupsWith = (prev: Message | undefined, message: Message): boolean =>
   prev !== undefined &&
+  !isSystemMessage(prev) &&
+  !isSystemMessage(message) &&
   prev.userId === message.userId &&
   new Date(message.createdAt).getTime() - new Date(prev.createdAt).getTime() < GROUP_WINDOW_MS;
 
@@ -260,17 +263,21 @@ export const MessageList = ({
                   <span>New messages</span>
                 </li>
               ) : null}
-              <MessageRow
-                message={message}
-                author={usersById.get(message.userId)}
-                delivery={delivery}
-                deliveryError={deliveryError}
-                highlighted={message.id === highlighted}
-                grouped={!newDay && groupsWith(prev, message)}
-                onRetry={message.clientMsgId ? () => onRetry(message.clientMsgId!) : undefined}
-                onDiscard={message.clientMsgId ? () => onDiscard(message.clientMsgId!) : undefined}
-                onImageLoad={onImageLoad}
-              />
+              {isSystemMessage(message) ? (
+                <SystemMessageRow message={message} usersById={usersById} highlighted={message.id === highlighted} />
+              ) : (
+                <MessageRow
+                  message={message}
+                  author={usersById.get(message.userId)}
+                  delivery={delivery}
+                  deliveryError={deliveryError}
+                  highlighted={message.id === highlighted}
+                  grouped={!newDay && groupsWith(prev, message)}
+                  onRetry={message.clientMsgId ? () => onRetry(message.clientMsgId!) : undefined}
+                  onDiscard={message.clientMsgId ? () => onDiscard(message.clientMsgId!) : undefined}
+                  onImageLoad={onImageLoad}
+                />
+              )}
             </Fragment>
           );
         })}

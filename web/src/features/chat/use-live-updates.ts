@@ -1,11 +1,12 @@
 // Wires the tab's socket into the query cache: live messages, unread counts, typing, presence, resync, tasks, and
 // whether the workspace is read-only.
-import { ErrorCodes, type CurrentUser, type UnreadCount } from '@teamchat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { ErrorCodes, type Channel, type CurrentUser, type UnreadCount } from '@teamchat/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { channelKeys } from '../../api/channels.js';
 import { authKeys } from '../../api/auth.js';
 import { workspaceKeys } from '../../api/workspaces.js';
+import { applyChannel, channelKeys, dropChannel, isKnownNonMember } from '../../api/channels.js';
+import { mentionNotices } from '../channels/mention-notice-store.js';
 import { errorStatus } from '../../lib/request.js';
 import { chatKeys, markChannelRead } from './api.js';
 import { clearTyping, outbox, setTyping } from './live-store.js';
@@ -69,17 +70,32 @@ const markReadFailed = (err: unknown): void => {
   if (errorStatus(err) !== 404) console.warn('mark read failed', err);
 };
 
+/** This user is no longer in a channel (`channel_removed`): its name as the sidebar knew it, for the notice. */
+export interface ChannelRemoval {
+  channelId: string;
+  name: string | undefined;
+  reason: 'removed' | 'left';
+}
+
+const channelName = (qc: QueryClient, channelId: string): string | undefined =>
+  (qc.getQueryData<Channel[]>(channelKeys.all) ?? []).find((c) => c.id === channelId)?.name ??
+  qc.getQueryData<Channel>(channelKeys.one(channelId))?.name;
+
 /**
  * Holds the socket open while mounted and applies its frames. `openChannelId` is the channel on screen: its
- * messages are marked read as they arrive instead of counting as unread. Returns the read mark for a selection.
+ * messages are marked read as they arrive instead of counting as unread. `onChannelRemoved` hears that the user left
+ * or was removed from a channel (the shell moves its screen on). Returns the read mark for a selection.
  */
 export const useLiveUpdates = (
   user: Pick<CurrentUser, 'id' | 'username' | 'workspaceId'> | null | undefined,
   openChannelId?: string,
+  onChannelRemoved?: (removal: ChannelRemoval) => void,
 ) => {
   const qc = useQueryClient();
   const openRef = useRef(openChannelId);
   openRef.current = openChannelId;
+  const onRemovedRef = useRef(onChannelRemoved);
+  onRemovedRef.current = onChannelRemoved;
   const marker = useReadMarker();
   const markReadRef = useRef(marker);
   markReadRef.current = marker;
@@ -138,8 +154,9 @@ export const useLiveUpdates = (
           if (message.userId === userId) break;
           void notifyForMessage(qc, message, openRef.current);
           if (message.channelId === openRef.current && document.visibilityState !== 'hidden') {
-            markReadRef.current.soon(message.channelId);
-          } else {
+            // a public channel previewed before joining has no read mark to move
+            if (!isKnownNonMember(qc, message.channelId)) markReadRef.current.soon(message.channelId);
+          } else if (!isKnownNonMember(qc, message.channelId)) {
             incrementUnread(qc, message.channelId);
           }
           break;
@@ -204,14 +221,30 @@ export const useLiveUpdates = (
           }
           break;
         case 'channel_updated':
+          // topic, purpose, archived, made private, renamed: the sidebar and open screens show it as it is now
+          applyChannel(qc, frame.channel);
+          break;
         case 'channel_member_added':
         case 'channel_member_removed':
-        case 'channel_removed':
-          // a channel's membership or settings changed: the sidebar (and the DMs) follow the refetch
-          void qc.invalidateQueries({ queryKey: channelKeys.all });
-          void qc.invalidateQueries({ queryKey: channelKeys.dms });
+          // the member count and list change; someone added (this user too) sees it join their sidebar
+          applyChannel(qc, frame.channel);
+          void qc.invalidateQueries({ queryKey: channelKeys.members(frame.channelId) });
           break;
+        case 'channel_removed': {
+          // this user left or was removed: out of the sidebar, nothing more of it arrives, and its screen moves on
+          const name = channelName(qc, frame.channelId);
+          dropChannel(qc, frame.channelId);
+          clearUnread(qc, frame.channelId);
+          mentionNotices.clear(frame.channelId);
+          onRemovedRef.current?.({ channelId: frame.channelId, name, reason: frame.reason });
+          break;
+        }
         case 'mention_not_members':
+          mentionNotices.set(frame.channelId, {
+            messageId: frame.messageId,
+            userIds: frame.userIds,
+            notified: frame.notified,
+          });
           break;
         case 'joined':
           // another workspace's presence says nothing about this one's

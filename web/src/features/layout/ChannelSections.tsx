@@ -22,7 +22,7 @@ import { ChevronRight, GripVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useReorderChannel } from '../../api/channels.js';
-import { ChannelIcon } from '../../components/ChannelIcon.js';
+import { ChannelGlyph } from '../../components/ChannelIcon.js';
 import { ROUTES } from '../../routes.js';
 import { useShellDialogs } from './ShellDialogs.js';
 import { reorderWithin } from './sort.js';
@@ -188,7 +188,7 @@ const SortableChannel = ({
         }
         onClick={onNavigate}
       >
-        <ChannelIcon icon={channel.icon} size={15} className={sidebarStyles.linkIcon} />
+        <ChannelGlyph channel={channel} size={15} className={sidebarStyles.linkIcon} />
         <span className={sidebarStyles.linkLabel} data-testid="sidebar-link-label">
           {channel.name}
         </span>

@@ -19,6 +19,7 @@ import { mentionsQuery, notificationPrefsQuery } from '../notifications/api.js';
 import { setFaviconBadge } from '../notifications/favicon.js';
 import { setNotificationOpener } from '../notifications/notifier.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
+import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import { sidebarOrder, stepEntry, tabBadge, tabTitle } from '../navigation/navigation.js';
 import { QuickSwitcher } from '../navigation/QuickSwitcher.js';
@@ -63,7 +64,15 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const unread = useQuery(unreadQuery());
   // loaded with the shell so a live message can be weighed against them at once
   useQuery(notificationPrefsQuery());
-  const markRead = useLiveUpdates(user, openChannelId);
+  const navigate = useNavigate();
+  // Removed from (or left, in another tab) the channel on screen: on to the first channel, saying why.
+  const markRead = useLiveUpdates(user, openChannelId, ({ channelId, name, reason }) => {
+    if (channelId !== openChannelId) return;
+    const channel = name ? `#${name}` : 'the channel';
+    if (reason === 'removed') notify.error(`You were removed from ${channel}`, 'It is no longer in your sidebar.');
+    else notify.success('Left channel', `You left ${channel}.`);
+    void navigate(ROUTES.home, { replace: true });
+  });
 
   // Selecting a channel clears its unread count (spec 1 §4). markRead is a fresh closure each render, so it is
   // read through a ref and only the channel change triggers the effect.
@@ -131,7 +140,6 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   useEffect(() => setFaviconBadge(badge), [badge]);
   useEffect(() => () => setFaviconBadge(null), []);
 
-  const navigate = useNavigate();
   useEffect(() => setNotificationOpener((path) => void navigate(path)), [navigate]);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -185,7 +193,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   }
 
   function mobileShell() {
-    const totalUnread = [...unreadMap.values()].reduce((a, b) => a + b, 0);
+    // the sidebar's own conversations: a public channel the user has not joined counts for nothing
+    const totalUnread = navOrder.reduce((n, e) => n + e.unread, 0);
     return (
       <div className="shell shell--mobile">
         <header className="mobile-bar">

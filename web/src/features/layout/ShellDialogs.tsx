@@ -6,12 +6,14 @@ import { useDeleteSection } from '../../api/channels.js';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 import { notify } from '../../lib/toast.js';
 import { CreateChannelDialog } from './CreateChannelDialog.js';
+import { ChannelBrowser } from '../channels/ChannelBrowser.js';
 import { CreateSectionDialog } from './CreateSectionDialog.js';
 import { StartDmDialog } from './StartDmDialog.js';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog.js';
 
 type Open =
   | { kind: 'channel' }
+  | { kind: 'browse' }
   | { kind: 'section' }
   | { kind: 'dm' }
   | { kind: 'settings'; workspaceId: string }
@@ -20,6 +22,7 @@ type Open =
 
 interface ShellDialogsApi {
   createChannel: () => void;
+  browseChannels: () => void;
   createSection: () => void;
   startDm: () => void;
   workspaceSettings: (workspace: WorkspaceListItem) => void;
@@ -49,6 +52,7 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
   const api = useMemo<ShellDialogsApi>(
     () => ({
       createChannel: () => setOpen({ kind: 'channel' }),
+      browseChannels: () => setOpen({ kind: 'browse' }),
       createSection: () => setOpen({ kind: 'section' }),
       startDm: () => setOpen({ kind: 'dm' }),
       workspaceSettings: (ws) => setOpen({ kind: 'settings', workspaceId: ws.id }),
@@ -74,7 +78,13 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
   return (
     <ShellDialogsContext.Provider value={api}>
       {children}
-      <CreateChannelDialog open={open?.kind === 'channel'} onOpenChange={(o) => !o && close()} sections={sections} />
+      <CreateChannelDialog
+        open={open?.kind === 'channel'}
+        onOpenChange={(o) => !o && close()}
+        sections={sections}
+        currentUserId={currentUserId}
+      />
+      <ChannelBrowser open={open?.kind === 'browse'} onOpenChange={(o) => !o && close()} />
       <CreateSectionDialog open={open?.kind === 'section'} onOpenChange={(o) => !o && close()} />
       <StartDmDialog open={open?.kind === 'dm'} onOpenChange={(o) => !o && close()} currentUserId={currentUserId} />
       {settingsFor ? (

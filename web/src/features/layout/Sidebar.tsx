@@ -1,7 +1,7 @@
 // Sidebar: tasks entry, private messages, channel sections, create buttons and the status footer.
 import * as Collapsible from '@radix-ui/react-collapsible';
 import type { Channel, CurrentUser, PublicUser, Section } from '@teamchat/contracts';
-import { ChevronRight, FolderPlus, ListTodo, LogOut, MessageCircle, Plus } from 'lucide-react';
+import { ChevronRight, Compass, FolderPlus, ListTodo, LogOut, MessageCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { logout } from '../../api/auth.js';
@@ -96,6 +96,16 @@ export const Sidebar = ({
           </span>
         </NavLink>
         <MentionsLink onNavigate={onNavigate} />
+        <button
+          type="button"
+          className={`${styles.link} ${styles.linkEntry} ${styles.linkButton}`}
+          onClick={openDialog(dialogs.browseChannels)}
+        >
+          <Compass size={16} className={styles.linkIcon} aria-hidden />
+          <span className={styles.linkLabel} data-testid="sidebar-link-label">
+            Browse channels
+          </span>
+        </button>
 
         <Collapsible.Root open={dmOpen} onOpenChange={setDmOpen} className={styles.section} data-testid="section-dms">
           <div className={styles.sectionRow}>

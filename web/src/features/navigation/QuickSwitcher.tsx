@@ -6,6 +6,7 @@ import { Hash, MessageCircle, User } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateDm } from '../../api/channels.js';
 import { Dialog } from '../../components/ui/Dialog.js';
+import { ChannelGlyph } from '../../components/ChannelIcon.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import type { NavEntry } from './navigation.js';
@@ -50,7 +51,13 @@ export const QuickSwitcher = ({
       onSelect={() => go(e.id)}
       className={commandStyles.item}
     >
-      {e.kind === 'channel' ? <Hash size={16} aria-hidden /> : <MessageCircle size={16} aria-hidden />}
+      {e.kind === 'dm' ? (
+        <MessageCircle size={16} aria-hidden />
+      ) : e.private ? (
+        <ChannelGlyph channel={{ icon: 'Lock', visibility: 'private' }} size={16} />
+      ) : (
+        <Hash size={16} aria-hidden />
+      )}
       <span className={commandStyles.itemText}>
         <span className={commandStyles.itemTitle} data-testid="command-item-title">
           {e.label}

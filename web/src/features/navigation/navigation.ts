@@ -8,6 +8,8 @@ export interface NavEntry {
   /** `general` for a channel, the partner's username for a DM. */
   label: string;
   unread: number;
+  /** A private channel (listed with the Lock). */
+  private?: boolean;
 }
 
 /** Private messages first, then unsectioned channels, then each section's channels: the sidebar's order. */
@@ -38,6 +40,7 @@ export const sidebarOrder = ({
       kind: 'channel' as const,
       label: c.name,
       unread: unread.get(c.id) ?? 0,
+      ...(c.visibility === 'private' ? { private: true } : {}),
     })),
   ),
 ];

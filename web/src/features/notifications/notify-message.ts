@@ -67,6 +67,8 @@ export const notifyForMessage = async (
   refreshMentionsIfNamed(qc, message, me);
   if (notificationPermission() !== 'granted') return false;
   const channel = await channelOf(qc, message.channelId);
+  // a public channel the user has not joined (its messages reach every member's socket): only a mention of them counts
+  if (!channel && !namesMe(message.content ?? '', me)) return false;
   const dm = channel?.type === 'direct' ? channel : undefined;
   const prefs = qc.getQueryData<NotificationPrefs>(NOTIFICATION_PREFS_KEY);
   const reason = notifyReason({

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { channelsQuery } from '../../api/channels.js';
 import { usersQuery } from '../../api/users.js';
 import { Button } from '../../components/ui/Button.js';
+import { ChannelGlyph } from '../../components/ChannelIcon.js';
 import { ROUTES } from '../../routes.js';
 import { Modal } from '../chat/ui.js';
 import { SEARCH_FAILED, SearchError, searchQuery } from './api.js';
@@ -166,6 +167,12 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
     }
   };
 
+  // the private channels among the user's own (the shell has them loaded): their results show the Lock
+  const ownChannels = useQuery({ ...channelsQuery(), enabled: false });
+  const privateIds = useMemo(
+    () => new Set((ownChannels.data ?? []).filter((c) => c.visibility === 'private').map((c) => c.id)),
+    [ownChannels.data],
+  );
   const found = useMemo(() => {
     const seen = new Set<string>();
     const list: SearchResult[] = [];
@@ -210,7 +217,14 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
                 }}
               >
                 <span className={styles.meta}>
-                  <span className={styles.channel}>#{r.channelName}</span>
+                  <span className={styles.channel}>
+                    {privateIds.has(r.channelId) ? (
+                      <ChannelGlyph channel={{ icon: 'Lock', visibility: 'private' }} size={12} />
+                    ) : (
+                      '#'
+                    )}
+                    {r.channelName}
+                  </span>
                   <span className={styles.user}>{r.username}</span>
                   <span className={styles.date}>{formatDate(r.createdAt)}</span>
                 </span>
