@@ -136,13 +136,13 @@ describe(MessageService.name, () => {
     const [general] = await channels.list(t.as(t.alice));
     // alice's check loaded the workspace's roster, carol on it: her removal reaches chat as the event it is
     h.directory.leave(t.ws, t.carol);
-    h.app.get(WorkspaceEventsController).removed({ workspaceId: t.ws, userId: t.carol, role: 'member' });
+    await h.app.get(WorkspaceEventsController).removed({ workspaceId: t.ws, userId: t.carol, role: 'member' });
     expect((await rejection(messages.create(t.as(t.carol), { channelId: general.id, content: 'bye' }))).code).toBe(
       ErrorCodes.workspaceNotFound,
     );
     await messages.create(t.as(t.bob), { channelId: general.id, content: 'still here' });
     h.directory.leave(t.ws, t.bob);
-    h.app.get(WorkspaceEventsController).removed({ workspaceId: t.ws, userId: t.bob, role: 'member' });
+    await h.app.get(WorkspaceEventsController).removed({ workspaceId: t.ws, userId: t.bob, role: 'member' });
     expect((await rejection(messages.create(t.as(t.bob), { channelId: general.id, content: 'gone' }))).code).toBe(
       ErrorCodes.workspaceNotFound,
     );
