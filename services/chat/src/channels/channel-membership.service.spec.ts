@@ -76,6 +76,19 @@ describe(ChannelMembershipService.name, () => {
     expect(await names(t.as(erin))).toEqual(['general']);
   });
 
+  it("lists a new member's default channels even while the workspace event is still joining them to those", async () => {
+    const t = team();
+    await channels.list(t.as(t.alice));
+    const frank = h.directory.user('frank');
+    h.directory.join(t.ws, frank);
+    // the member-added event and the new member's first list, side by side: the list waits for the event's joins
+    const [, first] = await Promise.all([
+      h.app.get(WorkspaceEventsController).added({ workspaceId: t.ws, userId: frank, role: 'member' }),
+      names(t.as(frank)),
+    ]);
+    expect(first).toEqual(['general']);
+  });
+
   it('takes a member who left the workspace out of its channels, and sets them up again when back', async () => {
     const t = team();
     const room = await channels.create(t.as(t.alice), { name: 'room', visibility: 'private', participantIds: [t.bob] });

@@ -33,6 +33,10 @@ type Role = ChannelMember['role'];
  * channel's `participant_ids` together; once committed, caches are dropped everywhere, a system message is posted and
  * members' screens are told (ChannelNotices).
  */
+/** The channel's row, locked for the rest of the transaction (membership changes of one channel take turns). */
+const lockChannel = (m: EntityManager, workspaceId: string, channelId: string): Promise<ChannelEntity | null> =>
+  m.findOne(ChannelEntity, { where: { id: channelId, workspaceId }, lock: { mode: 'pessimistic_write' } });
+
 @Injectable()
 export class ChannelMembershipService {
   private readonly logger = new Logger(ChannelMembershipService.name);
@@ -214,15 +218,11 @@ export class ChannelMembershipService {
     channelId: string,
     change: (m: EntityManager, c: ChannelEntity) => Promise<{ channel: ChannelEntity; changed: string[] }>,
   ): Promise<{ channel: ChannelEntity; changed: string[] }> {
-    const result = await this.db.transaction(async (m) => {
-      const c = await m.findOne(ChannelEntity, {
-        where: { id: channelId, workspaceId },
-        lock: { mode: 'pessimistic_write' },
-      });
+    return this.db.transaction(async (m) => {
+      const c = await lockChannel(m, workspaceId, channelId);
       if (!c) throw new DomainError(ErrorCodes.channelNotFound, CHANNEL_NOT_FOUND);
       return change(m, c);
     });
-    return result;
   }
 
   /**
@@ -233,24 +233,29 @@ export class ChannelMembershipService {
     const key = `${workspaceId}:${userId}`;
     if (this.setUp.has(key)) return;
     await this.setup.ensure(workspaceId);
-    const inserted = (await this.db.query(
-      `INSERT INTO "chat"."member_setup" ("workspace_id", "user_id") VALUES ($1, $2) ON CONFLICT DO NOTHING
-       RETURNING "user_id"`,
-      [workspaceId, userId],
-    )) as unknown[];
-    if (inserted.length > 0) {
-      const defaults = (await this.db.query(
+    // one transaction: a second caller for the same member (the member-added event and their first channel list run
+    // side by side) waits on the uncommitted member_setup row, and then finds the default channels already joined
+    const joined = await this.db.transaction(async (m) => {
+      const inserted = (await m.query(
+        `INSERT INTO "chat"."member_setup" ("workspace_id", "user_id") VALUES ($1, $2) ON CONFLICT DO NOTHING
+         RETURNING "user_id"`,
+        [workspaceId, userId],
+      )) as unknown[];
+      if (inserted.length === 0) return [];
+      const defaults = (await m.query(
         `SELECT "id" FROM "chat"."channel" WHERE "workspace_id" = $1 AND "type" = 'regular' AND "is_default"
-           AND "archived_at" IS NULL ORDER BY "created_at"`,
+           AND "archived_at" IS NULL ORDER BY "created_at", "id"`,
         [workspaceId],
       )) as { id: string }[];
+      const changes: { channel: ChannelEntity; changed: string[] }[] = [];
       for (const { id } of defaults) {
-        const { channel, changed: added } = await this.locked(workspaceId, id, (m, c) =>
-          addRows(m, c, [userId], 'member'),
-        );
-        if (added.length > 0) await this.notices.changed(toChannel(channel, userId), added, []);
+        const c = await lockChannel(m, workspaceId, id);
+        if (c) changes.push(await addRows(m, c, [userId], 'member'));
       }
-    }
+      return changes;
+    });
+    for (const { channel, changed } of joined)
+      if (changed.length > 0) await this.notices.changed(toChannel(channel, userId), changed, []);
     if (this.setUp.size > 100_000) this.setUp.clear();
     this.setUp.add(key);
   }
