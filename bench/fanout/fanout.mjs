@@ -6,7 +6,8 @@
 //   npm run build && node bench/fanout/fanout.mjs --clients 400 --channels 20 --rate 100 --seconds 15
 //
 // A "channel" is the #general of its own workspace (up to 5 members, the default seats, each with several sockets),
-// so every message goes to C/K sockets: its channel's, the sender's own socket included.
+// so every message goes to C/K sockets: its channel's, the sender's own socket included. With --private (issue 62),
+// that run against one where half the K channels are private, with outsiders of each in its workspace listening.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -971,7 +972,7 @@ const privateNote = (o) => {
   const workspaces = Math.ceil(o.channels / 2);
   const per = Math.floor(o.clients / workspaces);
   return (
-    `private: ${workspaces} workspaces, each a public #general all its sockets hear` +
+    `private: ${workspaces} workspace${workspaces === 1 ? '' : 's'}, each a public #general all its sockets hear` +
     `${Math.floor(o.channels / 2) ? ` and (${Math.floor(o.channels / 2)} of them) a private channel of ${o.privateMembers} members, one socket each; the other ~${per - o.privateMembers} sockets of a workspace held by people outside it (${NON_MEMBER_SOCKETS} each)` : ''}; ` +
     `public: K workspaces' #general, ~${Math.floor(o.clients / o.channels)} sockets each (the default workload)`
   );
@@ -1001,11 +1002,13 @@ export const formatPrivatePairs = (pairs) => {
   const p99 = m((x) => ratio(x.private.p99, x.product.p99));
   const perDelivery = m((x) => ratio(x.private.cpuMsPerDelivery, x.product.cpuMsPerDelivery));
   const perMessage = m((x) => ratio(x.private.cpuMsPerMessage, x.product.cpuMsPerMessage));
+  const perMessageDeliveries = (r) => (r.sent ? r.expected / r.sent : null);
   const strays = pairs.reduce((n, x) => n + x.private.nonMemberDeliveries + x.product.nonMemberDeliveries, 0);
   const lost = pairs.reduce((n, x) => n + x.private.lost + x.product.lost, 0);
   lines.push(
     `  median of ${pairs.length}: p99 ${fmt(p99, 2)}×${verdict(p99)}, CPU per delivery ${fmt(perDelivery, 2)}×${verdict(perDelivery)} ` +
-      `(per message ${fmt(perMessage, 2)}×: a private channel's message reaches fewer sockets); ` +
+      `(per message ${fmt(perMessage, 2)}×, a message reaching ${fmt(m((x) => perMessageDeliveries(x.private)))} sockets ` +
+      `against ${fmt(m((x) => perMessageDeliveries(x.product)))}); ` +
       `deliveries to non-members ${strays} ${strays === 0 ? '✓' : '✗'}; every member got every message ${lost === 0 ? '✓' : `✗ (${lost} lost)`}`,
   );
   return lines.join('\n');

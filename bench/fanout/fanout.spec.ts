@@ -75,7 +75,8 @@ describe('bench/fanout --private', () => {
     // half the messages reach the 4 members only, the other half all 12 sockets
     expect(priv!.expected / priv!.sent).toBeGreaterThan(4);
     expect(priv!.expected / priv!.sent).toBeLessThan(12);
-    expect(report).toContain('private: 1 workspaces');
+    expect(report).toContain('private: 1 workspace, each a public #general all its sockets hear');
+    expect(report).toMatch(/\(per message (n\/a|[\d.]+)×, a message reaching [\d.]+ sockets against 6\.0\)/);
     expect(report).toMatch(/deliveries to non-members\s+0\s+0/);
     expect(report).toMatch(/private channels against public channels \(private ÷ public, target ≤ 1\.10×/);
     expect(report).toMatch(/median of 1: p99 [\d.]+×/);
