@@ -11,6 +11,12 @@ export interface FanoutFigures {
   rssPerSocket: number | null;
   /** CPU of the server processes per message (separate processes only). */
   cpuMsPerMessage?: number | null;
+  /** The same per delivery, one message to one socket of its room (separate processes only). */
+  cpuMsPerDelivery?: number | null;
+  /** Messages that reached a socket outside their room (a non-member of a private channel): must be 0. */
+  nonMemberDeliveries: number;
+  /** Sockets that heard no message of the measured window. */
+  silentSockets: number;
   /** The design's floor only: messages its store holds at the end, every round's. */
   stored?: number;
 }
@@ -32,10 +38,21 @@ export interface FanoutOptions {
   storedFloor?: boolean;
   /** Runs of the product, each followed by one of the floor (default 1); the report adds their medians. */
   pairs?: number;
+  /**
+   * Instead of the floor, a second run of the product where, of the K channels, half are private (`privateMembers`
+   * members each) in workspaces whose other people also hold sockets: p99 and CPU against the public run, and the
+   * deliveries to non-members (must be 0).
+   */
+  private?: boolean;
+  /** Members of each private channel (default 20), one socket each. */
+  privateMembers?: number;
 }
 
 export interface FanoutPair {
+  /** With `private`: the public run. */
   product: FanoutFigures;
+  /** With `private`: the run with private channels. */
+  private?: FanoutFigures;
   floor: FanoutFigures | null;
   /** ISO time the pair started, and the 1-minute load average then. */
   startedAt: string;
@@ -44,9 +61,11 @@ export interface FanoutPair {
 
 export declare const runFanoutBench: (options?: FanoutOptions) => Promise<{
   options: Required<FanoutOptions>;
-  /** The first pair's. */
+  /** The first pair's (with `private`, its public run). */
   product: FanoutFigures;
   floor: FanoutFigures | null;
+  /** With `private`: the first pair's run with private channels. */
+  private?: FanoutFigures;
   /** Every pair, in order. */
   pairs: FanoutPair[];
   report: string;

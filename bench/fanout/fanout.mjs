@@ -6,7 +6,8 @@
 //   npm run build && node bench/fanout/fanout.mjs --clients 400 --channels 20 --rate 100 --seconds 15
 //
 // A "channel" is the #general of its own workspace (up to 5 members, the default seats, each with several sockets),
-// so every message goes to C/K sockets: its channel's, the sender's own socket included.
+// so every message goes to C/K sockets: its channel's, the sender's own socket included. With --private (issue 62),
+// that run against one where half the K channels are private, with outsiders of each in its workspace listening.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,13 +94,27 @@ const person = (tag) => ({
   password: 'benchmark-password',
 });
 
+/**
+ * The workspace's #general, from its creator's sidebar. Asked again for a while when the sidebar is still empty: the
+ * creator's first `GET /api/channels` can race chat's own handling of the new member (both set up their membership of
+ * the default channels) and answer before the membership is written.
+ */
+const generalOf = async (base, cookie, ip) => {
+  for (let attempt = 0; ; attempt++) {
+    const [general] = (await api(base, 'GET', '/api/channels', { cookie, ip })).body;
+    if (general) return general;
+    if (attempt >= 50) throw new Error('the new workspace has no channel in its creator’s sidebar after 10 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
 /** One workspace per channel: an admin plus invited members, signed in (each costs one argon2 hash). */
 const setUpChannel = async (base, index, members) => {
   const ip = nextIp();
   const admin = await api(base, 'POST', '/api/register', { body: { ...person(`a${index}`), companySize: '2-5' }, ip });
   const users = [{ id: admin.body.id, username: admin.body.username, cookie: admin.cookie }];
   await api(base, 'POST', '/api/workspaces', { cookie: admin.cookie, body: { name: `Bench ${index}` }, ip });
-  const [general] = (await api(base, 'GET', '/api/channels', { cookie: admin.cookie, ip })).body;
+  const general = await generalOf(base, admin.cookie, ip);
   for (let m = 1; m < members; m++) {
     const invite = await api(base, 'POST', '/api/invites', { cookie: admin.cookie, body: {}, ip });
     const joined = await api(base, 'POST', `/api/invites/${invite.body.token}/accept`, {
@@ -110,6 +125,116 @@ const setUpChannel = async (base, index, members) => {
     users.push({ id: me.id, username: me.username, cookie: joined.cookie });
   }
   return { channelId: general.id, users };
+};
+
+/** Sockets each non-member of a private channel holds (as the public run's users hold several each). */
+const NON_MEMBER_SOCKETS = 4;
+const TEST_CARD = '4242 4242 4242 4242';
+
+/** The signup payment with the local provider's test card (as bench/search pays), for more than the trial's seats. */
+const payForSeats = async (base, cookie, seats, ip) => {
+  const sub = await api(base, 'POST', '/api/create-signup-subscription', { cookie, body: { seats }, ip });
+  await api(base, 'POST', '/api/local-payments/confirm', {
+    cookie,
+    body: { clientSecret: sub.body.clientSecret, cardNumber: TEST_CARD },
+    ip,
+  });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if ((await api(base, 'POST', '/api/verify-payment-status', { cookie, body: {}, ip })).body?.paymentCompleted)
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the signup payment did not complete in 10 s');
+};
+
+/**
+ * `--private`: one workspace whose #general (public) every member hears and, unless `withPrivate` is false, a private
+ * channel of `members` people (the admin, who creates it, and `members − 1` colleagues added at creation); `outsiders`
+ * more colleagues are in the workspace but not in the private channel.
+ */
+const setUpPrivateWorkspace = async (base, index, { members, outsiders, withPrivate }) => {
+  const ip = nextIp();
+  const admin = await api(base, 'POST', '/api/register', {
+    body: { ...person(`p${index}`), companySize: '16-50' },
+    ip,
+  });
+  await payForSeats(base, admin.cookie, members + outsiders, ip);
+  await api(base, 'POST', '/api/workspaces', { cookie: admin.cookie, body: { name: `Bench private ${index}` }, ip });
+  const general = await generalOf(base, admin.cookie, ip);
+  const users = [{ id: admin.body.id, username: admin.body.username, cookie: admin.cookie }];
+  for (let m = 1; m < members + outsiders; m++) {
+    const invite = await api(base, 'POST', '/api/invites', { cookie: admin.cookie, body: {}, ip });
+    const joined = await api(base, 'POST', `/api/invites/${invite.body.token}/accept`, {
+      body: person(`p${index}x${m}`),
+      ip: nextIp(),
+    });
+    const me = (await api(base, 'GET', '/api/auth/user', { cookie: joined.cookie })).body;
+    users.push({ id: me.id, username: me.username, cookie: joined.cookie });
+  }
+  const inside = users.slice(0, members);
+  const secret = withPrivate
+    ? (
+        await api(base, 'POST', '/api/channels', {
+          cookie: admin.cookie,
+          body: { name: `private-${index}`, visibility: 'private', participantIds: inside.slice(1).map((u) => u.id) },
+          ip,
+        })
+      ).body
+    : null;
+  if (secret && secret.memberCount !== members)
+    throw new Error(`private-${index} has ${secret.memberCount} members, not ${members}`);
+  return { generalId: general.id, privateId: secret?.id ?? null, members: inside, outsiders: users.slice(members) };
+};
+
+/**
+ * The sockets of `--private`: K channels in ⌈K/2⌉ workspaces, each with its #general (public) and — ⌊K/2⌋ of them —
+ * a private channel of `privateMembers` people. The workspace's sockets (C spread over the workspaces): one for each
+ * member of the private channel, the rest held by people of the workspace outside it, `NON_MEMBER_SOCKETS` each. A
+ * member hears both channels, an outsider #general only.
+ */
+const privatePlan = async (product, o, urls) => {
+  const workspaces = Math.ceil(o.channels / 2);
+  const privates = Math.floor(o.channels / 2);
+  const perWorkspace = split(o.clients, workspaces);
+  const members = o.privateMembers;
+  for (const n of perWorkspace)
+    if (n <= members)
+      throw new Error(
+        `--private needs more than ${members} sockets a workspace (its private channel's members and outsiders); C=${o.clients} over ${workspaces} workspaces gives ${n}`,
+      );
+  const set = await inBatches(
+    perWorkspace.map((n, i) => ({ n, i })),
+    4,
+    ({ n, i }) =>
+      setUpPrivateWorkspace(product.urls[0], i, {
+        members,
+        outsiders: Math.ceil((n - members) / NON_MEMBER_SOCKETS),
+        withPrivate: i < privates,
+      }),
+  );
+  const plan = [];
+  let k = 0;
+  const socket = (user, rooms) => {
+    const base = urls[k++ % urls.length];
+    plan.push({
+      url: `${base.replace('http', 'ws')}/ws`,
+      headers: { cookie: user.cookie },
+      room: rooms[0],
+      rooms,
+      user,
+      joinFrame: { type: 'join', userId: user.id, username: user.username },
+      isJoined: (raw) => raw.startsWith('{"type":"joined"'),
+    });
+  };
+  set.forEach((w, i) => {
+    const everyone = [...w.members, ...w.outsiders];
+    if (w.privateId) {
+      for (const user of w.members) socket(user, [w.generalId, w.privateId]);
+      for (let s = 0; s < perWorkspace[i] - members; s++) socket(w.outsiders[s % w.outsiders.length], [w.generalId]);
+    } else for (let s = 0; s < perWorkspace[i]; s++) socket(everyone[s % everyone.length], [w.generalId]);
+  });
+  const rooms = set.flatMap((w) => [w.generalId, ...(w.privateId ? [w.privateId] : [])]);
+  return { rooms, plan, privateRooms: set.flatMap((w) => (w.privateId ? [w.privateId] : [])) };
 };
 
 const inBatches = async (items, size, fn) => {
@@ -311,8 +436,12 @@ const runProduct = async (o) => {
   const product = o.mode === 'processes' ? await startProductProcesses() : await startProductInProcess();
   let clients = [];
   try {
-    const perChannel = split(o.clients, o.channels);
-    const { channels, plan } = await productPlan(product, perChannel, product.urls);
+    const { rooms, plan } = o.privateRun
+      ? await privatePlan(product, o, product.urls)
+      : await productPlan(product, split(o.clients, o.channels), product.urls).then(({ channels, plan }) => ({
+          rooms: channels.map((c) => c.channelId),
+          plan,
+        }));
     const rssBefore = await product.rss();
     clients = await connectAll(plan);
     await new Promise((r) => setTimeout(r, 500));
@@ -320,12 +449,12 @@ const runProduct = async (o) => {
     const workload = {
       clients,
       cpu: product.cpu ?? null,
-      rooms: channels.map((c) => c.channelId),
+      rooms,
       rate: o.rate,
       seconds: o.seconds,
-      messageFrame: (c, id) => ({
+      messageFrame: (c, id, room = c.room) => ({
         type: 'message',
-        channelId: c.room,
+        channelId: room,
         userId: c.user.id,
         username: c.user.username,
         content: CONTENT,
@@ -487,12 +616,12 @@ const runFloor = async (o) => {
       rooms: perChannel.map((_, i) => `room-${i}`),
       rate: o.rate,
       seconds: o.seconds,
-      messageFrame: (c, id) => ({
+      messageFrame: (c, id, room = c.room) => ({
         type: 'message',
-        room: c.room,
+        room,
         message: {
           id: crypto.randomUUID(),
-          channelId: c.room,
+          channelId: room,
           userId: c.user.id,
           username: c.user.username,
           content: CONTENT,
@@ -709,15 +838,18 @@ const fmt = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(n)
  * One row per process of the CPU breakdown, the product's first (its gateways beside the floor's relays, which do
  * their part of the work), then the shared servers all of them lean on, which the target does not count.
  */
-const cpuRows = (product, floor) => {
+const cpuRows = (product, floor, sameProcesses = false) => {
   const own = (r, name) => r.cpuByProcess?.[name] ?? null;
-  // a gateway's counterpart in the floor is the relay of the same number, chat's the design's floor's store
+  // a gateway's counterpart in the floor is the relay of the same number, chat's the design's floor's store; two runs
+  // of the product (`--private`) have the same processes
   const counterpart = (name) =>
-    name.startsWith('gateway ')
-      ? `relay ${name.slice('gateway '.length)}`
-      : name === 'chat' && floor?.cpuByProcess?.store !== undefined
-        ? 'store'
-        : null;
+    sameProcesses
+      ? name
+      : name.startsWith('gateway ')
+        ? `relay ${name.slice('gateway '.length)}`
+        : name === 'chat' && floor?.cpuByProcess?.store !== undefined
+          ? 'store'
+          : null;
   const processes = Object.keys(product.cpuByProcess ?? {}).filter((name) => own(product, name) >= 0.005);
   return [
     ...processes.map((name) => [
@@ -736,7 +868,11 @@ const cpuRows = (product, floor) => {
 /** The floor's column: the bare relay, or the design's floor (the same with NATS, the store and Postgres). */
 const floorLabel = (o) => (o.storedFloor ? 'floor (+NATS+PG)' : 'floor (ws+Redis)');
 
-export const formatReport = (o, product, floor) => {
+/**
+ * The table of one run against its baseline: the product against the floor, or (`columns`, `--private`) the run with
+ * private channels against the public one, each column named, the ratio left ÷ right.
+ */
+export const formatReport = (o, product, floor, columns = null) => {
   const rows = [
     [
       'delivered msgs/s',
@@ -757,8 +893,15 @@ export const formatReport = (o, product, floor) => {
       (r) => fmt(r.cpuMsPerMessage ?? null, 2),
       (p, f) => (p.cpuMsPerMessage && f.cpuMsPerMessage ? fmt(p.cpuMsPerMessage / f.cpuMsPerMessage, 1) : ''),
     ],
-    ...cpuRows(product, floor),
+    [
+      'CPU per delivery (µs)',
+      (r) => fmt(r.cpuMsPerDelivery === null || r.cpuMsPerDelivery === undefined ? null : r.cpuMsPerDelivery * 1000),
+      (p, f) => (p.cpuMsPerDelivery && f.cpuMsPerDelivery ? fmt(p.cpuMsPerDelivery / f.cpuMsPerDelivery, 2) : ''),
+    ],
+    ...cpuRows(product, floor, Boolean(columns)),
+    ['deliveries per message', (r) => fmt(r.sent ? r.expected / r.sent : null), () => ''],
     ['lost deliveries', (r) => `${r.lost} of ${r.expected}`, () => ''],
+    ['deliveries to non-members', (r) => String(r.nonMemberDeliveries ?? 'n/a'), () => ''],
     ['error frames', (r) => String(r.errors), () => ''],
     [
       'node RSS per socket (KB)',
@@ -768,7 +911,8 @@ export const formatReport = (o, product, floor) => {
   ];
   const lines = [
     `fan-out benchmark (${o.mode}): 2 nodes, C=${o.clients} sockets in K=${o.channels} channels, S=${o.rate} msg/s for ${o.seconds} s (after ${o.firstRound ? 'one message from each socket and ' : ''}${o.warmup} s warm-up)`,
-    `${'metric'.padEnd(26)}${'product'.padStart(16)}${floor ? floorLabel(o).padStart(18) + 'ratio'.padStart(8) : ''}`,
+    ...(columns?.note ? [columns.note] : []),
+    `${'metric'.padEnd(26)}${(columns?.left ?? 'product').padStart(16)}${floor ? (columns?.right ?? floorLabel(o)).padStart(18) + 'ratio'.padStart(8) : ''}`,
   ];
   for (const [name, value, ratio] of rows) {
     lines.push(
@@ -780,8 +924,10 @@ export const formatReport = (o, product, floor) => {
       r.first
         ? `p50 / p99 ${fmt(r.first.p50)} / ${fmt(r.first.p99)} ms, CPU ${fmt(r.first.cpuMsPerMessage ?? null, 2)} ms per message, ${r.first.lost} lost`
         : 'n/a';
-    lines.push(`first message of each socket (not in the figures above): product ${first(product)}`);
-    if (floor) lines.push(`${' '.repeat(62)}floor ${first(floor)}`);
+    lines.push(
+      `first message of each socket (not in the figures above): ${columns?.left ?? 'product'} ${first(product)}`,
+    );
+    if (floor) lines.push(`${(columns?.right ?? 'floor').padStart(67)} ${first(floor)}`);
   }
   if (o.mode !== 'processes') lines.push('(in-process mode: RSS is the whole test process, clients included)');
   return lines.join('\n');
@@ -818,6 +964,56 @@ export const formatPairs = (pairs) => {
   return lines.join('\n');
 };
 
+/** `--private`: the run with private channels may cost this much more than the public one (issue 62). */
+export const PRIVATE_TARGET = 1.1;
+
+/** The note above `--private`'s table: how the two runs' sockets are laid out. */
+const privateNote = (o) => {
+  const workspaces = Math.ceil(o.channels / 2);
+  const per = Math.floor(o.clients / workspaces);
+  return (
+    `private: ${workspaces} workspace${workspaces === 1 ? '' : 's'}, each a public #general all its sockets hear` +
+    `${Math.floor(o.channels / 2) ? ` and (${Math.floor(o.channels / 2)} of them) a private channel of ${o.privateMembers} members, one socket each; the other ~${per - o.privateMembers} sockets of a workspace held by people outside it (${NON_MEMBER_SOCKETS} each)` : ''}; ` +
+    `public: K workspaces' #general, ~${Math.floor(o.clients / o.channels)} sockets each (the default workload)`
+  );
+};
+
+/**
+ * `--private`: one line per pair (the public run, then the private one) and the medians over them, against the
+ * targets: p99 and CPU per delivery within `PRIVATE_TARGET` of the public run's, no delivery to a non-member, none lost.
+ */
+export const formatPrivatePairs = (pairs) => {
+  const ratio = (p, f) => (p !== null && p !== undefined && f ? p / f : null);
+  const us = (ms) => (ms === null || ms === undefined ? null : ms * 1000);
+  const lines = [
+    `private channels against public channels (private ÷ public, target ≤ ${PRIVATE_TARGET.toFixed(2)}×; CPU n/a in-process):`,
+  ];
+  pairs.forEach(({ product: pub, private: priv, startedAt, load }, i) => {
+    lines.push(
+      `  pair ${i + 1} (${startedAt.slice(11, 19)} UTC, load ${load.toFixed(1)}): ` +
+        `p99 ${fmt(priv.p99)} / ${fmt(pub.p99)} ms (${fmt(ratio(priv.p99, pub.p99), 2)}×), ` +
+        `CPU per delivery ${fmt(us(priv.cpuMsPerDelivery))} / ${fmt(us(pub.cpuMsPerDelivery))} µs (${fmt(ratio(priv.cpuMsPerDelivery, pub.cpuMsPerDelivery), 2)}×), ` +
+        `per message ${fmt(priv.cpuMsPerMessage ?? null, 2)} / ${fmt(pub.cpuMsPerMessage ?? null, 2)} ms; ` +
+        `to non-members ${priv.nonMemberDeliveries} / ${pub.nonMemberDeliveries}, lost ${priv.lost} / ${pub.lost}`,
+    );
+  });
+  const m = (pick) => median(pairs.map(pick));
+  const verdict = (r) => (r === null ? '' : r <= PRIVATE_TARGET ? ' ✓' : ' ✗');
+  const p99 = m((x) => ratio(x.private.p99, x.product.p99));
+  const perDelivery = m((x) => ratio(x.private.cpuMsPerDelivery, x.product.cpuMsPerDelivery));
+  const perMessage = m((x) => ratio(x.private.cpuMsPerMessage, x.product.cpuMsPerMessage));
+  const perMessageDeliveries = (r) => (r.sent ? r.expected / r.sent : null);
+  const strays = pairs.reduce((n, x) => n + x.private.nonMemberDeliveries + x.product.nonMemberDeliveries, 0);
+  const lost = pairs.reduce((n, x) => n + x.private.lost + x.product.lost, 0);
+  lines.push(
+    `  median of ${pairs.length}: p99 ${fmt(p99, 2)}×${verdict(p99)}, CPU per delivery ${fmt(perDelivery, 2)}×${verdict(perDelivery)} ` +
+      `(per message ${fmt(perMessage, 2)}×, a message reaching ${fmt(m((x) => perMessageDeliveries(x.private)))} sockets ` +
+      `against ${fmt(m((x) => perMessageDeliveries(x.product)))}); ` +
+      `deliveries to non-members ${strays} ${strays === 0 ? '✓' : '✗'}; every member got every message ${lost === 0 ? '✓' : `✗ (${lost} lost)`}`,
+  );
+  return lines.join('\n');
+};
+
 export const runFanoutBench = async (options = {}) => {
   const o = {
     clients: 400,
@@ -829,8 +1025,11 @@ export const runFanoutBench = async (options = {}) => {
     mode: 'processes',
     floor: true,
     pairs: 1,
+    private: false,
+    privateMembers: 20,
     ...options,
   };
+  if (o.private) return runPrivateBench(o);
   const pairs = [];
   for (let i = 0; i < o.pairs; i++) {
     const startedAt = new Date().toISOString();
@@ -846,6 +1045,26 @@ export const runFanoutBench = async (options = {}) => {
   );
   const report = [...tables, ...(pairs.length > 1 ? [formatPairs(pairs)] : [])].join('\n\n');
   return { options: o, product: pairs[0].product, floor: pairs[0].floor, pairs, report };
+};
+
+/** `--private`: the public run and the private run on fresh products, `pairs` times in turn; no floor. */
+const runPrivateBench = async (o) => {
+  const pairs = [];
+  for (let i = 0; i < o.pairs; i++) {
+    const startedAt = new Date().toISOString();
+    const load = loadAverage();
+    const pub = await runProduct(o);
+    const priv = await runProduct({ ...o, privateRun: true });
+    pairs.push({ product: pub, private: priv, startedAt, load });
+  }
+  const columns = { left: 'private', right: 'public', note: privateNote(o) };
+  const tables = pairs.map(({ product: pub, private: priv }, i) =>
+    pairs.length > 1
+      ? `pair ${i + 1} of ${pairs.length}\n${formatReport(o, priv, pub, columns)}`
+      : formatReport(o, priv, pub, columns),
+  );
+  const report = [...tables, formatPrivatePairs(pairs)].join('\n\n');
+  return { options: o, product: pairs[0].product, private: pairs[0].private, floor: null, pairs, report };
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -889,6 +1108,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     floor: !args.includes('--no-floor'),
     storedFloor: args.includes('--stored-floor'),
     pairs: Math.max(1, Math.floor(Number(arg('pairs', 1))) || 1),
+    private: args.includes('--private'),
+    privateMembers: Math.max(1, Math.floor(Number(arg('private-members', 20))) || 20),
   });
   process.stdout.write(`${result.report}\n`);
   process.exit(0);

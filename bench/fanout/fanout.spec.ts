@@ -42,6 +42,48 @@ describe('bench/fanout', () => {
   }, 180000);
 });
 
+describe('bench/fanout --private', () => {
+  it('runs the public workload, then half the channels private with outsiders listening: none hears them, no member misses one', async () => {
+    const {
+      product,
+      private: priv,
+      pairs,
+      report,
+    } = await runFanoutBench({
+      mode: 'inprocess',
+      clients: 12,
+      channels: 2,
+      rate: 20,
+      seconds: 1,
+      private: true,
+      privateMembers: 4,
+    });
+    expect(pairs).toHaveLength(1);
+    // the public run: nothing lost, nothing outside its channel
+    expect(product.sent).toBeGreaterThan(0);
+    expect(product.lost).toBe(0);
+    expect(product.nonMemberDeliveries).toBe(0);
+    // the private run: a workspace of 12 sockets, 4 of them the private channel's members, 8 held by 2 outsiders
+    expect(priv!.sent).toBeGreaterThan(0);
+    expect(priv!.errors).toBe(0);
+    expect(priv!.nonMemberDeliveries).toBe(0);
+    // every member got every message of both channels, every outsider every message of #general
+    expect(priv!.lost).toBe(0);
+    expect(priv!.delivered).toBe(priv!.expected);
+    // the outsiders' sockets were open and hearing the workspace all along
+    expect(priv!.silentSockets).toBe(0);
+    // half the messages reach the 4 members only, the other half all 12 sockets
+    expect(priv!.expected / priv!.sent).toBeGreaterThan(4);
+    expect(priv!.expected / priv!.sent).toBeLessThan(12);
+    expect(report).toContain('private: 1 workspace, each a public #general all its sockets hear');
+    expect(report).toMatch(/\(per message (n\/a|[\d.]+)×, a message reaching [\d.]+ sockets against 6\.0\)/);
+    expect(report).toMatch(/deliveries to non-members\s+0\s+0/);
+    expect(report).toMatch(/private channels against public channels \(private ÷ public, target ≤ 1\.10×/);
+    expect(report).toMatch(/median of 1: p99 [\d.]+×/);
+    expect(report).toContain('deliveries to non-members 0 ✓; every member got every message ✓');
+  }, 180000);
+});
+
 describe('bench/fanout socket modes (separate processes)', () => {
   it('--storm and --idle run on the product and the floor with a handful of sockets', async () => {
     const stormed = await runSocketsBench({ socketMode: 'storm', sockets: 20, socketsPerChannel: 10, storms: 2 });

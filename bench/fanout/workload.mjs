@@ -80,11 +80,17 @@ export const serverCpuBetween = (before, after) => {
   return totals;
 };
 
+/** The rooms a client hears: `rooms` when it has several (a workspace's public channel and a private one), else `room`. */
+const roomsOf = (client) => client.rooms ?? [client.room];
+
 /**
  * Sends `rate` messages a second for `seconds` (round robin over rooms, from a random socket of the room), then
- * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included.
- * With `everyOnce`, every socket sends exactly one message instead (round robin over rooms, at the same rate) and
- * `seconds` is ignored: the round in which each user's first message meets caches that have never seen them.
+ * waits for deliveries to stop. Every socket of the room should receive every message of its room, its own included;
+ * a message reaching a socket not in its room (a non-member of a private channel, another workspace) is counted apart,
+ * in `nonMemberDeliveries`, and not as delivered. A client in several rooms (`rooms`) hears and sends in each.
+ * With `everyOnce`, every socket sends exactly one message in each of its rooms instead (round robin over rooms, at
+ * the same rate) and `seconds` is ignored: the round in which each user's first message meets caches that have never
+ * seen them.
  */
 export const runWorkload = async ({
   clients,
@@ -98,8 +104,11 @@ export const runWorkload = async ({
   cpu = null,
   everyOnce = false,
 }) => {
-  const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => c.room === r)]));
+  const byRoom = new Map(rooms.map((r) => [r, clients.filter((c) => roomsOf(c).includes(r))]));
   const sentAt = new Map();
+  /** Each message's room: who may hear it. */
+  const sentIn = new Map();
+  let nonMemberDeliveries = 0;
   /** Each message's sender's node (its URL): a delivery on that node or on the other one. */
   const sentVia = new Map();
   const latencies = [];
@@ -112,6 +121,7 @@ export const runWorkload = async ({
   let lastReceive = 0;
   for (const client of clients) {
     client.received = new Map();
+    const hears = new Set(roomsOf(client));
     client.onFrame = (raw) => {
       const id = messageIdOf(raw);
       if (id === null) {
@@ -120,6 +130,10 @@ export const runWorkload = async ({
       }
       const at = sentAt.get(id);
       if (at === undefined || client.received.has(id)) return;
+      if (!hears.has(sentIn.get(id))) {
+        nonMemberDeliveries++;
+        return;
+      }
       const now = performance.now();
       client.received.set(id, now);
       latencies.push(now - at);
@@ -136,7 +150,7 @@ export const runWorkload = async ({
     for (let i = 0; i < longest; i++) {
       for (const room of roomList) {
         const member = byRoom.get(room)[i];
-        if (member) queue.push(member);
+        if (member) queue.push({ sender: member, room });
       }
     }
   }
@@ -155,16 +169,19 @@ export const runWorkload = async ({
       while (owed >= 1 && (!everyOnce || seq < queue.length)) {
         owed -= 1;
         let sender;
-        if (everyOnce) sender = queue[seq];
+        let room;
+        if (everyOnce) ({ sender, room } = queue[seq]);
         else {
-          const members = byRoom.get(roomList[seq % roomList.length]);
+          room = roomList[seq % roomList.length];
+          const members = byRoom.get(room);
           sender = members[Math.floor(Math.random() * members.length)];
         }
         const id = `${prefix}${seq++}`;
         sentAt.set(id, performance.now());
         sentVia.set(id, sender.url);
-        expected += byRoom.get(sender.room).length;
-        sender.ws.send(JSON.stringify(messageFrame(sender, id)));
+        sentIn.set(id, room);
+        expected += byRoom.get(room).length;
+        sender.ws.send(JSON.stringify(messageFrame(sender, id, room)));
       }
       if (everyOnce ? seq >= queue.length : now >= endAt) resolve();
       else setTimeout(tick, 5);
@@ -175,6 +192,8 @@ export const runWorkload = async ({
   const deadline = performance.now() + drainMs;
   while (received < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const cpuAfter = cpuBefore === null ? null : cpu();
+  // a delivery to a socket not in the message's room would come with the room's own: a moment more to hear it
+  await new Promise((r) => setTimeout(r, 200));
   const perMessage = (after, before) =>
     seq === 0
       ? {}
@@ -200,6 +219,12 @@ export const runWorkload = async ({
      * null when they share this process.
      */
     cpuMsPerMessage: cpuMs === null || seq === 0 ? null : cpuMs / seq,
+    /** The same per delivery (one message to one socket of its room), ms; a message reaches `expected / sent`. */
+    cpuMsPerDelivery: cpuMs === null || received === 0 ? null : cpuMs / received,
+    /** Messages that reached a socket outside their room (a non-member of a private channel): must be 0. */
+    nonMemberDeliveries,
+    /** Sockets that heard no message of the window at all (each room had one at least when `sent` ≥ rooms). */
+    silentSockets: clients.filter((c) => c.received.size === 0).length,
     /** The same, process by process (ms per message). */
     cpuByProcess,
     /** Postgres, NATS and Redis (every process of each, whoever they served meanwhile), ms per message. */

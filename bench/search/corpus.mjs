@@ -148,8 +148,9 @@ export const messageStream = ({ count, slots, start, spanMs, seed = 15 }) => {
   return {
     next() {
       if (i >= count) return null;
-      const slot = slots[pick(slotCdf, random())];
-      const user = slot.users[pick(userCdfs[slots.indexOf(slot)], random())];
+      const s = pick(slotCdf, random());
+      const slot = slots[s];
+      const user = slot.users[pick(userCdfs[s], random())];
       const image = random() < IMAGE_SHARE;
       const content = image && random() < IMAGE_ONLY_SHARE ? null : text();
       const createdAt = new Date(start + ((i + random()) / count) * spanMs);

@@ -33,6 +33,8 @@ export interface ClassRow {
   vsSeq: number;
   /** Product requests that did not answer 200 with a JSON array. */
   failures: number;
+  /** Results from channels the searcher may not read, over every search of the class: must be 0. */
+  unreadable: number;
 }
 
 export interface QueryRow {
@@ -47,6 +49,10 @@ export interface QueryRow {
   /** Scan nodes of the ILIKE+LIMIT baseline's plan. */
   limitPlan: string;
   failures: string[];
+  /** Results from channels the searcher may not read, over every search of the query (the warm-up's too). */
+  unreadable: number;
+  /** Membership mode: messages matching the query in private channels the searcher is not in (capped); else null. */
+  hiddenHits: number | null;
 }
 
 export interface SeedSlot {
@@ -98,7 +104,35 @@ export interface SearchBenchOptions {
   pauseMs?: number;
   /** Runs of each query, back to back, in the CPU pass after the rounds (default 40; 0: no CPU pass). */
   cpuRepeat?: number;
+  /**
+   * The membership mode (issue 62): `true`, or some of its fields (the rest `MEMBERSHIP`'s): the searcher's workspace
+   * grows to `channels` regular channels, half private, of which the searcher belongs to `memberOf`.
+   */
+  membership?: boolean | Partial<MembershipOptions> | null;
   log?: (line: string) => void;
+}
+
+export interface MembershipOptions {
+  /** Regular channels of the searcher's workspace in all (default 5,000). */
+  channels: number;
+  /** Of them, the searcher's (default 50). */
+  memberOf: number;
+  /** Share of the channels beyond the four named ones that are private (default 0.5). */
+  privateShare: number;
+  /** Share of the messages spread over those channels (default 0.5). */
+  messageShare: number;
+}
+
+/** The membership mode's seed, as the result reports it. */
+export interface MembershipFigures {
+  channels: number;
+  private: number;
+  /** The searcher's channels, as their sidebar lists them. */
+  memberOf: number;
+  /** The channels the searcher may read. */
+  readable: number;
+  /** Private channels the searcher is not in. */
+  hidden: number;
 }
 
 /** CPU milliseconds per search, from /proc, over `n` searches run back to back. */
@@ -131,6 +165,8 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
     usernames: string[];
     channels: string[];
     slots: SeedSlot[];
+    /** The membership mode's seed, or null without it. */
+    membership: MembershipFigures | null;
   };
   load: LoadFigures;
   rows: ClassRow[];
@@ -144,6 +180,8 @@ export declare const runSearchBench: (options?: SearchBenchOptions) => Promise<{
   cpu: CpuFigures | null;
   /** Failed product requests over the whole run. */
   failures: number;
+  /** Results from channels the searcher may not read, over every search of the run: must be 0. */
+  unreadable: number;
   version: { commit: string; dirty: boolean; built: string };
   loadStart: number[];
   loadEnd: number[];

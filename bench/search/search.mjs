@@ -16,7 +16,7 @@ import pg from 'pg';
 import { processCpuOf, root, startStandalone } from '../http/servers.mjs';
 import { serverCpu, serverCpuBetween } from '../fanout/workload.mjs';
 import { CODE_NAMES, VOCABULARY } from './corpus.mjs';
-import { bulkLoadMessages, seedPeople } from './seed.mjs';
+import { bulkLoadMessages, MEMBERSHIP, seedPeople } from './seed.mjs';
 
 /** Targets of issue 15 at 1 M messages on a quiet machine. */
 export const TARGETS = { mixP95Ms: 30, classP95Ms: 50, vsSeq: 20, vsLimit: 1 };
@@ -57,6 +57,15 @@ export const queryClasses = (seed, load) => {
         `"deploy failed" in:#deploys before:${isoDay(end - 60 * DAY)}`,
       ],
     },
+    // the membership mode: a private channel the searcher is in, and one they are not in (which must answer nothing)
+    ...(seed.membership?.minePrivate && seed.membership.othersPrivate
+      ? [
+          {
+            name: 'private in:',
+            queries: [`in:#${seed.membership.minePrivate} deploy`, `in:#${seed.membership.othersPrivate} deploy`],
+          },
+        ]
+      : []),
   ];
 };
 
@@ -160,6 +169,22 @@ const seqQuery = (scope, q) => {
   return { text: `SELECT count(*)::int AS hits FROM "chat"."message" WHERE ${where}`, values };
 };
 
+/** Most matches `hiddenHits` counts for one query. */
+const HIDDEN_HITS_CAP = 10_000;
+
+/**
+ * The membership mode's proof that the leak check had something to find: the messages matching the query (as the
+ * ILIKE baselines read it) in the private channels the searcher is not in, up to `HIDDEN_HITS_CAP`.
+ */
+const hiddenHits = async (pgClient, seed, q) => {
+  const { where, values } = ilikeSql(q, { ...seed, readable: seed.membership.hidden });
+  const { rows } = await pgClient.query({
+    text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM "chat"."message" WHERE ${where} LIMIT ${HIDDEN_HITS_CAP}) x`,
+    values,
+  });
+  return rows[0].n;
+};
+
 /** The scan nodes of a plan, e.g. `Index Scan Backward IDX_MESSAGE_WORKSPACE_CREATED`. */
 const planShape = (plan) => {
   const scans = [];
@@ -230,15 +255,19 @@ export const httpClient = (base, kind = 'http') => {
   };
 };
 
-/** One search through the API; never throws: a failure is counted, with its status or error. */
-const searchOnce = async (client, cookie, q) => {
+/**
+ * One search through the API; never throws: a failure is counted, with its status or error. With `readable` (the ids
+ * of the channels the searcher may read), `unreadable` counts the results from any other channel: must be 0.
+ */
+const searchOnce = async (client, cookie, q, readable = null) => {
   try {
     const { ms, value } = await timed(() => client.get(`/api/messages/search?q=${encodeURIComponent(q)}`, { cookie }));
     if (value.status !== 200)
       return { ms, ok: false, failure: `${value.status} after ${ms.toFixed(0)} ms: ${value.text.slice(0, 200)}` };
     const body = JSON.parse(value.text);
     if (!Array.isArray(body)) return { ms, ok: false, failure: `not an array: ${value.text.slice(0, 200)}` };
-    return { ms, ok: true, results: body.length };
+    const unreadable = readable ? body.filter((r) => !readable.has(r.channelId)).length : 0;
+    return { ms, ok: true, results: body.length, unreadable };
   } catch (err) {
     return { ms: NaN, ok: false, failure: String(err) };
   }
@@ -420,10 +449,15 @@ const measure = async (o, product, seed, load) => {
         limitRows: NaN,
         hits: NaN,
         limitPlan: '',
+        unreadable: 0,
+        hiddenHits: null,
       })),
     );
+    const readable = new Set(seed.readable.map((c) => c.id));
     const runProduct = async (row, record) => {
-      const r = await searchOnce(client, seed.cookie, row.q);
+      const r = await searchOnce(client, seed.cookie, row.q, readable);
+      // every run counts here, the warm-up's too: no result may ever come from a channel the searcher may not read
+      if (r.ok) row.unreadable += r.unreadable;
       if (!record) return;
       if (r.ok) {
         row.product.push(r.ms);
@@ -456,7 +490,7 @@ const measure = async (o, product, seed, load) => {
     }
     // one unrecorded run of a query on each side, for the warm-up and the CPU pass
     const runOnce = {
-      product: (row) => searchOnce(client, seed.cookie, row.q),
+      product: (row) => runProduct(row, false),
       floor: () => searchOnce(client, seed.cookie, FLOOR_QUERY),
       limit: (row) => limitClient.query(limitQuery(seed, row.q)),
     };
@@ -489,6 +523,10 @@ const measure = async (o, product, seed, load) => {
     o.log(`search: sequential ILIKE (${o.rounds * o.seqRepeat}× each query)`);
     for (let i = 0; i < o.rounds * o.seqRepeat; i++) for (const row of queries) await runSeq(row, true);
     const cpu = await cpuPass(o, product, queries, runOnce);
+    if (seed.membership) {
+      o.log('search: counting the matches in private channels the searcher is not in');
+      for (const row of queries) row.hiddenHits = await hiddenHits(limitClient, seed, row.q);
+    }
     return { classes, queries, cpu, warmup, pauses: await afterPauses(o, client, seed.cookie) };
   } finally {
     client.close();
@@ -524,6 +562,8 @@ const summarise = (classes, queries) => {
       vsRoutedLimit: routed.p95 / product.p95,
       vsSeq: seq.p95 / product.p95,
       failures: mine.reduce((s, r) => s + r.failures.length, 0),
+      /** Results from channels the searcher may not read, over every run: must be 0. */
+      unreadable: mine.reduce((s, r) => s + r.unreadable, 0),
     };
   };
   return {
@@ -556,6 +596,15 @@ const cpuLines = (cpu) => {
 };
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** The membership mode: what the private channels the searcher is not in hold that the queries match. */
+const hiddenLine = (seed, queries) => {
+  if (!seed.membership) return '';
+  const counted = queries.filter((r) => Number.isInteger(r.hiddenHits));
+  const matching = counted.filter((r) => r.hiddenHits > 0);
+  const total = counted.reduce((s, r) => s + r.hiddenHits, 0);
+  return `; the ${int(seed.membership.hidden)} private channels they are not in hold ${int(total)} messages matching ${matching.length} of ${counted.length} queries (up to ${int(HIDDEN_HITS_CAP)} a query)`;
+};
 const int = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
 const times = (n) => (Number.isFinite(n) ? `${n >= 10 ? n.toFixed(0) : n.toFixed(2)}×` : 'n/a');
 const mark = (ok) => (ok ? '✓' : '✗');
@@ -582,6 +631,11 @@ export const formatReport = ({
     `seeded in ${seconds(load.seedS)}: API ${seconds(load.apiS)}, insert ${seconds(load.insertS)}, indexes ${seconds(load.indexS)} (${load.indexes.join(', ')}), VACUUM (ANALYZE) ${seconds(load.analyzeS)}; table ${load.tableSize}, indexes ${load.indexesSize}`,
     `product: standalone on ${o.embedded ? "its embedded Postgres (npm start's settings)" : "the machine's Postgres"}, main ${version.commit}${version.dirty ? ' + uncommitted changes' : ''}${version.built ? `, chat service built ${version.built}` : ''}; searcher @${seed.searcher}`,
     `node ${process.version}, ${cpus().length} CPUs, load average ${loads(loadStart)} at start, ${loads(loadEnd)} at end`,
+    ...(seed.membership
+      ? [
+          `membership: @${seed.searcher} is a member of ${int(seed.membership.memberOf)} of the workspace's ${int(seed.membership.channels)} channels (${int(seed.membership.private)} private) and may read ${int(seed.membership.readable)} of them (every public one, and the private ones they are in); ${fmt(o.membership.messageShare * 100, 0)} % of the messages spread over all but the four named channels`,
+        ]
+      : []),
     '',
     `| class | hits (median) | product p50 | p95 | p99 | route floor p50 | p95 | product − floor p50 | ILIKE+LIMIT p50 | p95 | p99 | seq ILIKE p50 | p95 | p99 | ILIKE+LIMIT ÷ product (p95, ≥ ${TARGETS.vsLimit}) | seq ÷ product (p95, ≥ ${TARGETS.vsSeq}) | p95 ≤ ${TARGETS.classP95Ms} ms | failed |`,
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -604,6 +658,7 @@ export const formatReport = ({
     `times in ms, measured by the client: the product through HTTP with the signed-in cookie (${o.client === 'fetch' ? '`fetch`' : 'one kept-alive `node:http` connection'}), the baselines over one pg connection each (the same query: the searcher's channels, the filters and the text); the route floor is \`${FLOOR_QUERY}\` (an empty search: HTTP, session, bus and the membership check, none of the search's statements), timed after each search`,
     '',
     `- p95 ≤ ${TARGETS.mixP95Ms} ms over the whole mix: ${fmt(mix.product.p95)} ms ${mark(mix.product.p95 <= TARGETS.mixP95Ms)}`,
+    `- results from channels the searcher may not read (every search, the warm-up's included): ${int(mix.unreadable)} ${mark(mix.unreadable === 0)}${hiddenLine(seed, queries)}`,
     `- every class ≤ ${TARGETS.classP95Ms} ms p95: ${rows.length - slowClasses.length} of ${rows.length} classes meet it ${mark(slowClasses.length === 0)}${short(slowClasses)}`,
     `- ≥ ${TARGETS.vsSeq}× faster than sequential ILIKE (p95): whole mix ${times(mix.vsSeq)}, ${rows.length - underSeq.length} of ${rows.length} classes meet it ${mark(underSeq.length === 0 && mix.vsSeq >= TARGETS.vsSeq)}${short(underSeq)}`,
     `- never slower than ILIKE with LIMIT (p95): whole mix ${times(mix.vsLimit)}, ${rows.length - slowerThanLimit.length} of ${rows.length} classes meet it ${mark(slowerThanLimit.length === 0 && mix.vsLimit >= TARGETS.vsLimit)}${short(slowerThanLimit)}`,
@@ -634,13 +689,17 @@ export const formatReport = ({
 /** Runs the benchmark; resolves with the figures and the printable report. */
 export const runSearchBench = async (options = {}) => {
   const o = { ...DEFAULTS, ...options };
+  // `membership: true` or some of `MEMBERSHIP`'s fields: the mode, with the defaults for the rest
+  o.membership = o.membership ? { ...MEMBERSHIP, ...(o.membership === true ? {} : o.membership) } : null;
   const loadStart = loadavg();
   o.log('search: starting the product (standalone, fresh database)');
   const product = await startStandalone({ logLevel: o.logLevel, embedded: o.embedded });
   try {
     const t0 = performance.now();
-    o.log(`search: signing up two workspaces at ${product.url}`);
-    const seed = await seedPeople(product.url);
+    o.log(
+      `search: signing up two workspaces at ${product.url}${o.membership ? ` (and ${o.membership.channels.toLocaleString('en')} channels in the first)` : ''}`,
+    );
+    const seed = await seedPeople(product.url, { membership: o.membership });
     const apiS = (performance.now() - t0) / 1000;
     o.log(`search: inserting ${o.messages.toLocaleString('en')} messages`);
     const bulk = await bulkLoadMessages({
@@ -665,6 +724,13 @@ export const runSearchBench = async (options = {}) => {
         usernames: seed.usernames,
         channels: seed.channels,
         slots: seed.slots,
+        membership: seed.membership && {
+          channels: seed.membership.channels,
+          private: seed.membership.private,
+          memberOf: seed.membership.memberOf,
+          readable: seed.membership.readable,
+          hidden: seed.membership.hidden.length,
+        },
       },
       load,
       rows,
@@ -680,7 +746,11 @@ export const runSearchBench = async (options = {}) => {
         seqIlike: figures(r.seq),
         limitPlan: r.limitPlan,
         failures: r.failures,
+        unreadable: r.unreadable,
+        hiddenHits: r.hiddenHits,
       })),
+      /** Results from channels the searcher may not read, over every search (warm-up included): must be 0. */
+      unreadable: queries.reduce((s, r) => s + r.unreadable, 0),
       warmup,
       pauses,
       cpu,
@@ -750,6 +820,15 @@ export const parseArgs = (argv) => {
         break;
       case '--keep-database':
         o.keepDatabase = true;
+        break;
+      case '--membership':
+        o.membership = { ...o.membership };
+        break;
+      case '--channels':
+        o.membership = { ...o.membership, channels: number(flag, value()) };
+        break;
+      case '--member-of':
+        o.membership = { ...o.membership, memberOf: number(flag, value()) };
         break;
       default:
         throw new Error(`unknown option ${flag} (see bench/search/README.md)`);

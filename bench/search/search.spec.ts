@@ -99,6 +99,39 @@ describe('bench/search', () => {
     expect(report).toMatch(/after a 0\.01 s pause \(2×, `deploy`\): the first search p50 [\d.]+, slowest [\d.]+ ms/);
   }, 240000);
 
+  it('--membership: a searcher in a few of many channels, some private ones they are not in matching, gets none of those', async () => {
+    const { rows, mix, queries, seed, failures, unreadable, report } = await runSearchBench({
+      log: () => undefined,
+      messages: 3000,
+      rounds: 1,
+      repeat: 1,
+      cpuRepeat: 0,
+      warmupSearches: 10,
+      membership: { channels: 12, memberOf: 6 },
+    });
+    expect(failures).toBe(0);
+    // 12 channels in the searcher's workspace, half of the 8 beyond the named four private; the searcher is in 6 (the
+    // named four, a private and a public one) and reads every public one and their own private one
+    expect(seed.membership).toEqual({ channels: 12, private: 4, memberOf: 6, readable: 9, hidden: 3 });
+    expect(rows.map((r) => r.class)).toEqual([...CLASSES, 'private in:']);
+    // no search ever answered a message of a channel the searcher may not read, though such channels match
+    expect(unreadable).toBe(0);
+    expect(mix.unreadable).toBe(0);
+    expect(queries.reduce((n, q) => n + (q.hiddenHits ?? 0), 0)).toBeGreaterThan(0);
+    const [mine, theirs] = queries.filter((q) => q.class === 'private in:');
+    expect(mine!.results).toBeGreaterThan(0);
+    expect(theirs!.results).toBe(0);
+    expect(theirs!.hiddenHits).toBeGreaterThan(0);
+    expect(report).toMatch(
+      /membership: @\S+ is a member of 6 of the workspace's 12 channels \(4 private\) and may read 9/,
+    );
+    expect(report).toMatch(/p95 ≤ 30 ms over the whole mix: [\d.]+ ms [✓✗]/);
+    expect(report).toMatch(
+      /results from channels the searcher may not read \(every search, the warm-up's included\): 0 ✓; the 3 private channels they are not in hold [\d,]+ messages matching \d+ of 34 queries/,
+    );
+    expect(report).toContain('| private in: |');
+  }, 240000);
+
   it('keeps the text part of a query for the ILIKE baselines', () => {
     expect(ilikeTerms('from:@dana in:#deploys "deploy failed" -staging v2.1 50%')).toEqual({
       must: ['%deploy failed%', '%v2.1%', '%50\\%%'],
@@ -167,6 +200,10 @@ describe('bench/search', () => {
       client: 'fetch',
       pauses: 5,
       cpuRepeat: 0,
+    });
+    expect(parseArgs(['--membership'])).toEqual({ membership: {} });
+    expect(parseArgs(['--membership', '--channels', '5,000', '--member-of', '50'])).toEqual({
+      membership: { channels: 5000, memberOf: 50 },
     });
     expect(() => parseArgs(['--bogus'])).toThrow('unknown option --bogus');
   });

@@ -58,6 +58,19 @@ const payForSeats = async (base, cookie, seats) => {
   throw new Error('the signup payment did not complete in 10 s');
 };
 
+/**
+ * The creator's sidebar once it holds #general: their first `GET /api/channels` can race chat's own handling of the
+ * new member (both set up their membership of the default channels) and answer before that membership is written.
+ */
+const sidebarWithGeneral = async (base, cookie) => {
+  for (let attempt = 0; ; attempt++) {
+    const channels = (await api(base, 'GET', '/api/channels', { cookie })).body;
+    if (channels.some((c) => c.name === 'general')) return channels;
+    if (attempt >= 50) throw new Error('#general is not in the workspace creator’s sidebar after 10 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
 const signUpWorkspace = async (base, spec, run) => {
   const email = (first) =>
     `bench.search.${first
@@ -72,7 +85,7 @@ const signUpWorkspace = async (base, spec, run) => {
   await api(base, 'POST', '/api/workspaces', { cookie: admin.cookie, body: { name: spec.workspace } });
   for (const name of spec.channels)
     await api(base, 'POST', '/api/channels', { cookie: admin.cookie, body: { name, description: 'bench/search' } });
-  const channels = (await api(base, 'GET', '/api/channels', { cookie: admin.cookie })).body;
+  const channels = await sidebarWithGeneral(base, admin.cookie);
   const people = [{ ...admin.body, cookie: admin.cookie }];
   for (const [first, last] of colleagues) {
     const invite = await api(base, 'POST', '/api/invites', { cookie: admin.cookie, body: {} });
@@ -85,11 +98,67 @@ const signUpWorkspace = async (base, spec, run) => {
   return { workspaceId: me.workspaceId, people, channels };
 };
 
+/** The membership mode's defaults (issue 62): the searcher is a member of 50 of the big workspace's 5,000 channels. */
+export const MEMBERSHIP = {
+  /** Regular channels of the big workspace in all, its four named ones included. */
+  channels: 5000,
+  /** Of them, the searcher's (the four named ones included): the sidebar's. */
+  memberOf: 50,
+  /** Share of the channels beyond the four named ones that are private. */
+  privateShare: 0.5,
+  /** Share of the messages spread over those channels (the rest as without the mode). */
+  messageShare: 0.5,
+};
+
+/** Runs `fn` over `items`, `size` at a time. */
+const inBatches = async (items, size, fn) => {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+};
+
+/**
+ * The membership mode's channels, through the API: `channels − 4` more in the big workspace, `privateShare` of them
+ * private. The searcher creates the ones they belong to (`memberOf − 4`, half private, with Marcus), Marcus the others
+ * (the private ones with Priya): public channels the searcher may read without being in them, and private ones they
+ * may not read at all. Resolves with each channel, its visibility, whether the searcher is in it, and who posts there.
+ */
+const seedMembershipChannels = async (base, acme, m) => {
+  const [dana, marcus, priya] = acme.people;
+  const extra = Math.max(0, m.channels - acme.channels.length);
+  const privates = Math.round(extra * m.privateShare);
+  const mine = Math.min(extra, Math.max(0, m.memberOf - acme.channels.length));
+  const minePrivate = Math.min(privates, Math.floor(mine / 2));
+  const specs = Array.from({ length: extra }, (_, i) => {
+    // the searcher's channels first (their private ones, then public ones), then everyone else's
+    const isMine = i < mine;
+    const isPrivate = isMine ? i < minePrivate : i - mine < privates - minePrivate;
+    const n = String(i + 1).padStart(4, '0');
+    return { name: `${isPrivate ? 'private' : 'team'}-${n}`, isMine, isPrivate };
+  });
+  return inBatches(specs, 4, async (spec) => {
+    const [creator, colleague] = spec.isMine ? [dana, marcus] : [marcus, priya];
+    const channel = (
+      await api(base, 'POST', '/api/channels', {
+        cookie: creator.cookie,
+        body: {
+          name: spec.name,
+          description: 'bench/search membership',
+          visibility: spec.isPrivate ? 'private' : 'public',
+          ...(spec.isPrivate ? { participantIds: [colleague.id] } : {}),
+        },
+      })
+    ).body;
+    return { ...spec, channel, posters: spec.isPrivate ? [creator, colleague] : [creator, colleague, acme.people[3]] };
+  });
+};
+
 /**
  * Signs up both workspaces through the API and opens the DMs. Resolves with the searcher (Dana, admin of the big
- * workspace, signed in), the names the queries use, and the slots messages are spread over.
+ * workspace, signed in), the names the queries use, and the slots messages are spread over. With `membership`
+ * (`MEMBERSHIP`'s fields), the big workspace gets its many channels too (`seedMembershipChannels`).
  */
-export const seedPeople = async (base) => {
+export const seedPeople = async (base, { membership = null } = {}) => {
   const run = Date.now().toString(36);
   const acme = await signUpWorkspace(base, ACME, run);
   const globex = await signUpWorkspace(base, GLOBEX, run);
@@ -109,35 +178,51 @@ export const seedPeople = async (base) => {
     if (!channel) throw new Error(`no channel #${name} in ${JSON.stringify(ws.channels.map((c) => c.name))}`);
     return channel;
   };
+  const many = membership ? await seedMembershipChannels(base, acme, membership) : [];
+  // without the mode, every share as it was; with it, `messageShare` of the messages spread evenly over the many
+  const rest = many.length ? 1 - membership.messageShare : 1;
   const slots = [
     ...Object.entries(SHARES.acme).map(([name, weight]) => ({
       name: `#${name}`,
       workspaceId: acme.workspaceId,
       channelId: channelOf(acme, name).id,
       users: posters(acme.people),
-      weight,
+      weight: weight * rest,
     })),
     ...dms.map((dm, i) => ({
       name: `DM ${dm.people.map((p) => p.username).join('–')}`,
       workspaceId: acme.workspaceId,
       channelId: dm.channel.id,
       users: posters(dm.people),
-      weight: SHARES.acmeDms[i],
+      weight: SHARES.acmeDms[i] * rest,
     })),
     ...Object.entries(SHARES.globex).map(([name, weight]) => ({
       name: `#${name} (second workspace)`,
       workspaceId: globex.workspaceId,
       channelId: channelOf(globex, name).id,
       users: posters(globex.people),
-      weight,
+      weight: weight * rest,
+    })),
+    ...many.map((c) => ({
+      name: `#${c.channel.name}`,
+      workspaceId: acme.workspaceId,
+      channelId: c.channel.id,
+      users: posters(c.posters),
+      weight: membership.messageShare / many.length,
     })),
   ];
+  // what the searcher may read: every public channel of the big workspace, its private ones they are in
+  const readableChannels = [
+    ...acme.channels.filter((c) => c.type !== 'direct'),
+    ...many.filter((c) => !c.isPrivate || c.isMine).map((c) => c.channel),
+  ];
+  const sidebar = many.length ? (await api(base, 'GET', '/api/channels', { cookie: dana.cookie })).body : null;
   return {
     cookie: dana.cookie,
     searcher: dana.username,
     /** What the searcher may read (the big workspace's channels and Dana's two DMs), for the ILIKE baselines. */
     readable: [
-      ...acme.channels.filter((c) => c.type !== 'direct').map((c) => ({ id: c.id, name: c.name })),
+      ...readableChannels.map((c) => ({ id: c.id, name: c.name })),
       ...dms
         .filter((dm) => dm.people.includes(dana))
         .map((dm) => ({ id: dm.channel.id, name: null, partner: dm.people.find((p) => p !== dana).id })),
@@ -148,6 +233,21 @@ export const seedPeople = async (base) => {
     usernames: acme.people.map((p) => p.username),
     channels: acme.channels.filter((c) => c.type !== 'direct').map((c) => c.name),
     slots,
+    /** The membership mode's figures, or null without it. */
+    membership: many.length
+      ? {
+          channels: acme.channels.length + many.length,
+          private: many.filter((c) => c.isPrivate).length,
+          /** The searcher's channels, as their sidebar lists them (DMs apart). */
+          memberOf: sidebar.filter((c) => c.type !== 'direct').length,
+          readable: readableChannels.length,
+          /** A private channel the searcher is in, and one they are not in (for `in:` queries). */
+          minePrivate: many.find((c) => c.isPrivate && c.isMine)?.channel.name ?? null,
+          othersPrivate: many.find((c) => c.isPrivate && !c.isMine)?.channel.name ?? null,
+          /** Private channels the searcher is not in ({ id, name }): what no search of theirs may return. */
+          hidden: many.filter((c) => c.isPrivate && !c.isMine).map((c) => ({ id: c.channel.id, name: c.channel.name })),
+        }
+      : null,
   };
 };
 
