@@ -13,6 +13,7 @@ import { workspacesQuery } from '../../api/workspaces.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { Button } from '../../components/ui/Button.js';
 import { unreadQuery } from '../chat/api.js';
+import { ConnectionBanner } from '../connection/ConnectionBanner.js';
 import { isGroupDm } from '../chat/dm-people.js';
 import { useLiveUpdates } from '../chat/use-live-updates.js';
 import { mentionsQuery, notificationPrefsQuery } from '../notifications/api.js';
@@ -165,6 +166,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   return (
     <ShellDialogsProvider sections={sortedSections} workspaces={workspaces.data ?? []} currentUserId={user.id}>
       {shell}
+      <ConnectionBanner />
       <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} entries={navOrder} people={people} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </ShellDialogsProvider>
