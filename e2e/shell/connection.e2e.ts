@@ -4,7 +4,7 @@
 // The socket is cut by routing it (Playwright's routeWebSocket): closed from the server's side, refused while down.
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { postMessage, screenshots } from '../support.js';
+import { a11yViolations, postMessage, screenshots } from '../support.js';
 
 test('the banner and footer follow the live socket down and back up', async ({ ada, grace, general }) => {
   const page = ada.page;
@@ -42,6 +42,11 @@ test('the banner and footer follow the live socket down and back up', async ({ a
   await expect(footer).not.toContainText('STATUS ACTIVE');
   await expect(myself).toHaveAttribute('data-status', 'offline');
   await screenshots(page, 'connection-reconnecting');
+  expect(await a11yViolations(page, 'reconnecting banner')).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshots(page, 'connection-reconnecting-light');
+  expect(await a11yViolations(page, 'reconnecting banner, light')).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
 
   // no network at all
   await ada.context.setOffline(true);
