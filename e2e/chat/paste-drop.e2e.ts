@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { ROOT, screenshots } from '../support.js';
+import { naturalWidth, ROOT, screenshots, type PageDom, type PageFile } from '../support.js';
 
 /** A real PNG (solid colour), as an image editor writes one. */
 const png = (size: number, [r, g, b]: [number, number, number]): Buffer => {
@@ -34,19 +34,14 @@ const png = (size: number, [r, g, b]: [number, number, number]): Buffer => {
   ]);
 };
 
-interface Payload {
-  name: string;
-  type: string;
-  base64: string;
-}
-
 /** A DataTransfer in the page holding these files (what the browser builds for a drag from the desktop). */
-const transfer = (page: Page, files: Payload[]) =>
+const transfer = (page: Page, files: PageFile[]) =>
   page.evaluateHandle((list) => {
-    const data = new DataTransfer();
+    const dom = globalThis as unknown as PageDom;
+    const data = new dom.DataTransfer();
     for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      data.items.add(new File([bytes], f.name, { type: f.type }));
+      const bytes = dom.Uint8Array.from(dom.atob(f.base64), (c) => c.charCodeAt(0));
+      data.items.add(new dom.File([bytes], f.name, { type: f.type }));
     }
     return data;
   }, files);
@@ -59,12 +54,12 @@ test('files dropped on the channel and a picture pasted into the composer are se
   const composer = page.getByRole('textbox', { name: 'Message' });
   await expect(composer).toBeVisible();
 
-  const license: Payload = {
+  const license: PageFile = {
     name: 'LICENSE.txt',
     type: 'text/plain',
     base64: readFileSync(join(ROOT, 'LICENSE')).toString('base64'),
   };
-  const picture: Payload = { name: 'teal.png', type: 'image/png', base64: png(48, [0, 160, 170]).toString('base64') };
+  const picture: PageFile = { name: 'teal.png', type: 'image/png', base64: png(48, [0, 160, 170]).toString('base64') };
   const dropped = await transfer(page, [license, picture]);
 
   // dragged over the message list: the overlay shows; dropped: both attached
@@ -87,17 +82,18 @@ test('files dropped on the channel and a picture pasted into the composer are se
   const sent = rows(page).filter({ hasText: 'The licence, and the colour we picked' });
   await expect(sent.getByTestId('file-card')).toContainText('LICENSE.txt');
   await expect(sent.getByRole('img', { name: 'Attached image' })).toBeVisible();
-  await expect
-    .poll(() => sent.getByRole('img', { name: 'Attached image' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBe(48);
+  await expect.poll(() => naturalWidth(sent.getByRole('img', { name: 'Attached image' }))).toBe(48);
 
   // a picture on the clipboard, pasted into the composer
   await composer.focus();
   await composer.evaluate((area, file) => {
-    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-    const data = new DataTransfer();
-    data.items.add(new File([bytes], file.name, { type: file.type }));
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    const dom = globalThis as unknown as PageDom;
+    const bytes = dom.Uint8Array.from(dom.atob(file.base64), (c) => c.charCodeAt(0));
+    const data = new dom.DataTransfer();
+    data.items.add(new dom.File([bytes], file.name, { type: file.type }));
+    area.dispatchEvent(
+      new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }) as Event,
+    );
   }, picture);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await composer.press('Enter');
@@ -106,9 +102,12 @@ test('files dropped on the channel and a picture pasted into the composer are se
 
   // pasted text is still text
   await composer.evaluate((area) => {
-    const data = new DataTransfer();
+    const dom = globalThis as unknown as PageDom;
+    const data = new dom.DataTransfer();
     data.setData('text/plain', 'just words');
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    area.dispatchEvent(
+      new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }) as Event,
+    );
   });
   await expect(page.getByTestId('pending-file')).toHaveCount(0);
 });
