@@ -69,10 +69,24 @@ test('files dropped on the channel and a picture pasted into the composer are se
   await expect(page.getByTestId('drop-overlay')).toBeVisible();
   await expect(page.getByTestId('drop-overlay')).toContainText('Drop to attach to your message');
   await screenshots(page, 'paste-drop-00-overlay', { only: 'desktop' });
+  // the uploads' bytes are held back until each file's progress bar has been seen
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await held;
+    return route.fallback();
+  });
   await list.dispatchEvent('drop', { dataTransfer: dropped });
   await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
   const chip = page.getByTestId('pending-file');
   await expect(chip).toContainText('LICENSE.txt');
+  await expect(page.getByRole('progressbar', { name: 'Uploading LICENSE.txt' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Uploading teal.png' })).toBeVisible();
+  await screenshots(page, 'paste-drop-01-uploading', { only: 'desktop' });
+  release();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute('**/*');
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   // one size only: resizing to a phone swaps the shell, and a remounted composer drops what was not sent
   await screenshots(page, 'paste-drop-01-attached', { only: 'desktop' });

@@ -178,7 +178,12 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
         </div>
       ) : null}
       {image.attachment ? (
-        <ComposerAttachmentPreview attachment={image.attachment} uploading={image.uploading} onRemove={clearImage} />
+        <ComposerAttachmentPreview
+          attachment={image.attachment}
+          uploading={image.uploading}
+          progress={image.progress}
+          onRemove={clearImage}
+        />
       ) : null}
       {files.pending ? (
         <PendingFileChip
@@ -186,6 +191,7 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
           size={files.pending.size}
           type={files.pending.type}
           uploading={files.uploading}
+          progress={files.progress}
           onRemove={clearFile}
         />
       ) : null}
