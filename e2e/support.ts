@@ -193,3 +193,32 @@ export const a11yViolations = async (page: Page, label: string): Promise<string[
           .join(' | ')}`,
     );
 };
+
+/** A file handed to the page (its bytes in base64), for a drop or a paste. */
+export interface PageFile {
+  name: string;
+  type: string;
+  base64: string;
+}
+
+/**
+ * The page's DataTransfer, File and ClipboardEvent, for functions evaluated in the page (the journeys are typechecked
+ * without the DOM library).
+ */
+export interface PageDom {
+  DataTransfer: new () => {
+    items: { add(file: unknown): void };
+    setData(type: string, value: string): void;
+  };
+  File: new (bits: unknown[], name: string, options: { type: string }) => unknown;
+  ClipboardEvent: new (
+    type: string,
+    init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean },
+  ) => unknown;
+  Uint8Array: typeof Uint8Array;
+  atob(data: string): string;
+}
+
+/** An image element's decoded width (0 until it has loaded), read in the page. */
+export const naturalWidth = (image: Locator): Promise<number> =>
+  image.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth);

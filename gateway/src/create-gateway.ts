@@ -21,7 +21,7 @@ import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { observeRequests } from './http/observe-requests.js';
 import { metricsEndpoint } from './http/metrics.js';
 import { compressResponses } from './http/compression.js';
-import { startDefaultMetrics } from '@teamchat/observability';
+import { startDefaultMetrics, withNestStartupAtDebug } from '@teamchat/observability';
 import { AuthenticatedWsAdapter } from './realtime/authenticated-ws.adapter.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { mountSpa } from './spa/spa.js';
@@ -40,7 +40,8 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
       bodyParser: false,
     },
   );
-  if (runtime.logger !== false) app.useLogger(app.get(PinoLogger));
+  // Nest's start-up lines (modules loaded, routes mapped) at debug, as the services' (PinoNestLogger)
+  if (runtime.logger !== false) app.useLogger(withNestStartupAtDebug(app.get(PinoLogger)));
   const pool = app.get<pg.Pool>(PG_POOL);
   await ensureSessionTable(pool);
   const sessions = app.get<SessionKit>(SESSION_KIT);
@@ -55,7 +56,7 @@ export const createGatewayApp = async (runtime: GatewayRuntime): Promise<NestExp
   const express = app.getHttpAdapter().getInstance();
   app.use(app.get(Drain).middleware);
   app.use(requestIdMiddleware);
-  app.use(observeRequests(RootLogger.root));
+  app.use(observeRequests(RootLogger.root, runtime.accessLogLevel));
   app.use(securityHeaders(runtime.env));
   app.use(compressResponses());
   if (runtime.metricsOnSitePort !== false) app.use('/metrics', metricsEndpoint);

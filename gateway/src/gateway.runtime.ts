@@ -17,6 +17,8 @@ export interface GatewayRuntime {
    * refuses to the public. `false` when the runner serves it on a port of its own (the standalone process).
    */
   metricsOnSitePort?: boolean;
+  /** The level of the one line logged per request: `info` (default, a cluster's) or `debug` (`npm start`'s). */
+  accessLogLevel?: 'info' | 'debug';
 }
 
 export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');

@@ -60,6 +60,42 @@ export const mockFetch = (routes: Record<string, Handler>) => {
     return toResponse(typeof handler === 'function' ? await handler(body, url) : handler);
   });
   globalThis.fetch = fn as unknown as typeof fetch;
+  // uploads that report progress go through XMLHttpRequest: answered by the same routes, recorded as fetch calls
+  globalThis.XMLHttpRequest = class {
+    status = 0;
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body?: BodyInit | null) {
+      const init: RequestInit = {
+        method: this.method,
+        body: body ?? null,
+        headers: this.headers,
+        credentials: this.withCredentials ? 'include' : 'omit',
+      };
+      void fn(this.url, init).then(
+        (res) => {
+          const size = body instanceof Blob ? body.size : 0;
+          this.upload.onprogress?.({ lengthComputable: true, loaded: size, total: size } as ProgressEvent);
+          this.status = res.status;
+          this.onload?.();
+        },
+        () => this.onerror?.(),
+      );
+    }
+  } as unknown as typeof XMLHttpRequest;
   return { calls, fn };
 };
 

@@ -1,18 +1,24 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '@teamchat/config';
 import {
   createLogger,
   currentTracing,
   PinoNestLogger,
+  resolveLogFormat,
   startDefaultMetrics,
   startTracing,
+  useLogFormat,
 } from '@teamchat/observability';
+import { startupSummary } from './summary.js';
 
 /** `npm start`: the whole product in one process with embedded defaults. */
 const started = performance.now();
 const env = loadConfigOrExit({}, { servesSite: true });
+// readable lines on a terminal, JSON through a pipe (LOG_FORMAT); chosen before anything logs
+useLogFormat(resolveLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true));
 // tracing starts before the product's code is imported, so the libraries it loads (http, Express, pg, ioredis) are
 // patched as they load
 await startTracing({ serviceName: 'teamchat', otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, env, esmHook: true });
@@ -26,6 +32,8 @@ const starting = startStack({
   logger: new PinoNestLogger(log),
   // /metrics answers on its own port, as a cluster service's does: the site's port is the public's
   metricsPort: env.METRICS_PORT,
+  // a line per request only at LOG_LEVEL=debug: at info the terminal shows the summary and what needs attention
+  accessLogLevel: 'debug',
 });
 
 // SIGINT/SIGTERM (also a repeated one, as a terminal's Ctrl-C plus `npm start` passing it on) stop the stack in order:
@@ -53,7 +61,7 @@ const stack = await starting.catch((err: unknown) => {
   else log.fatal({ err }, message);
   process.exit(1);
 });
-log.info({ ms: Math.round(performance.now() - started), metricsUrl: stack.metricsUrl }, 'started');
-process.stdout.write(
-  `\nTeam chat is running at ${stack.url} (started in ${Math.round(performance.now() - started)} ms)\n\n`,
-);
+const ms = Math.round(performance.now() - started);
+const dataDir = resolve(env.DATA_DIR);
+log.info({ ms, url: stack.url, dataDir, metricsUrl: stack.metricsUrl }, 'started');
+process.stdout.write(startupSummary({ env, url: stack.url, metricsUrl: stack.metricsUrl, dataDir, ms }));

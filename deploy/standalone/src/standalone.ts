@@ -25,6 +25,8 @@ export interface StackOptions {
    * on the site's port, which the public reaches. Without it the gateway answers `/metrics` itself, as in a cluster.
    */
   metricsPort?: number;
+  /** The level of the gateway's per-request lines (`npm start`: debug); info by default, as a cluster gateway's. */
+  accessLogLevel?: 'info' | 'debug';
 }
 
 export interface RunningStack {
@@ -111,7 +113,13 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
         throw new Error(`METRICS_PORT ${options.metricsPort} cannot be used (${err.message}): set it to a free port`);
       });
     const metricsOnSitePort = options.metricsPort === undefined;
-    const app = await createGatewayApp({ ...runtime, sessionSecret, webDist: options.webDist, metricsOnSitePort });
+    const app = await createGatewayApp({
+      ...runtime,
+      sessionSecret,
+      webDist: options.webDist,
+      metricsOnSitePort,
+      accessLogLevel: options.accessLogLevel,
+    });
     await listenGateway(app, { port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
     const address = app.getHttpServer().address() as { port: number };
     url = listenOrigin(env.HOST, address.port);

@@ -17,7 +17,7 @@ interface Line {
 }
 
 /** A gateway-shaped Express app logging, as the gateway does, through one pino logger with the context mixin. */
-const start = async (level: string) => {
+const start = async (level: string, accessLevel?: 'info' | 'debug') => {
   const lines: Line[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -28,7 +28,7 @@ const start = async (level: string) => {
   const logger = pino({ level, mixin: logContextFields }, sink);
   const app = express();
   app.use(requestIdMiddleware);
-  app.use(observeRequests(logger));
+  app.use(observeRequests(logger, accessLevel));
   app.get('/api/health', (_req, res) => res.json({ status: 'ok' }));
   app.get('/metrics', (_req, res) => res.type('text/plain').send('up 1\n'));
   app.get('/api/things', (_req, res) => {
@@ -136,6 +136,29 @@ describe(observeRequests.name, () => {
       expect(app.lines.map((l) => l.req?.url ?? l.msg)).toEqual(['inside the handler', '/api/things']);
     } finally {
       await Promise.all([quiet.close(), app.close()]);
+    }
+  });
+
+  it('logs access lines at debug when told (npm start), an errored request still at info', async () => {
+    const info = await start('info', 'debug');
+    const debug = await start('debug', 'debug');
+    try {
+      for (const target of [info, debug]) {
+        await fetch(`${target.base}/api/things`);
+        await fetch(`${target.base}/api/broken`);
+      }
+      await waitFor(() => info.lines.length >= 2 && debug.lines.length >= 3);
+      expect(info.lines.map((l) => [l.level, l.msg])).toEqual([
+        [30, 'inside the handler'],
+        [30, 'request errored'],
+      ]);
+      expect(debug.lines.map((l) => [l.level, l.msg, l.req?.url])).toEqual([
+        [30, 'inside the handler', undefined],
+        [20, 'request completed', '/api/things'],
+        [30, 'request errored', '/api/broken'],
+      ]);
+    } finally {
+      await Promise.all([info.close(), debug.close()]);
     }
   });
 });

@@ -154,6 +154,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
       'JSON logs on standard output (pino; every line written while handling a request, socket frame or bus message carries `trace_id` and `span_id`; lines go out in writes of up to 4 KB, at most 250 ms after they are logged, and all at exit); time allowed for a clean stop',
   },
   {
+    variables: ['LOG_FORMAT'],
+    meaning:
+      "how `npm start` writes its logs: `auto` one readable line each (time, level, message) when standard output is a terminal, JSON when it is a pipe or a file; `json` or `pretty` always. Under `npm start` a line per request is logged at `debug` (`LOG_LEVEL=debug` shows them). The cluster's processes always log JSON, a line per request at `info`",
+  },
+  {
     variables: ['SHUTDOWN_DRAIN_MS'],
     meaning:
       'how long a stopping gateway keeps answering before it stops accepting: it reports not ready, refuses new live sockets with 503 and closes each HTTP connection after its answer, so no request in flight is cut off',

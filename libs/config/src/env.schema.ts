@@ -111,6 +111,8 @@ export const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('TeamChat <no-reply@teamchat.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `npm start`'s log lines: for a person on a terminal, JSON when piped (`auto`); a cluster process always logs JSON
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   // the peers whose X-Forwarded-For / -Proto are believed: a client's own header from anywhere else is ignored
   TRUST_PROXY: trustedProxies,
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),

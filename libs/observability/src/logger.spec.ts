@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@teamchat/testing';
-import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from './logger.js';
+import { LOG_BUFFER_BYTES, LOG_FLUSH_MS, resolveLogFormat } from './logger.js';
 
 const libRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -141,5 +141,14 @@ describe('createLogger on standard output', () => {
     expect(await crashing.exited).toBe(1);
     expect(crashing.lines().map((l) => l.msg)).toEqual(['about to fail']);
     expect(crashing.stderr()).toContain('boom');
+  });
+});
+
+describe(resolveLogFormat.name, () => {
+  it('is pretty on a terminal and JSON through a pipe when `auto`, and what it was told otherwise', () => {
+    expect(resolveLogFormat('auto', true)).toBe('pretty');
+    expect(resolveLogFormat('auto', false)).toBe('json');
+    expect(resolveLogFormat('json', true)).toBe('json');
+    expect(resolveLogFormat('pretty', false)).toBe('pretty');
   });
 });

@@ -1,12 +1,22 @@
 // Spec 2 §2 composer: Enter sends, Shift+Enter newline, mention picker, attach menu (image ≤ 10 MB, any file ≤ 25 MB, video coming soon).
 import type { MessageFile, PublicUser } from '@teamchat/contracts';
 import { QueryClientContext } from '@tanstack/react-query';
-import { SendHorizontal } from 'lucide-react';
-import { useCallback, useContext, useEffect, useId, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
+import { SendHorizontal, Upload } from 'lucide-react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
 import { ComposerAttachMenu } from './composer/ComposerAttachMenu.js';
 import { ComposerAttachmentPreview } from './composer/ComposerAttachmentPreview.js';
 import { ComposerMentionPicker } from './composer/ComposerMentionPicker.js';
 import { useComposerDraft } from './composer/use-composer-draft.js';
+import { useFileDrop } from './composer/use-file-drop.js';
 import { useImageAttachment } from './composer/use-image-attachment.js';
 import { useMentionPicker } from './composer/use-mention-picker.js';
 import { useTypingSignal } from './composer/use-typing-signal.js';
@@ -16,6 +26,7 @@ import { FormattingToolbar } from './FormattingToolbar.js';
 import { PendingFileChip } from './files/PendingFileChip.js';
 import { isImageAttachment } from './files/upload.js';
 import { useFileAttachment } from './files/use-file-attachment.js';
+import { notify } from '../../lib/toast.js';
 import styles from './Composer.module.css';
 
 export { MESSAGE_IMAGE_MAX_BYTES } from './composer/use-image-attachment.js';
@@ -135,10 +146,44 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
     else void files.choose(file);
   };
 
+  // Pasted or dropped files take the same path as Attach File: a message carries one image and one other file, so
+  // the first of each is attached and the rest are named in a notice
+  const attachFiles = (dropped: File[]) => {
+    if (disabled) return;
+    const picture = dropped.find((f) => isImageAttachment(f) && f.type.startsWith('image/'));
+    const other = dropped.find((f) => f !== picture);
+    if (picture) void image.attach(picture);
+    if (other) void files.choose(other);
+    const left = dropped.filter((f) => f !== picture && f !== other);
+    if (left.length > 0)
+      notify.error(
+        'One image and one file per message',
+        `Not attached: ${left.map((f) => f.name).join(', ')}. Send them in another message.`,
+      );
+  };
+  const dragging = useFileDrop(!disabled && threadId === null, attachFiles);
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0) return; // text is pasted as text
+    event.preventDefault();
+    attachFiles(pasted);
+  };
+
   return (
     <div className={styles.composer}>
+      {dragging ? (
+        <div className={styles.dropOverlay} data-testid="drop-overlay" aria-hidden="true">
+          <Upload size={28} />
+          <span>Drop to attach to your message</span>
+        </div>
+      ) : null}
       {image.attachment ? (
-        <ComposerAttachmentPreview attachment={image.attachment} uploading={image.uploading} onRemove={clearImage} />
+        <ComposerAttachmentPreview
+          attachment={image.attachment}
+          uploading={image.uploading}
+          progress={image.progress}
+          onRemove={clearImage}
+        />
       ) : null}
       {files.pending ? (
         <PendingFileChip
@@ -146,6 +191,7 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
           size={files.pending.size}
           type={files.pending.type}
           uploading={files.uploading}
+          progress={files.progress}
           onRemove={clearFile}
         />
       ) : null}
@@ -172,6 +218,7 @@ export const Composer = ({ channelId, threadId = null, user, users, onSend, disa
           value={text}
           onChange={onChange}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onClick={(e) => mentions.update(text, e.currentTarget.selectionStart)}
           onBlur={closeMention}
           aria-autocomplete="list"

@@ -1,10 +1,11 @@
 // One message: avatar, username, [agentId], HH:MM:SS, content as safe Markdown (markdown.tsx), optional image.
 import type { Message, PublicUser } from '@teamchat/contracts';
 import { AlertCircle, RotateCcw, Trash2 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { formatTime } from './format.js';
 import { MessageText } from './EditMessage.js';
 import { FileCard } from './files/FileCard.js';
+import { openImageViewer, VIEWER_IMAGE_ATTR } from './files/image-viewer-store.js';
 import { MessageActions } from './MessageActions.js';
 import { PinnedMarker } from './pins/PinnedMarker.js';
 import { ReactionBar } from './reactions/ReactionBar.js';
@@ -29,6 +30,13 @@ export interface MessageRowProps {
   /** Follows a message of the same author within minutes: no avatar or name, the time shown on hover. */
   grouped?: boolean;
 }
+
+/** A plain click opens the in-app viewer; Ctrl/⌘/Shift-click or a middle click still opens a tab, as links do. */
+const openInViewer = (event: MouseEvent<HTMLAnchorElement>) => {
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  openImageViewer(event.currentTarget);
+};
 
 export const MessageRow = memo(
   ({
@@ -86,7 +94,15 @@ export const MessageRow = memo(
           {delivery ? null : <ThreadSummary message={message} />}
           {delivery ? null : <MessageActions message={message} />}
           {message.imageUrl ? (
-            <a href={message.imageUrl} target="_blank" rel="noreferrer" className={styles.imageLink}>
+            <a
+              href={message.imageUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={styles.imageLink}
+              {...{ [VIEWER_IMAGE_ATTR]: message.imageUrl }}
+              data-viewer-caption={`${username} · ${formatTime(message.createdAt)}`}
+              onClick={openInViewer}
+            >
               <img
                 className={styles.image}
                 src={message.imageUrl}

@@ -90,12 +90,33 @@ export const renameChannel = (channelId: string, name: string) =>
 export class AttachmentUploadError extends Error {}
 
 /** PUTs the bytes straight to the storage URL; cookies only go along when it is our own origin. */
-export const putToUploadUrl = async (uploadUrl: string, file: File): Promise<boolean> => {
+export const putToUploadUrl = async (
+  uploadUrl: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<boolean> => {
   const sameOrigin = new URL(uploadUrl, window.location.origin).origin === window.location.origin;
+  const contentType = file.type || 'application/octet-stream';
+  // fetch reports no upload progress: an XMLHttpRequest does, for the composer's per-file progress
+  if (onProgress) {
+    return new Promise<boolean>((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('PUT', uploadUrl);
+      xhr.withCredentials = sameOrigin;
+      xhr.setRequestHeader('Content-Type', contentType);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      xhr.onload = () => resolve(xhr.status >= 200 && xhr.status < 300);
+      xhr.onerror = () => resolve(false);
+      xhr.onabort = () => resolve(false);
+      xhr.send(file);
+    });
+  }
   const put = await fetch(uploadUrl, {
     method: 'PUT',
     body: file,
-    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    headers: { 'Content-Type': contentType },
     credentials: sameOrigin ? 'include' : 'omit',
   }).catch(() => undefined);
   return put?.ok === true;
@@ -105,13 +126,14 @@ export const putToUploadUrl = async (uploadUrl: string, file: File): Promise<boo
  * Gets a signed URL for a message image, PUTs the bytes to it, and returns the attachment address (spec 2 §7:
  * `/attachments/...`, derived from the upload URL).
  */
-export const uploadMessageImage = async (file: File): Promise<string> => {
+export const uploadMessageImage = async (file: File, onProgress?: (fraction: number) => void): Promise<string> => {
   let ticket: RouteResult<typeof Routes.createMessageUpload>;
   try {
     ticket = await callApi(Routes.createMessageUpload, { body: { filename: file.name } });
   } catch (err) {
     throw new AttachmentUploadError(errorMessage(err, 'Failed to get upload URL'));
   }
-  if (!(await putToUploadUrl(ticket.uploadURL, file))) throw new AttachmentUploadError('Failed to upload file');
+  if (!(await putToUploadUrl(ticket.uploadURL, file, onProgress)))
+    throw new AttachmentUploadError('Failed to upload file');
   return attachmentPathFromUploadUrl(ticket.uploadURL) ?? ticket.objectPath;
 };

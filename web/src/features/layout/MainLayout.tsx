@@ -13,6 +13,8 @@ import { workspacesQuery } from '../../api/workspaces.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { Button } from '../../components/ui/Button.js';
 import { unreadQuery } from '../chat/api.js';
+import { ConnectionBanner } from '../connection/ConnectionBanner.js';
+import { ImageViewer } from '../chat/files/ImageViewer.js';
 import { isGroupDm } from '../chat/dm-people.js';
 import { useLiveUpdates } from '../chat/use-live-updates.js';
 import { mentionsQuery, notificationPrefsQuery } from '../notifications/api.js';
@@ -173,6 +175,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   return (
     <ShellDialogsProvider sections={sortedSections} workspaces={workspaces.data ?? []} currentUserId={user.id}>
       {shell}
+      <ConnectionBanner />
+      <ImageViewer />
       <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} entries={navOrder} people={people} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </ShellDialogsProvider>

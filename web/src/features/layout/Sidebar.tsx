@@ -16,6 +16,7 @@ import buttonStyles from '../../components/ui/Button.module.css';
 import badgeStyles from '../../components/ui/badge.module.css';
 import styles from './Sidebar.module.css';
 import { unreadBadge } from '../chat/format.js';
+import { FooterStatus } from '../connection/FooterStatus.js';
 
 interface SidebarProps {
   user: CurrentUser;
@@ -202,8 +203,7 @@ export const Sidebar = ({
       </div>
 
       <footer className={styles.footer} aria-label="Status">
-        <span className={styles.statusDot} aria-hidden />
-        <span>STATUS ACTIVE</span>
+        <FooterStatus />
         <span className={styles.footerCounts}>
           {regularCount} {regularCount === 1 ? 'CHANNEL' : 'CHANNELS'} · {dms.length} {dms.length === 1 ? 'DM' : 'DMS'}
         </span>

@@ -5,6 +5,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { usersQuery } from '../../api/users.js';
 import { useOnlineCount, usePresenceSelector, type PresenceView } from '../chat/presence-store.js';
 import { useUserPresence } from '../chat/presence-watch.js';
+import { useConnectionView } from '../connection/connection-view.js';
 import { rosterStatus, sortRoster, useUserStatus, type RosterStatus } from '../chat/status.js';
 import { invitesQuery } from '../settings/api.js';
 import { UserHoverCard } from '../chat/UserHoverCard.js';
@@ -28,9 +29,20 @@ const STATUS_CLASS: Record<string, string | undefined> = {
 
 export const TEAM_LIST_HEIGHT = { full: 300, compact: 200 } as const;
 
-/** This tab is connected, and its own choice is known before the server's copy catches up. */
-const statusOf = (member: PublicUser, selfId: string, myStatus: string, presence: PresenceView): RosterStatus =>
-  member.id === selfId ? rosterStatus(myStatus, 'online') : rosterStatus(member.status, presence.get(member.id));
+/**
+ * Oneself: online while this tab's live connection is up (offline while it is down), and one's own choice is known
+ * before the server's copy catches up.
+ */
+const statusOf = (
+  member: PublicUser,
+  selfId: string,
+  myStatus: string,
+  presence: PresenceView,
+  selfConnected: boolean,
+): RosterStatus =>
+  member.id === selfId
+    ? rosterStatus(myStatus, selfConnected ? 'online' : 'offline')
+    : rosterStatus(member.status, presence.get(member.id));
 
 /**
  * One member; re-renders when their own presence or profile changes, not when anyone else's does (the roster's
@@ -40,13 +52,17 @@ const MemberRow = memo(function MemberRow({
   member,
   self,
   myStatus,
+  selfConnected,
 }: {
   member: PublicUser;
   self: boolean;
   myStatus: string;
+  selfConnected: boolean;
 }) {
   const presence = useUserPresence(self ? undefined : member.id);
-  const status = self ? rosterStatus(myStatus, 'online') : rosterStatus(member.status, presence);
+  const status = self
+    ? rosterStatus(myStatus, selfConnected ? 'online' : 'offline')
+    : rosterStatus(member.status, presence);
   return (
     <li className={styles.member} data-status={status}>
       <UserHoverCard user={member} fallbackName={member.username}>
@@ -68,6 +84,8 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   // Only admins may list invites; for everyone else the total is the user count.
   const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
   const myStatus = useUserStatus();
+  const connection = useConnectionView();
+  const selfConnected = connection !== 'reconnecting' && connection !== 'offline';
   const list = useMemo(() => users.data ?? [], [users.data]);
   const byId = useMemo(() => new Map(list.map((u) => [u.id, u])), [list]);
   // the order (and the tally used before the server's count arrives) as strings: a presence change that moves no one
@@ -75,16 +93,23 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   const order = usePresenceSelector(
     useCallback(
       (presence: PresenceView) =>
-        sortRoster(list.map((u) => ({ id: u.id, name: u.username, status: statusOf(u, user.id, myStatus, presence) })))
+        sortRoster(
+          list.map((u) => ({
+            id: u.id,
+            name: u.username,
+            status: statusOf(u, user.id, myStatus, presence, selfConnected),
+          })),
+        )
           .map((e) => e.id)
           .join(','),
-      [list, user.id, myStatus],
+      [list, user.id, myStatus, selfConnected],
     ),
   );
   const tally = usePresenceSelector(
     useCallback(
-      (presence: PresenceView) => list.filter((u) => statusOf(u, user.id, myStatus, presence) === 'online').length,
-      [list, user.id, myStatus],
+      (presence: PresenceView) =>
+        list.filter((u) => statusOf(u, user.id, myStatus, presence, selfConnected) === 'online').length,
+      [list, user.id, myStatus, selfConnected],
     ),
   );
   const counted = useOnlineCount();
@@ -100,7 +125,13 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
       <ul className={styles.list} style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
         {users.isPending ? <li className={noteStyles.note}>Loading…</li> : null}
         {members.map((member) => (
-          <MemberRow key={member.id} member={member} self={member.id === user.id} myStatus={myStatus} />
+          <MemberRow
+            key={member.id}
+            member={member}
+            self={member.id === user.id}
+            myStatus={myStatus}
+            selfConnected={selfConnected}
+          />
         ))}
       </ul>
     </div>

@@ -17,6 +17,8 @@ export interface ImageAttachment {
 export const useImageAttachment = (onSettled: () => void) => {
   const [attachment, setAttachment] = useState<ImageAttachment | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** How much of the image is sent, 0 to 1. */
+  const [progress, setProgress] = useState(0);
 
   const previewUrl = attachment?.previewUrl;
   useEffect(
@@ -39,8 +41,9 @@ export const useImageAttachment = (onSettled: () => void) => {
     const previewUrl = URL.createObjectURL(file);
     setAttachment({ previewUrl, name: file.name, imageUrl: null });
     setUploading(true);
+    setProgress(0);
     try {
-      const imageUrl = await uploadMessageImage(file);
+      const imageUrl = await uploadMessageImage(file, setProgress);
       // removed (or replaced) while it uploaded: the answer is for an image no longer attached
       setAttachment((current) => (current?.previewUrl === previewUrl ? { ...current, imageUrl } : current));
       notify.success('Image uploaded');
@@ -55,5 +58,5 @@ export const useImageAttachment = (onSettled: () => void) => {
 
   const clear = useCallback(() => setAttachment(null), []);
 
-  return { attachment, uploading, imageUrl: attachment?.imageUrl ?? null, attach, clear };
+  return { attachment, uploading, progress, imageUrl: attachment?.imageUrl ?? null, attach, clear };
 };

@@ -10,10 +10,12 @@ export interface PendingFileChipProps {
   size: number;
   type: string;
   uploading: boolean;
+  /** How much is sent, 0 to 1, while it uploads. */
+  progress?: number;
   onRemove: () => void;
 }
 
-export const PendingFileChip = ({ name, size, type, uploading, onRemove }: PendingFileChipProps) => {
+export const PendingFileChip = ({ name, size, type, uploading, progress, onRemove }: PendingFileChipProps) => {
   const Icon = FILE_KIND_ICONS[fileKindOf({ name, type })];
   return (
     <div className={styles.chip} data-testid="pending-file">
@@ -23,6 +25,14 @@ export const PendingFileChip = ({ name, size, type, uploading, onRemove }: Pendi
       </span>
       <span className={styles.size}>{humanFileSize(size)}</span>
       {uploading ? <Loader2 className={spinStyles.spin} size={14} aria-label="Uploading" /> : null}
+      {uploading && progress !== undefined ? (
+        <progress
+          className={styles.progress}
+          max={100}
+          value={Math.round(progress * 100)}
+          aria-label={`Uploading ${name}`}
+        />
+      ) : null}
       <button type="button" className={styles.remove} aria-label={`Remove ${name}`} onClick={onRemove}>
         <X size={14} />
       </button>

@@ -25,7 +25,7 @@ export const attachmentProblem = (file: Pick<File, 'name' | 'size'>): string | n
  * Uploads a (non-image) file and answers what the message will show: the server keeps the name, size and type it
  * recorded for the upload, which are the same as the file's here.
  */
-export const uploadMessageFile = async (file: File): Promise<MessageFile> => {
+export const uploadMessageFile = async (file: File, onProgress?: (fraction: number) => void): Promise<MessageFile> => {
   let ticket: RouteResult<typeof Routes.createMessageUpload>;
   try {
     ticket = await callApi(Routes.createMessageUpload, {
@@ -34,7 +34,8 @@ export const uploadMessageFile = async (file: File): Promise<MessageFile> => {
   } catch (err) {
     throw new AttachmentUploadError(errorMessage(err, 'Failed to get upload URL'));
   }
-  if (!(await putToUploadUrl(ticket.uploadURL, file))) throw new AttachmentUploadError('Failed to upload file');
+  if (!(await putToUploadUrl(ticket.uploadURL, file, onProgress)))
+    throw new AttachmentUploadError('Failed to upload file');
   const url = attachmentPathFromUploadUrl(ticket.uploadURL) ?? ticket.objectPath;
   return { url, name: file.name, size: file.size, type: file.type || 'application/octet-stream' };
 };

@@ -15,6 +15,8 @@ export interface PendingFile {
 export const useFileAttachment = (onSettled?: () => void) => {
   const [pending, setPending] = useState<PendingFile | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** How much of the file is sent, 0 to 1. */
+  const [progress, setProgress] = useState(0);
   // the file being uploaded: a removal (or a newer choice) while it uploads wins over its answer
   const current = useRef<File | null>(null);
 
@@ -28,8 +30,11 @@ export const useFileAttachment = (onSettled?: () => void) => {
       current.current = file;
       setPending({ name: file.name, size: file.size, type: file.type, uploaded: null });
       setUploading(true);
+      setProgress(0);
       try {
-        const uploaded = await uploadMessageFile(file);
+        const uploaded = await uploadMessageFile(file, (fraction) => {
+          if (current.current === file) setProgress(fraction);
+        });
         if (current.current === file) setPending((p) => (p ? { ...p, uploaded } : p));
       } catch (err) {
         if (current.current === file) {
@@ -51,5 +56,5 @@ export const useFileAttachment = (onSettled?: () => void) => {
     setUploading(false);
   }, []);
 
-  return { pending, uploading, file: pending?.uploaded ?? null, choose, clear };
+  return { pending, uploading, progress, file: pending?.uploaded ?? null, choose, clear };
 };
