@@ -1,5 +1,6 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { currentTracing, startTracing } from '@teamchat/observability';
+import { waitFor } from '@teamchat/testing';
 import type { Envelope } from './fanout.js';
 import { InMemoryFanout } from './in-memory.fanout.js';
 import { TracedFanout } from './traced.fanout.js';
@@ -25,6 +26,8 @@ describe(TracedFanout.name, () => {
     await fanout.publish('w1', { userIds: null, frame: '{"type":"x"}' });
     expect(got).toHaveLength(1);
     expect(got[0]!.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    // exported once the resource's asynchronous attributes (the host's id) are in
+    await waitFor(() => exporter.getFinishedSpans().length >= 2);
     const spans = exporter.getFinishedSpans();
     const publish = spans.find((s) => s.name === 'fanout publish')!;
     const deliver = spans.find((s) => s.name === 'fanout deliver')!;
