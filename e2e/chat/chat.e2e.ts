@@ -72,8 +72,15 @@ const attachSquare = async (page: Page) => {
   });
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
 };
-const newChannel = async (member: Member, name: string, description = ''): Promise<ChannelRow> =>
-  (await ok(await member.request.post('/api/channels', { data: { name, description } }), 'channel')) as ChannelRow;
+/** A channel `member` creates and `others` join (a public channel is read by all; its composer is for members). */
+const newChannel = async (member: Member, name: string, description = '', ...others: Member[]): Promise<ChannelRow> => {
+  const channel = (await ok(
+    await member.request.post('/api/channels', { data: { name, description } }),
+    'channel',
+  )) as ChannelRow;
+  for (const other of others) await ok(await other.request.post(`/api/channels/${channel.id}/join`), 'join');
+  return channel;
+};
 /** Both people have `channel` open (each page at `at`, if given). */
 const bothOpen = async (ada: Member, grace: Member, channel: ChannelRow, at?: { ada?: string; grace?: string }) => {
   await Promise.all([
@@ -146,7 +153,7 @@ test.describe('chat journeys', () => {
     grace,
     general,
   }) => {
-    const random = await newChannel(ada, 'random', 'Anything goes');
+    const random = await newChannel(ada, 'random', 'Anything goes', grace);
     await bothOpen(ada, grace, general, { grace: `/channel/${random.id}` });
     await send(ada.page, 'Unread check one');
     await send(ada.page, 'Unread check two');

@@ -1,34 +1,13 @@
 // The in-app image viewer (issue 70): Ada pastes two pictures into the channel; clicking the first opens it over the
 // app (not a new tab), → and ← step between the channel's pictures, zoom toggles, Download saves the file, Esc closes
 // and gives the focus back. Screenshots at 1440×900 and 390×844, in the dark and light themes.
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { pngImage } from '@teamchat/testing';
 import { expect, test } from '../fixtures.js';
 import { a11yViolations, naturalWidth, screenshots, type PageDom } from '../support.js';
 
 /** A real PNG (solid colour), as an image editor writes one. */
-const png = (size: number, [r, g, b]: [number, number, number]): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3]!)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+const png = (size: number, colour: [number, number, number]): Buffer => pngImage(size, size, colour);
 
 /** Pastes a picture into the composer, as a screenshot tool's clipboard holds one, and sends it with `text`. */
 const pastePicture = async (page: Page, name: string, bytes: Buffer, text: string) => {

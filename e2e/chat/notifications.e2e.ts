@@ -104,8 +104,8 @@ const setHidden = async (page: Page, hidden: boolean) => {
 };
 
 /**
- * Grace allows notifications and her page records them; a second channel, `random`, which Grace has open while Ada
- * is in `general`.
+ * Grace allows notifications and her page records them; a second channel, `random`, which Grace joins and has open
+ * while Ada is in `general`.
  */
 const notifying = async (ada: Member, grace: Member, general: ChannelRow, origin: string) => {
   await grace.context.grantPermissions(['notifications'], { origin });
@@ -115,6 +115,7 @@ const notifying = async (ada: Member, grace: Member, general: ChannelRow, origin
     await ada.request.post('/api/channels', { data: { name: 'random', description: '' } }),
     'channel',
   )) as ChannelRow;
+  await ok(await grace.request.post(`/api/channels/${random.id}/join`), 'join');
   await Promise.all([ada.page.goto(`/channel/${general.id}`), grace.page.goto(`/channel/${random.id}`)]);
   await Promise.all([expect(composer(ada.page)).toBeVisible(), expect(composer(grace.page)).toBeVisible()]);
   return random;

@@ -3,7 +3,7 @@
 // Ada pins an older message, Grace's header count follows live, and her pinned list opens the channel at that message.
 // Screenshots at 1440×900 and 390×844.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngImage } from '@teamchat/testing';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
 import { a11yViolations, ok, postMessage, screenshots } from '../support.js';
 
@@ -12,28 +12,7 @@ const PIN_ME = 'Release checklist: punch cards, brass gears, and the Jacquard lo
 const CHATTER_AFTER_PIN = 60;
 
 /** A small solid-colour PNG (a real one, so the custom reaction shows as a picture). */
-const png = (size: number, [r, g, b]: [number, number, number]): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3]!)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+const png = (size: number, colour: [number, number, number]): Buffer => pngImage(size, size, colour);
 
 const row = (page: Page, text: string) =>
   page.getByTestId('message-list').getByTestId('message-row').filter({ hasText: text });

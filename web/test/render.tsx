@@ -1,6 +1,6 @@
 // Test harness: the app's providers around a screen, a memory router, and a scripted fetch.
 import { jest } from '@jest/globals';
-import type { CurrentUser } from '@teamchat/contracts';
+import type { Channel, CurrentUser } from '@teamchat/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -144,3 +144,24 @@ export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
 });
 
 export const WORKSPACE_ID = '22222222-2222-4222-8222-222222222222';
+
+/** A public regular channel of WORKSPACE_ID that the viewer has joined, with `overrides` on top. */
+export const aChannel = (overrides: Partial<Channel> & Pick<Channel, 'id'>): Channel => ({
+  workspaceId: WORKSPACE_ID,
+  name: 'general',
+  description: null,
+  sectionId: null,
+  type: 'regular',
+  participantIds: null,
+  icon: 'Hash',
+  order: 0,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  visibility: 'public',
+  topic: null,
+  archived: false,
+  isDefault: false,
+  memberCount: 0,
+  joined: true,
+  createdBy: null,
+  ...overrides,
+});

@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { emit, fakeRealtime, listeners } from '../../../test/fake-realtime.js';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
 jest.unstable_mockModule('../chat/realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
 const { MainLayout } = await import('../layout/MainLayout.js');
@@ -35,26 +35,17 @@ const OLD = 'c0000000-0000-4000-8000-000000000004';
 const HIDDEN = 'c0000000-0000-4000-8000-000000000009';
 
 const section: Section = { id: S1, workspaceId: WORKSPACE_ID, name: 'Channels', order: 0, createdAt: ts };
-const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channel => ({
-  id,
-  workspaceId: WORKSPACE_ID,
-  name,
-  description: null,
-  sectionId: S1,
-  type: 'regular',
-  participantIds: [me.id, grace.id],
-  icon: 'Hash',
-  order: 0,
-  createdAt: ts,
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 2,
-  joined: true,
-  createdBy: grace.id,
-  ...extra,
-});
+const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channel =>
+  aChannel({
+    id,
+    name,
+    sectionId: S1,
+    participantIds: [me.id, grace.id],
+    createdAt: ts,
+    memberCount: 2,
+    createdBy: grace.id,
+    ...extra,
+  });
 const general = channel(GENERAL, 'general', { isDefault: true });
 const secret = channel(SECRET, 'secret-plans', { visibility: 'private', order: 1, createdBy: me.id });
 const design = channel(DESIGN, 'design', { joined: false, participantIds: [grace.id, pat.id], memberCount: 2 });

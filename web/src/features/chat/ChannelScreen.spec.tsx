@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import type { Channel, Message, ServerFrame } from '@teamchat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useMatch, useNavigate } from 'react-router-dom';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 import messageRowStyles from './MessageRow.module.css';
 
 type Listener = (frame: ServerFrame) => void;
@@ -50,26 +50,8 @@ const ts = '2025-03-01T10:00:00.000Z';
 const GENERAL = 'c0000000-0000-4000-8000-000000000001';
 const RANDOM = 'c0000000-0000-4000-8000-000000000002';
 const DM = 'd0000000-0000-4000-8000-000000000001';
-const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channel => ({
-  id,
-  workspaceId: WORKSPACE_ID,
-  name,
-  description: null,
-  sectionId: null,
-  type: 'regular',
-  participantIds: null,
-  icon: 'Hash',
-  order: 0,
-  createdAt: ts,
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 0,
-  joined: true,
-  createdBy: null,
-  ...extra,
-});
+const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channel =>
+  aChannel({ id, name, createdAt: ts, ...extra });
 const msg = (n: number, extra: Partial<Message> = {}): Message => ({
   id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   channelId: GENERAL,

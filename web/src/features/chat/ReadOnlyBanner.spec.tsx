@@ -1,12 +1,12 @@
 // A read-only workspace on the channel screen: the banner (admins get a button to the Billing tab, members a short
 // notice), the composer disabled with the reason, and a `workspace` socket frame unlocking it without a reload.
 import { jest } from '@jest/globals';
-import { WORKSPACE_READ_ONLY_MESSAGE, type Channel, type WorkspaceListItem } from '@teamchat/contracts';
+import { WORKSPACE_READ_ONLY_MESSAGE, type WorkspaceListItem } from '@teamchat/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useMatch } from 'react-router-dom';
 import { emit, fakeRealtime, listeners } from '../../../test/fake-realtime.js';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
 jest.unstable_mockModule('./realtime.js', () => ({ realtime: fakeRealtime, RealtimeConnection: class {} }));
 const { ChannelScreen } = await import('./ChannelScreen.js');
@@ -16,25 +16,7 @@ const { OPEN_BILLING_LABEL, READ_ONLY_ADMIN_HINT, READ_ONLY_MEMBER_HINT } = awai
 const { resetLiveState } = await import('./live-store.js');
 
 const GENERAL = 'c0000000-0000-4000-8000-000000000001';
-const general: Channel = {
-  id: GENERAL,
-  workspaceId: WORKSPACE_ID,
-  name: 'general',
-  description: null,
-  sectionId: null,
-  type: 'regular',
-  participantIds: null,
-  icon: 'Hash',
-  order: 0,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 0,
-  joined: true,
-  createdBy: null,
-};
+const general = aChannel({ id: GENERAL });
 const PAST = '2025-03-01T00:00:00.000Z';
 const workspace = (role: 'admin' | 'member', access: Pick<WorkspaceListItem, 'readOnly' | 'writableUntil'>) => ({
   id: WORKSPACE_ID,

@@ -5,7 +5,7 @@ import { UNREAD_COUNT_CAP } from '@teamchat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
 jest.unstable_mockModule('../chat/use-live-updates.js', () => ({ useLiveUpdates: () => () => undefined }));
 const { MainLayout, SIDEBAR_SIZES } = await import('./MainLayout.js');
@@ -28,26 +28,7 @@ const channel = (
   sectionId: string | null,
   order: number,
   extra: Partial<Channel> = {},
-): Channel => ({
-  id,
-  workspaceId: WORKSPACE_ID,
-  name,
-  description: null,
-  sectionId,
-  type: 'regular',
-  participantIds: null,
-  icon: 'Hash',
-  order,
-  createdAt: ts,
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 0,
-  joined: true,
-  createdBy: null,
-  ...extra,
-});
+): Channel => aChannel({ id, name, sectionId, order, createdAt: ts, ...extra });
 
 const S1 = 'a0000000-0000-4000-8000-000000000001';
 const S2 = 'a0000000-0000-4000-8000-000000000002';

@@ -1,25 +1,9 @@
 import type { Channel, Section } from '@teamchat/contracts';
+import { aChannel } from '../../../test/render.js';
 import { firstChannel, groupChannels, reorderWithin, sortSections } from './sort.js';
 
-const ch = (id: string, sectionId: string | null, order: number, type: Channel['type'] = 'regular'): Channel => ({
-  id,
-  workspaceId: 'w',
-  name: id,
-  description: null,
-  sectionId,
-  type,
-  participantIds: null,
-  icon: 'Hash',
-  order,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 0,
-  joined: true,
-  createdBy: null,
-});
+const ch = (id: string, sectionId: string | null, order: number, type: Channel['type'] = 'regular'): Channel =>
+  aChannel({ id, workspaceId: 'w', name: id, sectionId, type, order, createdAt: '2025-01-01T00:00:00.000Z' });
 const sec = (id: string, order: number, createdAt = '2025-01-01T00:00:00.000Z'): Section => ({
   id,
   workspaceId: 'w',

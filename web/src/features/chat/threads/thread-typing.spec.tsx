@@ -1,10 +1,10 @@
 // Typing in a thread's composer is typing in that thread, not in the channel: the `typing` frame's `threadId` decides
 // which indicator shows it (the channel's under its list, the thread panel's above its composer), both ways.
 import { jest } from '@jest/globals';
-import type { Channel, ClientFrame, Message, ServerFrame } from '@teamchat/contracts';
+import type { ClientFrame, Message, ServerFrame } from '@teamchat/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useMatch } from 'react-router-dom';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../../test/render.js';
 
 type Listener = (frame: ServerFrame) => void;
 const listeners = new Set<Listener>();
@@ -35,25 +35,7 @@ const me = aUser({ workspaceId: WORKSPACE_ID, isAdmin: false });
 const grace = { ...aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace' }), isAdmin: false };
 const GENERAL = 'c0000000-0000-4000-8000-000000000001';
 const OTHER_THREAD = 'e0000000-0000-4000-8000-000000000099';
-const channel: Channel = {
-  id: GENERAL,
-  workspaceId: WORKSPACE_ID,
-  name: 'general',
-  description: null,
-  sectionId: null,
-  type: 'regular',
-  participantIds: null,
-  icon: 'Hash',
-  order: 0,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 0,
-  joined: true,
-  createdBy: null,
-};
+const channel = aChannel({ id: GENERAL });
 const at = (s: number) => new Date(Date.UTC(2025, 2, 1, 13, 5, s)).toISOString();
 const msg = (n: number, extra: Partial<Message> = {}): Message => ({
   id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

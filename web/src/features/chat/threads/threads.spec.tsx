@@ -1,10 +1,10 @@
 // Threads on the channel screen with a scripted API and socket: the summary under a root, the thread panel in place of
 // the widgets, its composer with "Also send to channel", live replies, unread replies and drafts per thread.
 import { jest } from '@jest/globals';
-import type { Channel, FollowedThread, Message, ServerFrame } from '@teamchat/contracts';
+import type { FollowedThread, Message, ServerFrame } from '@teamchat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useMatch } from 'react-router-dom';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../../test/render.js';
 import summaryStyles from './ThreadSummary.module.css';
 
 type Listener = (frame: ServerFrame) => void;
@@ -33,25 +33,7 @@ const emit = (frame: ServerFrame) => act(() => listeners.forEach((l) => l(frame)
 const me = aUser({ workspaceId: WORKSPACE_ID, isAdmin: false });
 const grace = { ...aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace' }), isAdmin: false };
 const GENERAL = 'c0000000-0000-4000-8000-000000000001';
-const channel: Channel = {
-  id: GENERAL,
-  workspaceId: WORKSPACE_ID,
-  name: 'general',
-  description: null,
-  sectionId: null,
-  type: 'regular',
-  participantIds: null,
-  icon: 'Hash',
-  order: 0,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  visibility: 'public',
-  topic: null,
-  archived: false,
-  isDefault: false,
-  memberCount: 0,
-  joined: true,
-  createdBy: null,
-};
+const channel = aChannel({ id: GENERAL });
 const at = (s: number) => new Date(Date.UTC(2025, 2, 1, 13, 5, s)).toISOString();
 const msg = (n: number, extra: Partial<Message> = {}): Message => ({
   id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
