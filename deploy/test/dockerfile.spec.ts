@@ -47,6 +47,13 @@ describe('deploy/docker/Dockerfile', () => {
     expect(runtime.from).toBe('${NODE_IMAGE}');
   });
 
+  it('pins the base image by digest, which Dependabot keeps moving', () => {
+    const image = /^ARG NODE_IMAGE=(\S+)$/m.exec(readFileSync(dockerfile, 'utf8'))![1];
+    expect(image).toMatch(/^node:\d+-bookworm-slim@sha256:[0-9a-f]{64}$/);
+    const dependabot = readFileSync(join(repoRoot, '.github/dependabot.yml'), 'utf8');
+    expect(dependabot).toMatch(/package-ecosystem: docker\s+directory: \/deploy\/docker/);
+  });
+
   it('installs from the lockfile with only the manifests of every npm workspace, so the layer caches', () => {
     const copied = ops(stage('deps'), 'COPY').flatMap((c) => parseCopy(c.args).sources);
     expect(copied).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
@@ -197,11 +204,13 @@ describe('deploy/docker/probe.mjs', () => {
 });
 
 describe('the image', () => {
-  it("has a HEALTHCHECK that runs the probe, ships an SBOM, and leaves the optional embedded PostgreSQL out unless asked", () => {
+  it('has a HEALTHCHECK that runs the probe, ships an SBOM, and leaves the optional embedded PostgreSQL out unless asked', () => {
     const check = ops(runtime, 'HEALTHCHECK');
     expect(check).toHaveLength(1);
     expect(check[0].args).toMatch(/CMD \["node", "deploy\/docker\/probe.mjs"\]$/);
-    const run = ops(stage('build'), 'RUN').map((r) => r.args).join(' && ');
+    const run = ops(stage('build'), 'RUN')
+      .map((r) => r.args)
+      .join(' && ');
     expect(run).toMatch(/--omit=optional/);
     expect(run).toMatch(/npm sbom --sbom-format cyclonedx/);
     const copied = ops(runtime, 'COPY').flatMap((c) => parseCopy(c.args).sources);
