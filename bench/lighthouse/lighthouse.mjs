@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Lighthouse on the product's landing page (issue 19): performance, accessibility, best practices and SEO, each
-// ≥ 95, served by `npm start`'s standalone server (with its compression) and measured in Debian's Chromium.
+// Lighthouse on the product's landing page (issue 19) or, with --signed-in, on a signed-in member's channel screen
+// (issue 70): performance, accessibility, best practices and SEO, each ≥ 95, served by `npm start`'s standalone
+// server (with its compression) and measured in Debian's Chromium.
 //
 //   npm run build && (cd web && npx vite build)
-//   node bench/lighthouse/lighthouse.mjs [--path /login] [--preset mobile|desktop] [--runs 3] [--json out.json]
+//   node bench/lighthouse/lighthouse.mjs [--path /login | --signed-in] [--preset mobile|desktop] [--runs 3] [--json f]
 //
 // Prints one line per category (the median of the runs) and exits 1 when any is under the target.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { seedProduct } from '../http/http.mjs';
 import { startStandalone } from '../http/servers.mjs';
 
 export const TARGET = 95;
@@ -32,9 +34,19 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Runs Lighthouse `runs` times on `path` of a fresh standalone server; resolves with the scores (0–100) per run. */
-export const runLighthouse = async ({ path = '/', preset = 'mobile', runs = 3 } = {}) => {
+/**
+ * Runs Lighthouse `runs` times on `path` of a fresh standalone server; resolves with the scores (0–100) per run.
+ * `signedIn`: the path is the channel screen of bench/http's reader (an admin of a workspace of three channels whose
+ * #general holds 60 messages from a colleague), every request carrying the reader's session cookie.
+ */
+export const runLighthouse = async ({ path = '/', preset = 'mobile', runs = 3, signedIn = false } = {}) => {
   const server = await startStandalone({ logLevel: 'warn' });
+  let extraHeaders;
+  if (signedIn) {
+    const seed = await seedProduct(server.url);
+    path = `/channel/${seed.channelId}`;
+    extraHeaders = { Cookie: seed.cookie };
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -46,7 +58,7 @@ export const runLighthouse = async ({ path = '/', preset = 'mobile', runs = 3 } 
         preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
       const result = await lighthouse(
         `${server.url}${path}`,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders },
         config,
       );
       const lhr = result.lhr;
@@ -77,13 +89,19 @@ const main = async () => {
       preset: { type: 'string', default: 'mobile' },
       runs: { type: 'string', default: '3' },
       json: { type: 'string' },
+      'signed-in': { type: 'boolean', default: false },
     },
   });
-  const report = await runLighthouse({ path: values.path, preset: values.preset, runs: Number(values.runs) });
+  const report = await runLighthouse({
+    path: values.path,
+    preset: values.preset,
+    runs: Number(values.runs),
+    signedIn: values['signed-in'],
+  });
   if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
   let ok = true;
   console.log(
-    `Lighthouse ${values.preset} on ${values.path}, median of ${report.runs.length} runs (target ≥ ${TARGET}):`,
+    `Lighthouse ${values.preset} on ${new URL(report.url).pathname}${values['signed-in'] ? ' (signed in)' : ''}, median of ${report.runs.length} runs (target ≥ ${TARGET}):`,
   );
   for (const c of CATEGORIES) {
     const score = median(report.runs.map((r) => r.scores[c]));
