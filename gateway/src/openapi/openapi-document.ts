@@ -1,8 +1,9 @@
 // The OpenAPI 3.1 document, made from the route table alone (libs/contracts/src/http/routes): every route's path,
-// parameters, schemas, status, auth, summary, tag and operationId.
+// parameters, schemas, status, auth, summary, tag and operationId, and the errors each can answer.
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ROUTE_TAGS, routeEntries, routeStatus, type HttpRoute, type PathParam } from '@teamchat/contracts';
+import { errorResponses } from './error-responses.js';
 
 extendZodWithOpenApi(z);
 
@@ -87,7 +88,8 @@ const register = (registry: OpenAPIRegistry, operationId: string, route: HttpRou
     },
     responses: {
       [routeStatus(route)]: successResponse(route),
-      default: { description: 'Error', content: { 'application/json': { schema: ErrorBody } } },
+      ...errorResponses(route, ErrorBody),
+      default: { description: 'Any other error', content: { 'application/json': { schema: ErrorBody } } },
     },
   });
 };
