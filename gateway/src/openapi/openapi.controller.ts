@@ -5,9 +5,11 @@ import { Controller, Header, Injectable, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Routes } from '@teamchat/contracts';
 import { Route, RouteParam } from '../http/route-table.js';
+import { buildAsyncApiDocument } from './asyncapi-document.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 type OpenAPIObject = ReturnType<typeof buildOpenApiDocument>;
+type AsyncAPIObject = ReturnType<typeof buildAsyncApiDocument>;
 
 const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -36,13 +38,18 @@ const START = `window.addEventListener('load', function () {
 
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
-/** The document, built from the route table on its first request (not at every start) and kept. */
+/** The documents, built from the route table and the frame maps on their first request (not at every start) and kept. */
 @Injectable()
 export class OpenApiDocument {
   private built: OpenAPIObject | undefined;
+  private builtAsync: AsyncAPIObject | undefined;
 
   get document(): OpenAPIObject {
     return (this.built ??= buildOpenApiDocument());
+  }
+
+  get asyncApi(): AsyncAPIObject {
+    return (this.builtAsync ??= buildAsyncApiDocument());
   }
 }
 
@@ -54,7 +61,10 @@ const bundled = (asset: string): Promise<string> => {
   return text;
 };
 
-/** `/api/docs`: the interactive reference; `/api/docs/openapi.json`: the document it shows. */
+/**
+ * `/api/docs`: the interactive reference; `/api/docs/openapi.json`: the document it shows; `/api/docs/asyncapi.json`:
+ * the live socket's.
+ */
 @Controller()
 export class OpenApiController {
   constructor(private readonly doc: OpenApiDocument) {}
@@ -68,6 +78,11 @@ export class OpenApiController {
   @Route(Routes.openApiDocument)
   openapi(): OpenAPIObject {
     return this.doc.document;
+  }
+
+  @Route(Routes.asyncApiDocument)
+  asyncapi(): AsyncAPIObject {
+    return this.doc.asyncApi;
   }
 
   @Route(Routes.apiReferenceAsset)

@@ -30,7 +30,9 @@ describe.each(['inprocess', 'nats'] as const)("authors' names and handles over %
     ((await who.agent.get('/api/mentions')).body as MentionsPage).items.map((i) => i.content);
 
   it('mentions a member by a handle they just chose, not after the cache expires', async () => {
-    expect((await t.carol.agent.patch(`/api/users/${t.carol.user.id}`).send({ handle: 'caro_first' })).status).toBe(200);
+    expect((await t.carol.agent.patch(`/api/users/${t.carol.user.id}`).send({ handle: 'caro_first' })).status).toBe(
+      200,
+    );
     await post(t.bob, '@caro_first ping');
     // Carol's profile, first handle included, is now what chat holds
     await waitFor(async () => (await mentionsOf(t.carol)).includes('@caro_first ping'), { timeoutMs: 10_000 });

@@ -43,6 +43,13 @@ describe('the route table as the gateway serves it', () => {
     expect((res.body.tags as { name: string }[]).map((t) => t.name)).toEqual(Object.keys(ROUTE_TAGS));
   });
 
+  it('serves the AsyncAPI document of the live socket beside the OpenAPI one', async () => {
+    const res = await request(stack.url).get('/api/docs/asyncapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.asyncapi).toBe('3.0.0');
+    expect(res.body.channels.socket.address).toBe('/ws');
+  });
+
   it('serves the interactive reference at /api/docs with its bundled script and stylesheet (no CDN, no inline script)', async () => {
     const page = await request(stack.url).get('/api/docs');
     expect(page.status).toBe(200);

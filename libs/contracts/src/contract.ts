@@ -37,7 +37,10 @@ export const workspaceWrite = <C extends RequestContract>(
   when?: (request: Record<string, unknown>) => boolean,
 ): C => ({ ...contract, workspaceWrite: when ?? true });
 
-export const defineEvent = <P extends z.ZodType>(subject: `${string}.${string}.${string}`, payload: P): EventContract<P> => ({
+export const defineEvent = <P extends z.ZodType>(
+  subject: `${string}.${string}.${string}`,
+  payload: P,
+): EventContract<P> => ({
   kind: 'event',
   subject,
   payload,

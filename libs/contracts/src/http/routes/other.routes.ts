@@ -361,6 +361,16 @@ export const SystemRoutes = {
     params: {},
     rawResponse: 'The OpenAPI document (JSON)',
   }),
+  asyncApiDocument: gatewayRoute({
+    method: 'GET',
+    path: '/api/docs/asyncapi.json',
+    tag: 'System',
+    summary: 'AsyncAPI document of /ws',
+    description: 'The AsyncAPI 3 document of the live socket: every frame each way, generated from the frame maps.',
+    auth: 'public',
+    params: {},
+    rawResponse: 'The AsyncAPI document (JSON)',
+  }),
   apiReferenceAsset: gatewayRoute({
     method: 'GET',
     path: '/api/docs/{asset}',
