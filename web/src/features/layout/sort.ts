@@ -42,6 +42,23 @@ export const reorderWithin = (
   return all.map((c) => (orders.has(c.id) ? { ...c, order: orders.get(c.id)! } : c));
 };
 
+/**
+ * The channel list after moving one channel to the end of another section (`target`: that section's channels now), as
+ * the server will number them: 0..n-1 there, the moved one last.
+ */
+export const moveToSection = (
+  all: readonly Channel[],
+  target: readonly Channel[],
+  channelId: string,
+  sectionId: string,
+): Channel[] => {
+  const ids = [...target.map((c) => c.id).filter((id) => id !== channelId), channelId];
+  const orders = new Map(ids.map((id, i) => [id, i]));
+  return all.map((c) =>
+    orders.has(c.id) ? { ...c, order: orders.get(c.id)!, ...(c.id === channelId ? { sectionId } : {}) } : c,
+  );
+};
+
 /** The channel the sidebar shows first: unsectioned ones lead, then sections in order. */
 export const firstChannel = (channels: readonly Channel[], sections: readonly Section[]): Channel | undefined => {
   const groups = groupChannels(channels, sortSections(sections));
