@@ -136,12 +136,12 @@ const SectionBlock = ({
       data-testid="sidebar-section-trigger"
     >
       <ChevronRight size={14} className={sidebarStyles.sectionChevron} aria-hidden />
-      {section?.personal ? (
-        <UserRound size={12} className={sidebarStyles.sectionPersonal} aria-label="Only you see this section" />
-      ) : null}
       <span className={sidebarStyles.sectionTitle} data-testid="sidebar-section-title">
         {title}
       </span>
+      {section?.personal ? (
+        <UserRound size={12} className={sidebarStyles.sectionPersonal} aria-label="Only you see this section" />
+      ) : null}
       <span className={sidebarStyles.sectionCount} aria-label={`${channels.length} channels`}>
         {channels.length}
       </span>
