@@ -95,13 +95,23 @@ export class SectionService {
     }
     if ((await this.channels.countBy({ sectionId: section.id })) > 0 || (await this.placedBy(userId, section.id)))
       throw new DomainError(ErrorCodes.sectionNotEmpty, SECTION_NOT_EMPTY_MESSAGE);
+    let placedThere: string[];
     try {
-      await this.sections.delete({ id: section.id, workspaceId });
+      placedThere = await this.db.transaction(async (m) => {
+        // whose channels fall back to their defaults with it: their screens are told
+        const rows = (await m.query(
+          `DELETE FROM "chat"."sidebar_placement" WHERE "section_id" = $1 RETURNING "user_id"`,
+          [section.id],
+        )) as [{ user_id: string }[], number];
+        await m.delete(ChannelSectionEntity, { id: section.id, workspaceId });
+        return [...new Set(rows[0].map((r) => r.user_id))];
+      });
     } catch (err) {
       // a channel was created in it meanwhile: the foreign key refuses, with the same answer
       if (isForeignKeyViolation(err)) throw new DomainError(ErrorCodes.sectionNotEmpty, SECTION_NOT_EMPTY_MESSAGE);
       throw err;
     }
+    await sidebarChanged(this.bus, this.logger, workspaceId, placedThere);
     return { id: section.id };
   }
 

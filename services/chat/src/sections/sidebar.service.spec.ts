@@ -175,8 +175,10 @@ describe(SidebarService.name, () => {
     await sidebar.move(t.as(t.bob), { channelId: t.made[0].id, newOrder: 0, sectionId: spare.id });
     const err = await rejection(sections.remove(t.as(t.bob), spare.id));
     expect([err.code, err.message]).toEqual([ErrorCodes.sectionNotEmpty, SECTION_NOT_EMPTY_MESSAGE]);
-    // empty as Carol sees it: deleted, and Bob's channel is back in its default section
+    // empty as Carol sees it: deleted, and Bob's channel is back in its default section (his screens are told)
+    const from = h.bus.eventsOf(RealtimeEvents.workspaceBroadcast).length;
     await sections.remove(t.as(t.carol), spare.id);
     expect(await layout(t, t.bob)).toContainEqual(['Work', 'one', 0]);
+    expect(framesSince(from).map((e) => [e.frame.type, e.userIds])).toEqual([['sidebar_changed', [t.bob]]]);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { BusClient, DomainError } from '@teamchat/bus';
 import { WorkspaceMembership } from '@teamchat/service-kit';
 import { ErrorCodes, type Actor, type Channel, type ReorderChannel } from '@teamchat/contracts';
@@ -50,10 +50,7 @@ export class SidebarService {
       if (!section) throw new DomainError(ErrorCodes.sectionNotFound, SECTION_NOT_FOUND);
       const ordered = moveTo(await channelsInSection(m, workspaceId, userId, section.id), channel.id, input.newOrder);
       await place(m, workspaceId, userId, section.id, ordered);
-      const found = await m.findBy(
-        ChannelEntity,
-        ordered.map((id) => ({ id })),
-      );
+      const found = await m.findBy(ChannelEntity, { id: In(ordered) });
       const byId = new Map(found.map((c) => [c.id, c]));
       return ordered.map((id, order) => ({ ...toChannel(byId.get(id)!, userId), sectionId: section.id, order }));
     });

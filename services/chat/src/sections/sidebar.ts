@@ -76,21 +76,23 @@ export const place = async (
   );
 };
 
-/** The member's other screens refetch their sidebar (`sidebar_changed`, to them only); nobody else hears of it. */
+/** The members' screens refetch their sidebar (`sidebar_changed`, to them only); nobody else hears of it. */
 export const sidebarChanged = async (
   bus: BusClient,
   logger: Logger,
   workspaceId: string,
-  userId: string,
+  userIds: string | readonly string[],
 ): Promise<void> => {
+  const to = typeof userIds === 'string' ? [userIds] : userIds;
+  if (to.length === 0) return;
   try {
     await bus.emit(RealtimeEvents.workspaceBroadcast, {
       workspaceId,
       frame: { type: 'sidebar_changed', workspaceId },
-      userIds: [userId],
+      userIds: to.slice(0, 5000),
     });
   } catch (err) {
-    // the change is committed; the member's other screens catch up on their next refetch
+    // the change is committed; the members' other screens catch up on their next refetch
     logger.warn(`sidebar_changed not sent: ${err instanceof Error ? err.message : String(err)}`);
   }
 };
