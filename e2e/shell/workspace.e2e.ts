@@ -65,7 +65,8 @@ const askToDeleteSection = async (page: Page, name: string) => {
   return page.getByRole('alertdialog');
 };
 
-const dragHandle = async (page: Page, handle: Locator, target: Locator) => {
+/** Drags a channel by its handle onto `target`: a channel of its section, or (`into`) of another section's list. */
+const dragHandle = async (page: Page, handle: Locator, target: Locator, into?: Locator) => {
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -73,8 +74,9 @@ const dragHandle = async (page: Page, handle: Locator, target: Locator) => {
   // dnd-kit starts after a few pixels of travel; move in steps so its sensors see a drag.
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 4, { steps: 12 });
-  // the target has made room for the dragged channel: the drop lands there
-  await expect(target).not.toHaveCSS('transform', 'none');
+  // the target has made room for the dragged channel, or its section is marked: the drop lands there
+  if (into) await expect(into).toHaveAttribute('data-drop-target', 'true');
+  else await expect(target).not.toHaveCSS('transform', 'none');
   await page.mouse.up();
 };
 
@@ -300,9 +302,23 @@ test.describe('workspace shell journeys', () => {
     await expect(sectionHeader(grace.page, 'Focus')).toHaveCount(0);
     await screenshots(grace.page, '14d-teammate-sidebar-unchanged', { only: 'desktop' });
 
+    // dragged from one section onto a channel of another, it takes that channel's place there
+    const standup = sectionList(page, 'Channels').locator('[data-channel-id]').filter({ hasText: 'standup' });
+    const roadmap = sectionList(page, 'Focus').locator('[data-channel-id]').filter({ hasText: 'roadmap' });
+    await standup.hover();
+    await dragHandle(
+      page,
+      standup.getByRole('button', { name: 'Reorder standup' }),
+      roadmap,
+      sectionList(page, 'Focus'),
+    );
+    await expect.poll(() => channelNames(page, 'Focus')).toEqual(['standup', 'roadmap']);
+    await expect.poll(() => channelNames(page, 'Channels')).toEqual(['general']);
+    expect(await channelNames(grace.page, 'Channels')).toEqual(graceBefore);
+
     // Ada's layout is kept by the server
     await page.reload();
-    await expect.poll(() => channelNames(page, 'Focus')).toEqual(['roadmap']);
+    await expect.poll(() => channelNames(page, 'Focus')).toEqual(['standup', 'roadmap']);
   });
 
   test('lets the admin change the workspace logo', async ({ ada: { page } }) => {

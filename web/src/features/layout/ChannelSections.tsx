@@ -1,13 +1,16 @@
-// Collapsible channel sections; channels drag to reorder within a section, and right-click a channel to move it to
-// another section (the user's own sidebar only); right-click a section to delete it (or rename one of the user's own).
+// Collapsible channel sections; channels drag to reorder within a section or into another one, and right-click a
+// channel to move it to another section (the user's own sidebar only); right-click a section to delete it (or rename
+// one of the user's own).
 import {
-  closestCenter,
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  useDroppable,
   useSensor,
   useSensors,
   type DragEndEvent,
+  type DragOverEvent,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -26,6 +29,7 @@ import { useReorderChannel } from '../../api/channels.js';
 import { ChannelGlyph } from '../../components/ChannelIcon.js';
 import { ROUTES } from '../../routes.js';
 import { useShellDialogs } from './ShellDialogs.js';
+import { listDropId, sectionOf, sidebarCollisions, UNSECTIONED } from './sidebar-dnd.js';
 import { moveToSection, reorderWithin } from './sort.js';
 import sidebarStyles from './Sidebar.module.css';
 import menuStyles from '../../components/ui/menu.module.css';
@@ -43,28 +47,70 @@ interface ChannelSectionsProps {
 export const ChannelSections = ({ sections, groups, allChannels, unread, onNavigate }: ChannelSectionsProps) => {
   const reorder = useReorderChannel();
   const dialogs = useShellDialogs();
+  /** The section a channel is being dragged into from another one (its list is marked). */
+  const [dropInto, setDropInto] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const onReorder = (group: Channel[], channelId: string, newIndex: number) => {
     const optimistic = reorderWithin(allChannels, group, channelId, newIndex);
     reorder.mutate({ channelId, newOrder: newIndex, optimistic });
   };
-  /** To the end of another section, in the user's own sidebar. */
-  const onMove = (channelId: string, sectionId: string) => {
+  /** Into another section (at `at`, else its end), in the user's own sidebar. */
+  const onMove = (channelId: string, sectionId: string, at?: number) => {
     const target = groups.get(sectionId) ?? [];
-    const optimistic = moveToSection(allChannels, target, channelId, sectionId);
-    reorder.mutate({ channelId, newOrder: target.length, sectionId, optimistic });
+    const newOrder = at ?? target.length;
+    const optimistic = moveToSection(allChannels, target, channelId, sectionId, newOrder);
+    reorder.mutate({ channelId, newOrder, sectionId, optimistic });
+  };
+
+  /** The channel on the move into another section: a copy of it follows the pointer there. */
+  const moving = dropInto ? allChannels.find((c) => c.id === dragged) : undefined;
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    setDragged(String(active.id));
+    const to = sectionOf(over);
+    setDropInto(to && to !== sectionOf(active) && to !== UNSECTIONED ? to : null);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDropInto(null);
+    setDragged(null);
+    const from = sectionOf(active);
+    const to = sectionOf(over);
+    if (!over || !from || !to) return;
+    const id = String(active.id);
+    const group = groups.get(to === UNSECTIONED ? null : to) ?? [];
+    if (from === to) {
+      const newIndex = group.findIndex((c) => c.id === over.id);
+      if (over.id !== active.id && newIndex >= 0) onReorder(group, id, newIndex);
+    } else if (to !== UNSECTIONED) {
+      // onto a channel: takes its place; onto the list itself (or a gap): its end
+      const at = group.findIndex((c) => c.id === over.id);
+      onMove(id, to, at >= 0 ? at : group.length);
+    }
   };
 
   const unsectioned = groups.get(null) ?? [];
   return (
-    <>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={sidebarCollisions}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        setDropInto(null);
+        setDragged(null);
+      }}
+    >
       {unsectioned.length > 0 ? (
         <SectionBlock
           title="CHANNELS"
+          sectionKey={UNSECTIONED}
           channels={unsectioned}
           sections={sections}
           unread={unread}
-          onReorder={(id, index) => onReorder(unsectioned, id, index)}
           onMove={onMove}
           onNavigate={onNavigate}
         />
@@ -75,11 +121,12 @@ export const ChannelSections = ({ sections, groups, allChannels, unread, onNavig
           <SectionBlock
             key={section.id}
             section={section}
+            sectionKey={section.id}
+            dropTarget={dropInto === section.id}
             title={section.name}
             channels={channels}
             sections={sections}
             unread={unread}
-            onReorder={(id, index) => onReorder(channels, id, index)}
             onMove={onMove}
             onDelete={() => dialogs.deleteSection(section)}
             onRename={section.personal ? () => dialogs.renameSection(section) : undefined}
@@ -87,18 +134,29 @@ export const ChannelSections = ({ sections, groups, allChannels, unread, onNavig
           />
         );
       })}
-    </>
+      <DragOverlay dropAnimation={null}>
+        {moving ? (
+          <div className={`${sidebarStyles.link} ${sidebarStyles.dragGhost}`} aria-hidden>
+            <ChannelGlyph channel={moving} size={15} className={sidebarStyles.linkIcon} />
+            <span className={sidebarStyles.linkLabel}>{moving.name}</span>
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
   );
 };
 
 interface SectionBlockProps {
   title: string;
   section?: Section;
+  /** Its key in drag data: the section's id, or UNSECTIONED. */
+  sectionKey: string;
+  /** A channel from another section is being dragged over it. */
+  dropTarget?: boolean;
   channels: Channel[];
   /** Every section of the sidebar: where a channel may move to. */
   sections: Section[];
   unread: ReadonlyMap<string, number>;
-  onReorder: (channelId: string, newIndex: number) => void;
   onMove: (channelId: string, sectionId: string) => void;
   onDelete?: () => void;
   onRename?: (() => void) | undefined;
@@ -108,26 +166,18 @@ interface SectionBlockProps {
 const SectionBlock = ({
   title,
   section,
+  sectionKey,
+  dropTarget = false,
   channels,
   sections,
   unread,
-  onReorder,
   onMove,
   onDelete,
   onRename,
   onNavigate,
 }: SectionBlockProps) => {
   const [open, setOpen] = useState(true);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const newIndex = channels.findIndex((c) => c.id === over.id);
-    if (newIndex >= 0) onReorder(String(active.id), newIndex);
-  };
+  const { setNodeRef: setListRef } = useDroppable({ id: listDropId(sectionKey), data: { section: sectionKey } });
 
   const header = (
     <Collapsible.Trigger
@@ -175,35 +225,41 @@ const SectionBlock = ({
         header
       )}
       <Collapsible.Content>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={channels.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-            <ul className={sidebarStyles.list} aria-label={`${title} channels`}>
-              {channels.map((channel) => (
-                <SortableChannel
-                  key={channel.id}
-                  channel={channel}
-                  unread={unread.get(channel.id) ?? 0}
-                  targets={sections.filter((s) => s.id !== section?.id)}
-                  onMove={(sectionId) => onMove(channel.id, sectionId)}
-                  onNavigate={onNavigate}
-                />
-              ))}
-              {channels.length === 0 ? <li className={sidebarStyles.listEmpty}>No channels yet</li> : null}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <SortableContext id={sectionKey} items={channels.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+          <ul
+            ref={setListRef}
+            className={[sidebarStyles.list, dropTarget ? sidebarStyles.isDropTarget : ''].filter(Boolean).join(' ')}
+            aria-label={`${title} channels`}
+            data-drop-target={dropTarget || undefined}
+          >
+            {channels.map((channel) => (
+              <SortableChannel
+                key={channel.id}
+                sectionKey={sectionKey}
+                channel={channel}
+                unread={unread.get(channel.id) ?? 0}
+                targets={sections.filter((s) => s.id !== section?.id)}
+                onMove={(sectionId) => onMove(channel.id, sectionId)}
+                onNavigate={onNavigate}
+              />
+            ))}
+            {channels.length === 0 ? <li className={sidebarStyles.listEmpty}>No channels yet</li> : null}
+          </ul>
+        </SortableContext>
       </Collapsible.Content>
     </Collapsible.Root>
   );
 };
 
 const SortableChannel = ({
+  sectionKey,
   channel,
   unread,
   targets,
   onMove,
   onNavigate,
 }: {
+  sectionKey: string;
   channel: Channel;
   unread: number;
   /** The sections it may move to (all but its own). */
@@ -213,6 +269,7 @@ const SortableChannel = ({
 }) => {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: channel.id,
+    data: { section: sectionKey },
   });
   return (
     <ContextMenu.Root>

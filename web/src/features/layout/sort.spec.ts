@@ -53,4 +53,13 @@ describe('sidebar ordering', () => {
       ['y', 's2', 1],
     ]);
   });
+
+  it('moves a channel into another section at a given place (a dropped one takes the place of the one it landed on)', () => {
+    const all = [ch('a', 's1', 0), ch('x', 's2', 0), ch('y', 's2', 1)];
+    expect(moveToSection(all, [all[1], all[2]], 'a', 's2', 1).map((c) => [c.id, c.sectionId, c.order])).toEqual([
+      ['a', 's2', 1],
+      ['x', 's2', 0],
+      ['y', 's2', 2],
+    ]);
+  });
 });
