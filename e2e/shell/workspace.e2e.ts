@@ -1,5 +1,5 @@
 // The signed-in shell with two people: invite accepted in a second browser context, channels, sections, DMs,
-// reordering, section deletion rules, unread counts, workspace settings and the mobile drawer.
+// reordering, a section of one's own, section deletion rules, unread counts, workspace settings and the mobile drawer.
 import { pngImage } from '@teamchat/testing';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { THEMES } from '../../web/src/theme/themes.js';
@@ -65,7 +65,8 @@ const askToDeleteSection = async (page: Page, name: string) => {
   return page.getByRole('alertdialog');
 };
 
-const dragHandle = async (page: Page, handle: Locator, target: Locator) => {
+/** Drags a channel by its handle onto `target`: a channel of its section, or (`into`) of another section's list. */
+const dragHandle = async (page: Page, handle: Locator, target: Locator, into?: Locator) => {
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -73,8 +74,9 @@ const dragHandle = async (page: Page, handle: Locator, target: Locator) => {
   // dnd-kit starts after a few pixels of travel; move in steps so its sensors see a drag.
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 4, { steps: 12 });
-  // the target has made room for the dragged channel: the drop lands there
-  await expect(target).not.toHaveCSS('transform', 'none');
+  // the target has made room for the dragged channel, or its section is marked: the drop lands there
+  if (into) await expect(into).toHaveAttribute('data-drop-target', 'true');
+  else await expect(target).not.toHaveCSS('transform', 'none');
   await page.mouse.up();
 };
 
@@ -244,6 +246,79 @@ test.describe('workspace shell journeys', () => {
         .first(),
     ).toBeVisible();
     expect((await channelNames(page, 'Channels'))[0]).toBe('zeta');
+  });
+
+  test("moves a channel into Ada's own section: her other tab follows, Grace's sidebar stays as it was", async ({
+    ada: { page, context, request },
+    grace,
+  }) => {
+    for (const name of ['roadmap', 'standup']) {
+      await ok(
+        await request.post('/api/channels', { data: { name, description: '', participantIds: [grace.id] } }),
+        name,
+      );
+    }
+    await openShell(page);
+    await openShell(grace.page);
+    const graceBefore = await channelNames(grace.page, 'Channels');
+    expect(graceBefore).toEqual(['general', 'roadmap', 'standup']);
+    const otherTab = await context.newPage();
+    await openShell(otherTab);
+
+    await sidebar(page).getByRole('button', { name: 'Section', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Section' });
+    await dialog.getByLabel('Name').fill('Focus');
+    await dialog.getByRole('radio', { name: /Only for me/ }).check();
+    await screenshots(page, '13b-create-own-section-dialog', {
+      restore: async () => {
+        if (!(await dialog.isVisible()))
+          await sidebar(page).getByRole('button', { name: 'Section', exact: true }).click();
+        await dialog.getByLabel('Name').fill('Focus');
+        await dialog.getByRole('radio', { name: /Only for me/ }).check();
+      },
+    });
+    await dialog.getByRole('button', { name: 'Create Section' }).click();
+    await expect(toast(page, 'Section created')).toBeVisible();
+    await expect(sectionHeader(page, 'Focus').getByLabel('Only you see this section')).toBeVisible();
+
+    await sectionList(page, 'Channels').locator('[data-channel-id]').filter({ hasText: 'roadmap' }).click({
+      button: 'right',
+    });
+    const menu = page.getByRole('menu', { name: 'roadmap actions' });
+    await expect(menu.getByRole('menuitem', { name: /Focus/ })).toBeVisible();
+    await screenshots(page, '14b-move-channel-menu', { only: 'desktop' });
+    await menu.getByRole('menuitem', { name: /Focus/ }).click();
+    await expect.poll(() => channelNames(page, 'Focus')).toEqual(['roadmap']);
+    await expect.poll(() => channelNames(page, 'Channels')).toEqual(['general', 'standup']);
+    await screenshots(page, '14c-own-section-with-channel', { only: 'desktop' });
+    // her other tab hears of it and shows the same sidebar
+    await expect.poll(() => channelNames(otherTab, 'Focus')).toEqual(['roadmap']);
+
+    // Grace never sees Ada's section, and her channels stay where the workspace has them, live and after a reload
+    await expect(sectionHeader(grace.page, 'Focus')).toHaveCount(0);
+    expect(await channelNames(grace.page, 'Channels')).toEqual(graceBefore);
+    await grace.page.reload();
+    await expect.poll(() => channelNames(grace.page, 'Channels')).toEqual(graceBefore);
+    await expect(sectionHeader(grace.page, 'Focus')).toHaveCount(0);
+    await screenshots(grace.page, '14d-teammate-sidebar-unchanged', { only: 'desktop' });
+
+    // dragged from one section onto a channel of another, it takes that channel's place there
+    const standup = sectionList(page, 'Channels').locator('[data-channel-id]').filter({ hasText: 'standup' });
+    const roadmap = sectionList(page, 'Focus').locator('[data-channel-id]').filter({ hasText: 'roadmap' });
+    await standup.hover();
+    await dragHandle(
+      page,
+      standup.getByRole('button', { name: 'Reorder standup' }),
+      roadmap,
+      sectionList(page, 'Focus'),
+    );
+    await expect.poll(() => channelNames(page, 'Focus')).toEqual(['standup', 'roadmap']);
+    await expect.poll(() => channelNames(page, 'Channels')).toEqual(['general']);
+    expect(await channelNames(grace.page, 'Channels')).toEqual(graceBefore);
+
+    // Ada's layout is kept by the server
+    await page.reload();
+    await expect.poll(() => channelNames(page, 'Focus')).toEqual(['standup', 'roadmap']);
   });
 
   test('lets the admin change the workspace logo', async ({ ada: { page } }) => {

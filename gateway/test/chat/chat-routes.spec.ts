@@ -19,7 +19,7 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
   let stack: TestStack;
   let t: Awaited<ReturnType<typeof team>>;
   let other: Awaited<ReturnType<typeof adminWithWorkspace>>;
-  let general: { id: string; sectionId: string };
+  let general: { id: string; sectionId: string; order: number };
 
   beforeAll(async () => {
     stack = await startTestStack({ transport });
@@ -166,31 +166,66 @@ describe.each(['inprocess', 'nats'] as const)('chat routes over %s', (transport)
   });
 
   describe('POST /api/channels/reorder', () => {
-    it('moves a channel within its section and keeps the orders dense and unique', async () => {
+    it("moves a channel in the caller's sidebar only, keeping the orders dense and unique", async () => {
       const { body: section } = await t.admin.agent.post('/api/channel-sections').send({ name: 'Ordered', order: 5 });
       const ids: string[] = [];
       for (const name of ['o-one', 'o-two', 'o-three', 'o-four']) {
-        ids.push(
-          (await t.admin.agent.post('/api/channels').send({ name, description: '', sectionId: section.id })).body.id,
-        );
+        const body = { name, description: '', sectionId: section.id, participantIds: [t.bob.user.id] };
+        ids.push((await t.admin.agent.post('/api/channels').send(body)).body.id);
       }
+      const inSection = async (who: typeof t.bob) =>
+        ((await who.agent.get('/api/channels')).body as { sectionId: string; name: string; order: number }[])
+          .filter((c) => c.sectionId === section.id)
+          .map((c) => [c.name, c.order]);
       const res = await t.bob.agent.post('/api/channels/reorder').send({ channelId: ids[3], newOrder: 0 });
       expect(res.status).toBe(200);
-      const inSection = (await t.admin.agent.get('/api/channels')).body.filter(
-        (c: { sectionId: string }) => c.sectionId === section.id,
-      );
-      expect(inSection.map((c: { name: string; order: number }) => [c.name, c.order])).toEqual([
+      expect(await inSection(t.bob)).toEqual([
         ['o-four', 0],
         ['o-one', 1],
         ['o-two', 2],
         ['o-three', 3],
       ]);
       await t.bob.agent.post('/api/channels/reorder').send({ channelId: ids[3], newOrder: 99 });
-      const after = (await t.admin.agent.get('/api/channels')).body.filter(
-        (c: { sectionId: string }) => c.sectionId === section.id,
+      const after = await inSection(t.bob);
+      expect(after.map(([, order]) => order)).toEqual([0, 1, 2, 3]);
+      expect(after[3][0]).toBe('o-four');
+      // the creator's sidebar is the workspace's, as it was
+      expect(await inSection(t.admin)).toEqual([
+        ['o-one', 0],
+        ['o-two', 1],
+        ['o-three', 2],
+        ['o-four', 3],
+      ]);
+    });
+
+    it("moves a channel into the caller's own section, which no one else sees (another's: 404)", async () => {
+      const { body: mine } = await t.bob.agent
+        .post('/api/channel-sections')
+        .send({ name: 'Just me', order: 0, personal: true });
+      expect(mine).toMatchObject({ name: 'Just me', personal: true });
+      const moved = await t.bob.agent
+        .post('/api/channels/reorder')
+        .send({ channelId: general.id, newOrder: 0, sectionId: mine.id });
+      expect(moved.status).toBe(200);
+      const mineNow = (await t.bob.agent.get('/api/channels')).body.find((c: { id: string }) => c.id === general.id);
+      expect(mineNow).toMatchObject({ sectionId: mine.id, order: 0 });
+      const theirs = (await t.admin.agent.get('/api/channels')).body.find((c: { id: string }) => c.id === general.id);
+      expect(theirs).toMatchObject({ sectionId: general.sectionId, order: general.order });
+      expect((await t.admin.agent.get('/api/channel-sections')).body.map((s: { id: string }) => s.id)).not.toContain(
+        mine.id,
       );
-      expect(after.map((c: { order: number }) => c.order)).toEqual([0, 1, 2, 3]);
-      expect(after[3].id).toBe(ids[3]);
+      const intoTheirs = await t.admin.agent
+        .post('/api/channels/reorder')
+        .send({ channelId: general.id, newOrder: 0, sectionId: mine.id });
+      expect(intoTheirs.status).toBe(404);
+      expect((await t.admin.agent.delete(`/api/channel-sections/${mine.id}`)).status).toBe(404);
+      expect((await t.admin.agent.patch(`/api/channel-sections/${mine.id}`).send({ name: 'x' })).status).toBe(404);
+      const renamed = await t.bob.agent.patch(`/api/channel-sections/${mine.id}`).send({ name: 'Focus' });
+      expect(renamed.body).toMatchObject({ id: mine.id, name: 'Focus', personal: true });
+      // deleted with #general in it: back where the workspace has it
+      expect((await t.bob.agent.delete(`/api/channel-sections/${mine.id}`)).status).toBe(200);
+      const back = (await t.bob.agent.get('/api/channels')).body.find((c: { id: string }) => c.id === general.id);
+      expect(back).toMatchObject({ sectionId: general.sectionId, order: general.order });
     });
 
     it('validates the body and answers 404 for an unknown channel', async () => {

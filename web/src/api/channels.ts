@@ -43,9 +43,14 @@ export const browseChannelsQuery = (q: string) =>
   });
 
 export const createChannel = (body: CreateChannel) => callApi(Routes.createChannel, { body });
-export const reorderChannel = (channelId: string, newOrder: number) =>
-  callApi(Routes.reorderChannel, { body: { channelId, newOrder } });
-export const createSection = (name: string) => callApi(Routes.createSection, { body: { name, order: 0 } });
+/** Moves a channel in the caller's own sidebar: within its section, or into `sectionId`. */
+export const reorderChannel = (channelId: string, newOrder: number, sectionId?: string) =>
+  callApi(Routes.reorderChannel, { body: { channelId, newOrder, ...(sectionId ? { sectionId } : {}) } });
+/** A workspace section (spec 1 §7: name and order 0), or with `personal` one only the caller sees. */
+export const createSection = ({ name, personal = false }: { name: string; personal?: boolean }) =>
+  callApi(Routes.createSection, { body: personal ? { name, order: 0, personal } : { name, order: 0 } });
+export const renameSection = ({ id, name }: { id: string; name: string }) =>
+  callApi(Routes.renameSection, { params: { sectionId: id }, body: { name } });
 export const deleteSection = (id: string) => callApi(Routes.deleteSection, { params: { sectionId: id } });
 /** A DM with these people (the caller left out): one person is a 1:1 DM (`userId2`), several a group DM (`userIds`). */
 export const createDm = (userIds: readonly string[]) =>
@@ -71,14 +76,34 @@ export const useCreateSection = () => {
   });
 };
 
+export const useRenameSection = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: renameSection,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: channelKeys.sections });
+    },
+  });
+};
+
+/** Deleting one of the caller's own sections puts its channels back in their default sections: both are asked again. */
 export const useDeleteSection = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteSection,
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: channelKeys.sections });
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: channelKeys.sections }),
+        qc.invalidateQueries({ queryKey: channelKeys.all }),
+      ]);
     },
   });
+};
+
+/** The caller's sidebar changed on another screen of theirs (`sidebar_changed`): sections and channels again. */
+export const refreshSidebar = (qc: QueryClient): void => {
+  void qc.invalidateQueries({ queryKey: channelKeys.sections });
+  void qc.invalidateQueries({ queryKey: channelKeys.all, exact: true });
 };
 
 export const useCreateDm = () => {
@@ -91,12 +116,23 @@ export const useCreateDm = () => {
   });
 };
 
-/** Reorders optimistically so a dropped channel does not jump back while the call runs. */
+/**
+ * Reorders (or moves into `sectionId`) optimistically so a dropped channel does not jump back while the call runs.
+ * Only the caller's own sidebar changes.
+ */
 export const useReorderChannel = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ channelId, newOrder }: { channelId: string; newOrder: number; optimistic: Channel[] }) =>
-      reorderChannel(channelId, newOrder),
+    mutationFn: ({
+      channelId,
+      newOrder,
+      sectionId,
+    }: {
+      channelId: string;
+      newOrder: number;
+      sectionId?: string;
+      optimistic: Channel[];
+    }) => reorderChannel(channelId, newOrder, sectionId),
     onMutate: async ({ optimistic }) => {
       await qc.cancelQueries({ queryKey: channelKeys.all });
       const previous = qc.getQueryData<Channel[]>(channelKeys.all);
@@ -116,7 +152,8 @@ export const useReorderChannel = () => {
 
 /**
  * Puts a channel as it is now everywhere it is cached: its own query, the sidebar list (where it belongs only while
- * the caller is a member and it is not archived) and the browser's answers. The sidebar keeps its order.
+ * the caller is a member and it is not archived) and the browser's answers. The sidebar keeps its order, and where the
+ * caller put the channel: a channel anywhere but `GET /api/channels` carries the workspace's section and order.
  */
 export const applyChannel = (qc: QueryClient, channel: Channel): void => {
   qc.setQueryData<Channel>(channelKeys.one(channel.id), channel);
@@ -130,7 +167,8 @@ export const applyChannel = (qc: QueryClient, channel: Channel): void => {
     if (!list) return list;
     const at = list.findIndex((c) => c.id === channel.id);
     if (at === -1) return inSidebar ? [...list, channel] : list;
-    return inSidebar ? list.map((c) => (c.id === channel.id ? channel : c)) : list.filter((c) => c.id !== channel.id);
+    if (!inSidebar) return list.filter((c) => c.id !== channel.id);
+    return list.map((c) => (c.id === channel.id ? { ...channel, sectionId: c.sectionId, order: c.order } : c));
   });
   qc.setQueriesData<Channel[]>({ queryKey: channelKeys.browseAll }, (list) =>
     list?.map((c) => (c.id === channel.id ? channel : c)),

@@ -25,6 +25,7 @@ import {
   ReadStateSchema,
   RenameChannelSchema,
   ReorderChannelSchema,
+  RenameSectionSchema,
   SearchQuerySchema,
   SearchPageSchema,
   SectionSchema,
@@ -108,7 +109,14 @@ export const ChatContracts = {
   createSection: workspaceWrite(
     defineRequest('chat.section.create', withActor(CreateSectionSchema.shape), SectionSchema),
   ),
-  /** CHAT.SECTION_NOT_EMPTY while channels remain in it. */
+  /** One of the actor's own sections: another member's, or a workspace section, is not found. */
+  renameSection: workspaceWrite(
+    defineRequest('chat.section.rename', withActor({ sectionId: ref, ...RenameSectionSchema.shape }), SectionSchema),
+  ),
+  /**
+   * A workspace section: CHAT.SECTION_NOT_EMPTY while channels remain in it. One of the actor's own sections: its
+   * channels go back to their default sections. Another member's own section is not found.
+   */
   deleteSection: workspaceWrite(
     defineRequest('chat.section.delete', withActor({ sectionId: ref }), z.object({ id: z.uuid() })),
   ),
@@ -120,7 +128,10 @@ export const ChatContracts = {
   renameChannel: workspaceWrite(
     defineRequest('chat.channel.rename', withActor({ channelId: ref, ...RenameChannelSchema.shape }), ChannelSchema),
   ),
-  /** Moves a channel within its section; orders stay dense (0..n-1) and unique. Answers the section's channels. */
+  /**
+   * Moves a channel within the actor's sidebar (into `sectionId` when given): only their placement changes, the
+   * channel's default section and order stay. Answers the section's channels as the actor sees it, ordered 0..n-1.
+   */
   reorderChannel: workspaceWrite(
     defineRequest('chat.channel.reorder', withActor(ReorderChannelSchema.shape), z.array(ChannelSchema)),
   ),

@@ -82,8 +82,13 @@ export type BrowseChannelsQuery = z.infer<typeof BrowseChannelsQuerySchema>;
 export const RenameChannelSchema = z.object({ name: ChannelNameSchema });
 
 export const SECTION_NAME_EMPTY = 'Section name cannot be empty.';
+const SectionNameSchema = z
+  .string({ error: SECTION_NAME_EMPTY })
+  .trim()
+  .min(1, SECTION_NAME_EMPTY)
+  .max(80, 'Section name too long');
 export const CreateSectionSchema = z.object({
-  name: z.string({ error: SECTION_NAME_EMPTY }).trim().min(1, SECTION_NAME_EMPTY).max(80, 'Section name too long'),
+  name: SectionNameSchema,
   /** Spec 1 §9: a new section's order is 0. */
   order: z
     .number({ error: 'Order must be a whole number' })
@@ -92,8 +97,17 @@ export const CreateSectionSchema = z.object({
     .max(100000, 'Order must be a whole number')
     .optional()
     .default(0),
+  /**
+   * Only for the caller: a section of their own sidebar that no one else sees (false, the default: a section of the
+   * workspace's sidebar, everyone's default).
+   */
+  personal: z.boolean({ error: 'personal must be true or false' }).optional().default(false),
 });
-export type CreateSection = z.infer<typeof CreateSectionSchema>;
+export type CreateSection = z.input<typeof CreateSectionSchema>;
+
+/** `PATCH /api/channel-sections/{id}`: a new name for one of the caller's own sections. */
+export const RenameSectionSchema = z.object({ name: SectionNameSchema });
+export type RenameSection = z.infer<typeof RenameSectionSchema>;
 
 export const SECTION_NOT_EMPTY_MESSAGE = 'This section may contain channels. Remove channels first.';
 
@@ -105,6 +119,11 @@ export const ReorderChannelSchema = z.object({
     .int(NEW_ORDER_MESSAGE)
     .min(0, NEW_ORDER_MESSAGE)
     .max(100000, NEW_ORDER_MESSAGE),
+  /**
+   * The section to move it into: any the caller sees, the workspace's or their own. Without it the channel stays in
+   * its section as the caller's sidebar has it. Only the caller's sidebar changes.
+   */
+  sectionId: z.string({ error: 'Section must be a section id' }).max(100).optional(),
 });
 export type ReorderChannel = z.infer<typeof ReorderChannelSchema>;
 /** A group DM holds the person who starts it and 2 to this many others (Slack's limit). */
@@ -320,6 +339,8 @@ export const SectionSchema = z.object({
   name: z.string(),
   order: z.number(),
   createdAt: z.string(),
+  /** One of the caller's own sections, which no one else sees (false: the workspace's, everyone's default). */
+  personal: z.boolean(),
 });
 export type Section = z.infer<typeof SectionSchema>;
 

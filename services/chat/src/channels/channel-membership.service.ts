@@ -327,5 +327,10 @@ export const removeRows = async (
     `DELETE FROM "chat"."channel_member" WHERE "channel_id" = $1 AND "user_id" = ANY($2::uuid[]) RETURNING "user_id"`,
     [c.id, userIds],
   )) as [{ user_id: string }[], number];
+  // where they had put it in their sidebar goes too: joining again puts it where the workspace has it
+  await m.query(`DELETE FROM "chat"."sidebar_placement" WHERE "channel_id" = $1 AND "user_id" = ANY($2::uuid[])`, [
+    c.id,
+    userIds,
+  ]);
   return { channel: await syncMembers(m, c), changed: deleted.map((r) => r.user_id) };
 };

@@ -95,11 +95,6 @@ export class ChannelController {
     return this.channels.rename(body.actor, body.channelId, body.name);
   }
 
-  @OnRequest(ChatContracts.reorderChannel)
-  reorder(@Payload(new ZodPipe(ChatContracts.reorderChannel.request)) body: In<'reorderChannel'>) {
-    return this.channels.reorder(body.actor, body);
-  }
-
   @OnRequest(ChatContracts.channelAccess)
   describe(@Payload(new ZodPipe(ChatContracts.channelAccess.request)) body: In<'channelAccess'>) {
     return this.access.describe(body.actor, body.channelId);

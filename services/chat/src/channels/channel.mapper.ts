@@ -49,6 +49,12 @@ export const CHANNEL_COLUMNS =
   `c."id", c."workspace_id", c."name", c."description", c."section_id", c."type", c."participant_ids", c."icon", ` +
   `c."order", c."created_at", c."visibility", c."topic", c."archived_at", c."is_default", c."created_by"`;
 
+/** As CHANNEL_COLUMNS, with the section and order the member `$2` put it in (`p`, their placement) when they did. */
+export const SIDEBAR_COLUMNS = CHANNEL_COLUMNS.replace(
+  'c."section_id"',
+  'coalesce(p."section_id", c."section_id") AS "section_id"',
+).replace('c."order"', 'coalesce(p."order", c."order") AS "order"');
+
 export const channelFromRow = (c: ChannelRow, viewerId: string): Channel => ({
   id: c.id,
   workspaceId: c.workspace_id,

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { DomainError } from '@teamchat/bus';
+import { IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { BusClient, DomainError } from '@teamchat/bus';
 import { WorkspaceMembership } from '@teamchat/service-kit';
 import {
   ErrorCodes,
@@ -10,24 +10,22 @@ import {
   type Channel,
   type CreateChannel,
   type PrivateChannelSummary,
-  type ReorderChannel,
   type UpdateChannel,
 } from '@teamchat/contracts';
 import { PreparedStatement, PreparedStatements } from '@teamchat/database';
 import { isUniqueViolation, isUuid } from '../common/ids.js';
 import { ChannelSectionEntity } from '../sections/channel-section.entity.js';
 import { SECTION_NOT_FOUND } from '../sections/section.service.js';
+import { channelsInSection, place, sidebarChanged, visibleSection } from '../sections/sidebar.js';
 import { DEFAULT_SECTION_NAME, WorkspaceSetupService } from '../workspace-events/workspace-setup.service.js';
 import { ChannelEntity } from './channel.entity.js';
-import { CHANNEL_ARCHIVED, CHANNEL_NOT_FOUND, ChannelAccessService } from './channel-access.service.js';
+import { CHANNEL_ARCHIVED, ChannelAccessService } from './channel-access.service.js';
 import { addRows, ChannelMembershipService, USER_NOT_IN_WORKSPACE } from './channel-membership.service.js';
 import { ChannelNotices } from './channel-notices.js';
-import { CHANNEL_COLUMNS, channelFromRow, toChannel, type ChannelRow } from './channel.mapper.js';
-import { moveTo } from './reorder.js';
+import { CHANNEL_COLUMNS, channelFromRow, SIDEBAR_COLUMNS, toChannel, type ChannelRow } from './channel.mapper.js';
 
 export const CHANNEL_NAME_TAKEN = 'A channel with this name already exists.';
 export const DM_RENAME_REFUSED = 'Direct messages cannot be renamed.';
-export const DM_REORDER_REFUSED = 'Direct messages cannot be reordered.';
 export const DM_CHANGE_REFUSED = 'Direct messages have no topic, purpose or settings.';
 export const DM_CONVERT_REFUSED = 'Direct messages cannot be converted.';
 export const ALREADY_PRIVATE = 'This channel is private already.';
@@ -39,16 +37,17 @@ export const CONVERT_ADMINS_ONLY = 'Only workspace admins can make a channel pri
 export const DEFAULT_ADMINS_ONLY = 'Only workspace admins can choose default channels.';
 
 /**
- * The sidebar: the regular channels the member belongs to, not archived, by section (sections without order last),
- * then by order within it.
+ * The sidebar: the regular channels the member belongs to, not archived, each where the member put it (their
+ * placement) or else where the workspace has it: by section (sections without order last), then by order within it.
  */
 const LIST_CHANNELS = new PreparedStatement<ChannelRow>(
   'chat.channel.list',
-  `SELECT ${CHANNEL_COLUMNS} FROM "chat"."channel" c
-   LEFT JOIN "chat"."channel_section" s ON s."id" = c."section_id"
+  `SELECT ${SIDEBAR_COLUMNS} FROM "chat"."channel" c
+   LEFT JOIN "chat"."sidebar_placement" p ON p."channel_id" = c."id" AND p."user_id" = $2
+   LEFT JOIN "chat"."channel_section" s ON s."id" = coalesce(p."section_id", c."section_id")
    WHERE c."workspace_id" = $1 AND c."type" = 'regular' AND c."participant_ids" @> ARRAY[$2::uuid]
      AND c."archived_at" IS NULL
-   ORDER BY s."order" ASC NULLS LAST, s."created_at" ASC, c."order" ASC, c."created_at" ASC`,
+   ORDER BY s."order" ASC NULLS LAST, s."created_at" ASC, coalesce(p."order", c."order") ASC, c."created_at" ASC`,
 );
 
 /** The channel browser: public channels and the member's private ones whose name contains $3, by name. */
@@ -81,6 +80,8 @@ const PRIVATE_CHANNELS = new PreparedStatement<{
 
 @Injectable()
 export class ChannelService {
+  private readonly logger = new Logger(ChannelService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
@@ -90,6 +91,7 @@ export class ChannelService {
     private readonly statements: PreparedStatements,
     private readonly membership: ChannelMembershipService,
     private readonly notices: ChannelNotices,
+    private readonly bus: BusClient,
   ) {}
 
   /** The member's regular channels, not archived, in sidebar order: by section, then by order within it. */
@@ -131,6 +133,8 @@ export class ChannelService {
   /**
    * Appended at the end of its section (the first one unless named); the name is unique in the workspace. The creator
    * joins it as its channel admin, with `participantIds` (members of the workspace, 404 for anyone else) besides.
+   * Named one of the creator's own sections, it goes in the workspace's first section for everyone else, and at the
+   * end of that section of theirs for the creator.
    */
   async create(actor: Actor, input: CreateChannel): Promise<Channel> {
     const { workspaceId, userId } = await this.workspace.member(actor);
@@ -141,8 +145,10 @@ export class ChannelService {
     const inWorkspace = await Promise.all(others.map((id) => this.workspace.isMember(workspaceId, id)));
     if (inWorkspace.some((ok) => !ok)) throw new DomainError(ErrorCodes.memberNotFound, USER_NOT_IN_WORKSPACE);
     try {
-      const saved = await this.db.transaction(async (m) => {
-        const section = await this.lockSection(m, workspaceId, input.sectionId ?? null);
+      const { saved, placed } = await this.db.transaction(async (m) => {
+        const named = input.sectionId ? await visibleSection(m, workspaceId, userId, input.sectionId, true) : null;
+        const own = named?.ownerId ? named : null;
+        const section = await this.lockSection(m, workspaceId, own ? null : (input.sectionId ?? null));
         const [{ next }] = (await m.query(
           `SELECT coalesce(max("order") + 1, 0)::int AS next FROM "chat"."channel" WHERE "section_id" = $1`,
           [section.id],
@@ -166,12 +172,20 @@ export class ChannelService {
           }),
         );
         await addRows(m, created, [userId], 'admin');
-        return (await addRows(m, created, others, 'member')).channel;
+        let placed: { sectionId: string; order: number } | null = null;
+        if (own) {
+          const there = [...(await channelsInSection(m, workspaceId, userId, own.id)), created.id];
+          await place(m, workspaceId, userId, own.id, there);
+          placed = { sectionId: own.id, order: there.length - 1 };
+        }
+        return { saved: (await addRows(m, created, others, 'member')).channel, placed };
       });
       const channel = toChannel(saved, userId);
       await this.notices.changed(channel, saved.participantIds ?? [], []);
       if (others.length > 0) await this.notices.added(channel, others);
-      return channel;
+      if (!placed) return channel;
+      await sidebarChanged(this.bus, this.logger, workspaceId, userId);
+      return { ...channel, ...placed };
     } catch (err) {
       if (isUniqueViolation(err, 'UQ_CHANNEL_WORKSPACE_NAME'))
         throw new DomainError(ErrorCodes.channelNameTaken, CHANNEL_NAME_TAKEN);
@@ -271,42 +285,10 @@ export class ChannelService {
     return channel;
   }
 
-  /** Moves the channel to `newOrder` within its section and renumbers the rest densely; answers the section. */
-  async reorder(actor: Actor, input: ReorderChannel): Promise<Channel[]> {
-    const member = await this.workspace.member(actor);
-    const channel = await this.access.readable(member, input.channelId);
-    if (channel.type === 'direct' || !channel.sectionId)
-      throw new DomainError(ErrorCodes.channelIsDirect, DM_REORDER_REFUSED);
-    const sectionId = channel.sectionId;
-    const rows = await this.db.transaction(async (m) => {
-      await this.lockSection(m, member.workspaceId, sectionId);
-      const inSection = await m.find(ChannelEntity, {
-        where: { sectionId },
-        order: { order: 'ASC', createdAt: 'ASC', id: 'ASC' },
-      });
-      if (!inSection.some((c) => c.id === channel.id))
-        throw new DomainError(ErrorCodes.channelNotFound, CHANNEL_NOT_FOUND);
-      const ordered = moveTo(
-        inSection.map((c) => c.id),
-        channel.id,
-        input.newOrder,
-      );
-      const byId = new Map(inSection.map((c) => [c.id, c]));
-      for (const [index, id] of ordered.entries()) {
-        const c = byId.get(id)!;
-        if (c.order !== index) {
-          c.order = index;
-          await m.update(ChannelEntity, { id }, { order: index });
-        }
-      }
-      return ordered.map((id) => byId.get(id)!);
-    });
-    return rows.map((c) => toChannel(c, member.userId));
-  }
-
   /**
-   * Locks the section a channel goes into (its first one when none is named; a default one if the workspace has
-   * none left), so concurrent creates and reorders in one section take turns and orders stay unique.
+   * Locks the workspace section a channel goes into (its first one when none is named; a default one if the workspace
+   * has none left), so concurrent creates in one section take turns and orders stay unique. Members' own sections
+   * are nobody's default.
    */
   private async lockSection(
     m: EntityManager,
@@ -316,7 +298,7 @@ export class ChannelService {
     if (sectionId !== null) {
       const found = isUuid(sectionId)
         ? await m.findOne(ChannelSectionEntity, {
-            where: { id: sectionId, workspaceId },
+            where: { id: sectionId, workspaceId, ownerId: IsNull() },
             lock: { mode: 'pessimistic_write' },
           })
         : null;
@@ -324,7 +306,7 @@ export class ChannelService {
       return found;
     }
     const first = await m.findOne(ChannelSectionEntity, {
-      where: { workspaceId },
+      where: { workspaceId, ownerId: IsNull() },
       order: { order: 'ASC', createdAt: 'ASC', id: 'ASC' },
       lock: { mode: 'pessimistic_write' },
     });

@@ -10,6 +10,7 @@ import { ChatImageSearchIndexes1736000000900 } from './1736000000900-image-searc
 import { ChatImageMessagesNewestFirst1736000001000 } from './1736000001000-image-messages-newest-first.js';
 import { ChatChannelMembership1737000000000 } from './1737000000000-channel-membership.js';
 import { ChatGroupDmKey1737000000100 } from './1737000000100-group-dm-key.js';
+import { ChatSidebarPlacement1737000000200 } from './1737000000200-sidebar-placement.js';
 
 /** Committed migrations of the chat schema, in order. */
 export const chatMigrations: Function[] = [
@@ -25,4 +26,5 @@ export const chatMigrations: Function[] = [
   ChatImageMessagesNewestFirst1736000001000,
   ChatChannelMembership1737000000000,
   ChatGroupDmKey1737000000100,
+  ChatSidebarPlacement1737000000200,
 ];

@@ -7,4 +7,5 @@ export const toSection = (s: ChannelSectionEntity): Section => ({
   name: s.name,
   order: s.order,
   createdAt: s.createdAt.toISOString(),
+  personal: s.ownerId != null,
 });

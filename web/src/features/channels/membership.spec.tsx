@@ -34,7 +34,14 @@ const DESIGN = 'c0000000-0000-4000-8000-000000000003';
 const OLD = 'c0000000-0000-4000-8000-000000000004';
 const HIDDEN = 'c0000000-0000-4000-8000-000000000009';
 
-const section: Section = { id: S1, workspaceId: WORKSPACE_ID, name: 'Channels', order: 0, createdAt: ts };
+const section: Section = {
+  id: S1,
+  workspaceId: WORKSPACE_ID,
+  name: 'Channels',
+  order: 0,
+  createdAt: ts,
+  personal: false,
+};
 const channel = (id: string, name: string, extra: Partial<Channel> = {}): Channel =>
   aChannel({
     id,

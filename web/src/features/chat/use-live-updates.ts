@@ -5,7 +5,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { authKeys } from '../../api/auth.js';
 import { workspaceKeys } from '../../api/workspaces.js';
-import { applyChannel, channelKeys, dropChannel, isKnownNonMember } from '../../api/channels.js';
+import { applyChannel, channelKeys, dropChannel, isKnownNonMember, refreshSidebar } from '../../api/channels.js';
 import { mentionNotices } from '../channels/mention-notice-store.js';
 import { errorStatus } from '../../lib/request.js';
 import { chatKeys, markChannelRead } from './api.js';
@@ -239,6 +239,10 @@ export const useLiveUpdates = (
           onRemovedRef.current?.({ channelId: frame.channelId, name, reason: frame.reason });
           break;
         }
+        case 'sidebar_changed':
+          // this user's own sidebar changed on another of their screens (their sections, where channels are)
+          refreshSidebar(qc);
+          break;
         case 'mention_not_members':
           mentionNotices.set(frame.channelId, {
             messageId: frame.messageId,

@@ -106,7 +106,7 @@ export const CreateChannelDialog = ({ open, onOpenChange, sections, defaultSecti
             {sections.length === 0 ? <option value="">No section</option> : null}
             {sections.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name}
+                {s.personal ? `${s.name} (only you)` : s.name}
               </option>
             ))}
           </select>

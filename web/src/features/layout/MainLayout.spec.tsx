@@ -15,12 +15,13 @@ const grace = {
   ...aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace', firstName: 'Grace', lastName: 'Hopper' }),
 };
 const ts = '2025-01-01T00:00:00.000Z';
-const section = (id: string, name: string, order = 0): Section => ({
+const section = (id: string, name: string, order = 0, personal = false): Section => ({
   id,
   workspaceId: WORKSPACE_ID,
   name,
   order,
   createdAt: ts,
+  personal,
 });
 const channel = (
   id: string,

@@ -8,6 +8,7 @@ import { notify } from '../../lib/toast.js';
 import { CreateChannelDialog } from './CreateChannelDialog.js';
 import { ChannelBrowser } from '../channels/ChannelBrowser.js';
 import { CreateSectionDialog } from './CreateSectionDialog.js';
+import { RenameSectionDialog } from './RenameSectionDialog.js';
 import { StartDmDialog } from './StartDmDialog.js';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog.js';
 
@@ -18,6 +19,7 @@ type Open =
   | { kind: 'dm' }
   | { kind: 'settings'; workspaceId: string }
   | { kind: 'delete-section'; section: Section }
+  | { kind: 'rename-section'; section: Section }
   | null;
 
 interface ShellDialogsApi {
@@ -27,6 +29,8 @@ interface ShellDialogsApi {
   startDm: () => void;
   workspaceSettings: (workspace: WorkspaceListItem) => void;
   deleteSection: (section: Section) => void;
+  /** One of the user's own sections. */
+  renameSection: (section: Section) => void;
 }
 
 const ShellDialogsContext = createContext<ShellDialogsApi | undefined>(undefined);
@@ -57,6 +61,7 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
       startDm: () => setOpen({ kind: 'dm' }),
       workspaceSettings: (ws) => setOpen({ kind: 'settings', workspaceId: ws.id }),
       deleteSection: (section) => setOpen({ kind: 'delete-section', section }),
+      renameSection: (section) => setOpen({ kind: 'rename-section', section }),
     }),
     [],
   );
@@ -74,6 +79,7 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
 
   const settingsFor = open?.kind === 'settings' ? workspaces.find((w) => w.id === open.workspaceId) : undefined;
   const toDelete = open?.kind === 'delete-section' ? open.section : null;
+  const toRename = open?.kind === 'rename-section' ? open.section : null;
 
   return (
     <ShellDialogsContext.Provider value={api}>
@@ -86,6 +92,7 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
       />
       <ChannelBrowser open={open?.kind === 'browse'} onOpenChange={(o) => !o && close()} />
       <CreateSectionDialog open={open?.kind === 'section'} onOpenChange={(o) => !o && close()} />
+      <RenameSectionDialog section={toRename} onOpenChange={(o) => !o && close()} />
       <StartDmDialog open={open?.kind === 'dm'} onOpenChange={(o) => !o && close()} currentUserId={currentUserId} />
       {settingsFor ? (
         <WorkspaceSettingsDialog open onOpenChange={(o) => !o && close()} workspace={settingsFor} />
@@ -94,7 +101,11 @@ export const ShellDialogsProvider = ({ sections, workspaces, currentUserId, chil
         open={toDelete !== null}
         onOpenChange={(o) => !o && close()}
         title="Delete section?"
-        description={`"${toDelete?.name ?? ''}" will be removed from the sidebar. Sections that still contain channels cannot be deleted.`}
+        description={
+          toDelete?.personal
+            ? `"${toDelete.name}" will be removed from your sidebar. Its channels go back to their workspace sections.`
+            : `"${toDelete?.name ?? ''}" will be removed from the sidebar. Sections that still contain channels cannot be deleted.`
+        }
         confirmLabel="Delete Section"
         onConfirm={() => toDelete && void confirmDelete(toDelete)}
         pending={removeSection.isPending}

@@ -1,6 +1,6 @@
 import type { Channel, Section } from '@teamchat/contracts';
 import { aChannel } from '../../../test/render.js';
-import { firstChannel, groupChannels, reorderWithin, sortSections } from './sort.js';
+import { firstChannel, groupChannels, moveToSection, reorderWithin, sortSections } from './sort.js';
 
 const ch = (id: string, sectionId: string | null, order: number, type: Channel['type'] = 'regular'): Channel =>
   aChannel({ id, workspaceId: 'w', name: id, sectionId, type, order, createdAt: '2025-01-01T00:00:00.000Z' });
@@ -10,6 +10,7 @@ const sec = (id: string, order: number, createdAt = '2025-01-01T00:00:00.000Z'):
   name: id,
   order,
   createdAt,
+  personal: false,
 });
 
 describe('sidebar ordering', () => {
@@ -40,5 +41,25 @@ describe('sidebar ordering', () => {
     const channels = [ch('late', 's2', 0), ch('b', 's1', 1), ch('a', 's1', 0), ch('dm', null, 0, 'direct')];
     expect(firstChannel(channels, [sec('s2', 1), sec('s1', 0)])?.id).toBe('a');
     expect(firstChannel([ch('dm', null, 0, 'direct')], [])).toBeUndefined();
+  });
+
+  it('moves a channel to the end of another section, numbering that section 0..n-1', () => {
+    const all = [ch('a', 's1', 0), ch('b', 's1', 1), ch('x', 's2', 3), ch('y', 's2', 7)];
+    const moved = moveToSection(all, [all[2], all[3]], 'a', 's2');
+    expect(moved.map((c) => [c.id, c.sectionId, c.order])).toEqual([
+      ['a', 's2', 2],
+      ['b', 's1', 1],
+      ['x', 's2', 0],
+      ['y', 's2', 1],
+    ]);
+  });
+
+  it('moves a channel into another section at a given place (a dropped one takes the place of the one it landed on)', () => {
+    const all = [ch('a', 's1', 0), ch('x', 's2', 0), ch('y', 's2', 1)];
+    expect(moveToSection(all, [all[1], all[2]], 'a', 's2', 1).map((c) => [c.id, c.sectionId, c.order])).toEqual([
+      ['a', 's2', 1],
+      ['x', 's2', 0],
+      ['y', 's2', 2],
+    ]);
   });
 });

@@ -42,6 +42,26 @@ export const reorderWithin = (
   return all.map((c) => (orders.has(c.id) ? { ...c, order: orders.get(c.id)! } : c));
 };
 
+/**
+ * The channel list after moving one channel into another section at `at` (its end unless given; `target`: that
+ * section's channels now), as the server will number them: 0..n-1 there.
+ */
+export const moveToSection = (
+  all: readonly Channel[],
+  target: readonly Channel[],
+  channelId: string,
+  sectionId: string,
+  at = target.length,
+): Channel[] => {
+  const rest = target.map((c) => c.id).filter((id) => id !== channelId);
+  const index = Math.max(0, Math.min(at, rest.length));
+  const ids = [...rest.slice(0, index), channelId, ...rest.slice(index)];
+  const orders = new Map(ids.map((id, i) => [id, i]));
+  return all.map((c) =>
+    orders.has(c.id) ? { ...c, order: orders.get(c.id)!, ...(c.id === channelId ? { sectionId } : {}) } : c,
+  );
+};
+
 /** The channel the sidebar shows first: unsectioned ones lead, then sections in order. */
 export const firstChannel = (channels: readonly Channel[], sections: readonly Section[]): Channel | undefined => {
   const groups = groupChannels(channels, sortSections(sections));

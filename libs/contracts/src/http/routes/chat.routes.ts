@@ -24,6 +24,7 @@ import {
   ReadStateSchema,
   RenameChannelSchema,
   ReorderChannelSchema,
+  RenameSectionSchema,
   SEARCH_CURSOR_HEADER,
   SearchQuerySchema,
   SearchResultSchema,
@@ -243,7 +244,10 @@ export const ChannelRoutes = {
     path: '/api/channels/reorder',
     tag: 'Channels',
     summary: 'Move a channel',
-    description: 'Move a channel to a position in its section; answers the section, renumbered 0..n-1.',
+    description:
+      "Move a channel to a position in its section of the caller's sidebar, or into another section (`sectionId`, " +
+      "the workspace's or the caller's own); only the caller's sidebar changes. Answers the section as the caller " +
+      'sees it, renumbered 0..n-1.',
     auth: 'member',
     params: {},
     status: 200,
@@ -336,7 +340,7 @@ export const SectionRoutes = {
     path: '/api/channel-sections',
     tag: 'Sections',
     summary: 'Sections',
-    description: 'Sections of the current workspace, in order.',
+    description: "Sections of the current workspace and the caller's own (`personal`), in order.",
     auth: 'member',
     params: {},
     response: z.array(SectionSchema),
@@ -347,7 +351,9 @@ export const SectionRoutes = {
     path: '/api/channel-sections',
     tag: 'Sections',
     summary: 'Create a section',
-    description: 'Create a section (order 0 unless given).',
+    description:
+      "Create a section of the workspace's sidebar (order 0 unless given), or with `personal` one of the caller's " +
+      'own that no one else sees.',
     auth: 'member',
     params: {},
     body: CreateSectionSchema,
@@ -359,11 +365,26 @@ export const SectionRoutes = {
     path: '/api/channel-sections/{sectionId}',
     tag: 'Sections',
     summary: 'Delete a section',
-    description: 'Delete an empty section (409 while it has channels).',
+    description:
+      "Delete an empty section of the workspace (409 while it has channels), or one of the caller's own: its " +
+      "channels go back to their default sections. Another member's own section: 404.",
     auth: 'member',
     params: { sectionId: uuidParam('Section not found', ErrorCodes.sectionNotFound) },
     response: z.object({ id: z.uuid() }),
     forward: ChatContracts.deleteSection,
+  }),
+  renameSection: forwardRoute({
+    method: 'PATCH',
+    path: '/api/channel-sections/{sectionId}',
+    tag: 'Sections',
+    summary: 'Rename your section',
+    description:
+      "Rename one of the caller's own sections. A workspace section: 403; another member's own section: 404.",
+    auth: 'member',
+    params: { sectionId: uuidParam('Section not found', ErrorCodes.sectionNotFound) },
+    body: RenameSectionSchema,
+    response: SectionSchema,
+    forward: ChatContracts.renameSection,
   }),
 } as const;
 

@@ -150,6 +150,7 @@ export const applyThreadFrame = (qc: QueryClient, frame: ServerFrame, userId: st
     case 'channel_member_removed':
     case 'channel_removed':
     case 'mention_not_members':
+    case 'sidebar_changed':
     case 'error':
       break;
   }
