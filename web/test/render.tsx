@@ -109,15 +109,17 @@ export const renderWithApp = (
   { route = '/', client }: { route?: string; client?: QueryClient } = {},
 ) => {
   const queryClient = client ?? createQueryClient();
-  const utils = render(
+  const wrap = (screen: ReactElement) => (
     <AppProviders client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
-        {ui}
+        {screen}
         <LocationProbe />
       </MemoryRouter>
-    </AppProviders>,
+    </AppProviders>
   );
-  return { ...utils, queryClient };
+  const utils = render(wrap(ui));
+  // a rerender keeps the providers: the screen's state (and its queries) carry on
+  return { ...utils, rerender: (next: ReactElement) => utils.rerender(wrap(next)), queryClient };
 };
 
 export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({

@@ -69,7 +69,11 @@ describe('GET /api/users as a members directory', () => {
   const list = async (query: Record<string, string | number> = {}) => {
     const res = await admin.agent.get('/api/users').query(query);
     expect(res.status).toBe(200);
-    return { users: res.body as Listed[], next: res.headers['x-next-cursor'] as string | undefined };
+    return {
+      users: res.body as Listed[],
+      next: res.headers['x-next-cursor'] as string | undefined,
+      total: res.headers['x-total-count'] as string | undefined,
+    };
   };
 
   it('answers the whole roster, by username, without parameters and without a cursor header', async () => {
@@ -89,6 +93,7 @@ describe('GET /api/users as a members directory', () => {
     do {
       const page = await list({ limit: 100, ...(cursor ? { cursor } : {}) });
       expect(page.users.length).toBeLessThanOrEqual(100);
+      expect(page.total).toBe('450');
       seen.push(...page.users.map((u) => u.id));
       cursor = page.next;
       pages++;

@@ -9,6 +9,8 @@ export const DIRECTORY_IDS_MAX = 200;
 export const DIRECTORY_Q_MAX = 100;
 /** The response header carrying the cursor of the next page (absent on the last page, and without `limit`). */
 export const DIRECTORY_CURSOR_HEADER = 'X-Next-Cursor';
+/** The response header counting every member the filters select, over all pages (absent with `q` or `status`). */
+export const DIRECTORY_TOTAL_HEADER = 'X-Total-Count';
 
 export const DIRECTORY_LIMIT_INVALID = `limit must be a whole number from 1 to ${DIRECTORY_LIMIT_MAX}`;
 export const DIRECTORY_CURSOR_INVALID = 'Invalid cursor';
@@ -69,6 +71,13 @@ export const ListUsersQuerySchema = z.object({
 });
 export type ListUsersQuery = z.input<typeof ListUsersQuerySchema>;
 
-/** One page of the directory; `nextCursor` asks for the next (null on the last page, and without `limit`). */
-export const DirectoryPageSchema = z.object({ users: z.array(PublicUserSchema), nextCursor: z.string().nullable() });
+/**
+ * One page of the directory; `nextCursor` asks for the next (null on the last page, and without `limit`); `total`
+ * counts the members selected over all pages, when that is known without a search (null with `q` or `status`).
+ */
+export const DirectoryPageSchema = z.object({
+  users: z.array(PublicUserSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().nullable(),
+});
 export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;

@@ -77,6 +77,7 @@ export class MemberDirectory {
     return {
       users: shown.map(({ user }) => ({ ...toUserProfile(user), isAdmin: members.get(user.id) === 'admin' })),
       nextCursor: next && encodeCursor(next),
+      total: pattern === null && query.status === undefined ? groups.reduce((n, ids) => n + ids.length, 0) : null,
     };
   }
 

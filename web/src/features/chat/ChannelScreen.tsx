@@ -149,7 +149,6 @@ const ChannelView = ({
           <Composer
             channelId={channel.id}
             user={user}
-            users={users}
             onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
             disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
           />

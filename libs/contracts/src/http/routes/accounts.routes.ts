@@ -32,7 +32,7 @@ import {
   ValidateInviteResponseSchema,
   WorkspaceListItemSchema,
 } from '../workspace.schema.js';
-import { DIRECTORY_CURSOR_HEADER, ListUsersQuerySchema } from '../directory.schema.js';
+import { DIRECTORY_CURSOR_HEADER, DIRECTORY_TOTAL_HEADER, ListUsersQuerySchema } from '../directory.schema.js';
 import { forwardRoute, gatewayRoute, inviteTokenParam, uuidParam } from '../route.js';
 
 const userId = uuidParam('User not found', ErrorCodes.userNotFound);
@@ -138,9 +138,16 @@ export const UserRoutes = {
     responseHeaders: {
       [DIRECTORY_CURSOR_HEADER]:
         'Present when `limit` was given and there are more members: pass it back as `cursor` with the same query.',
+      [DIRECTORY_TOTAL_HEADER]: 'How many members the filters select over all pages (absent with `q` or `status`).',
     },
     forward: IdentityContracts.directory,
-    output: (page) => ({ body: page.users, headers: { [DIRECTORY_CURSOR_HEADER]: page.nextCursor ?? undefined } }),
+    output: (page) => ({
+      body: page.users,
+      headers: {
+        [DIRECTORY_CURSOR_HEADER]: page.nextCursor ?? undefined,
+        [DIRECTORY_TOTAL_HEADER]: page.total === null ? undefined : String(page.total),
+      },
+    }),
   }),
   updateUser: gatewayRoute({
     method: 'PATCH',

@@ -140,7 +140,6 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
               channelId={channelId}
               threadId={rootId}
               user={user}
-              users={users}
               disabledReason={disabledReason}
               onSend={(content, imageUrl, file) => {
                 const sent = send(content, imageUrl, file ?? null, alsoInChannel);
