@@ -108,13 +108,14 @@ export const useDirectory = (filters: DirectoryFilters, { enabled = true }: { en
     placeholderData: keepPreviousData,
   });
   const users = useMemo(() => query.data?.pages.flatMap((p) => p.users) ?? [], [query.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   return {
     users,
     total: query.data?.pages[0]?.total ?? null,
     isPending: query.isPending,
     isError: query.isError,
     hasMore: hasNextPage,
+    refetch,
     fetchMore: () => {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
     },
