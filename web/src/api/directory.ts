@@ -179,6 +179,20 @@ export const useUsersById = (ids: readonly string[]): ReadonlyMap<string, Public
   return useQueries({ queries: unique.map((id) => userByIdQuery(id)), combine: byIdOf });
 };
 
+/**
+ * The people of `ids` by id, from `known` (a list the screen already holds) and else looked up (batched, cached): a
+ * screen showing a few people's names never needs the whole roster.
+ */
+export const usePeople = (
+  ids: readonly string[],
+  known: readonly PublicUser[] = [],
+): ReadonlyMap<string, PublicUser> => {
+  const knownById = useMemo(() => new Map(known.map((u) => [u.id, u])), [known]);
+  const missing = useMemo(() => [...new Set(ids)].filter((id) => !knownById.has(id)), [ids, knownById]);
+  const looked = useUsersById(missing);
+  return useMemo(() => (looked.size === 0 ? knownById : new Map([...knownById, ...looked])), [knownById, looked]);
+};
+
 /** The query client, for seeding the by-id cache from a list loaded some other way (the whole roster). */
 export const useSeedUsers = (users: readonly PublicUser[] | undefined): void => {
   const qc = useQueryClient();
