@@ -101,6 +101,17 @@ describe(MainLayout.name, () => {
     expect(screen.getByText('2 CHANNELS · 2 DMS')).toBeInTheDocument();
   });
 
+  it('names the people of its DMs by id at start, never loading the whole roster', async () => {
+    const { calls } = api();
+    renderShell();
+    const dms = await screen.findByRole('list', { name: 'Private messages' });
+    expect(await within(dms).findByText('grace')).toBeInTheDocument();
+    const asked = calls.filter((c) => c.url.split('?')[0] === '/api/users').map((c) => new URL(c.url, 'http://x'));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) expect(url.searchParams.has('ids') || url.searchParams.has('limit')).toBe(true);
+    expect(asked.flatMap((u) => u.searchParams.get('ids')?.split(',') ?? [])).toContain(grace.id);
+  });
+
   it('shows workspaces with their role and a settings gear on the current one for admins', async () => {
     api();
     renderShell();
