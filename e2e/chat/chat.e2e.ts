@@ -115,6 +115,33 @@ test.describe('chat journeys', () => {
     await shot(ada.page, '03-conversation');
   });
 
+  test('suggests people to mention from the members directory as the name is typed, and inserts the pick', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await bothOpen(ada, grace, general);
+    const asked: string[] = [];
+    ada.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/users') asked.push(new URL(r.url()).search);
+    });
+    await composer(ada.page).pressSequentially(`Thanks @${grace.username.slice(0, 3)}`, { delay: 20 });
+    const picker = ada.page.getByRole('listbox', { name: 'Mention a user' });
+    await expect(picker.getByRole('option').first()).toContainText(grace.username);
+    await shot(ada.page, 'mention-picker', async () => {
+      await composer(ada.page).fill('');
+      await composer(ada.page).pressSequentially(`Thanks @${grace.username.slice(0, 3)}`, { delay: 20 });
+      await expect(picker.getByRole('option').first()).toContainText(grace.username);
+    });
+    await composer(ada.page).press('Enter');
+    await expect(composer(ada.page)).toHaveValue(`Thanks @${grace.username} `);
+    // asked of the members directory: the prefix typed, this channel's members first, a page of 8
+    const prefix = `q=${encodeURIComponent(grace.username.slice(0, 3))}`;
+    expect(
+      asked.some((s) => s.includes(prefix) && s.includes(`channelId=${general.id}`) && s.includes('limit=8')),
+    ).toBe(true);
+  });
+
   test('renders Markdown (bold, a link to a new tab, a highlighted code block with a copy button) and keeps HTML as text', async ({
     ada,
     grace,

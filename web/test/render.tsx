@@ -1,6 +1,6 @@
 // Test harness: the app's providers around a screen, a memory router, and a scripted fetch.
 import { jest } from '@jest/globals';
-import type { Channel, CurrentUser } from '@teamchat/contracts';
+import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -109,16 +109,42 @@ export const renderWithApp = (
   { route = '/', client }: { route?: string; client?: QueryClient } = {},
 ) => {
   const queryClient = client ?? createQueryClient();
-  const utils = render(
+  const wrap = (screen: ReactElement) => (
     <AppProviders client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
-        {ui}
+        {screen}
         <LocationProbe />
       </MemoryRouter>
-    </AppProviders>,
+    </AppProviders>
   );
-  return { ...utils, queryClient };
+  const utils = render(wrap(ui));
+  // a rerender keeps the providers: the screen's state (and its queries) carry on
+  return { ...utils, rerender: (next: ReactElement) => utils.rerender(wrap(next)), queryClient };
 };
+
+/**
+ * `GET /api/users` as the server answers it: the whole list without parameters; with them the members directory —
+ * `ids`, a prefix `q` of a name, username or handle, and the first `limit` (one page, no cursor).
+ */
+export const directoryAnswer =
+  (users: readonly (PublicUser | CurrentUser)[]) =>
+  (_body: unknown, url: string): FakeResponse => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const q = (params.get('q') ?? '').toLowerCase().replace(/^@/, '');
+    const ids = params.get('ids')?.split(',');
+    const found = users.filter(
+      (u) =>
+        (!ids || ids.includes(u.id)) &&
+        (!q ||
+          [u.username, u.firstName, u.lastName, `${u.firstName} ${u.lastName}`, u.handle ?? ''].some((n) =>
+            n.toLowerCase().startsWith(q),
+          )),
+    );
+    const limit = params.get('limit');
+    return limit
+      ? { body: found.slice(0, Number(limit)), headers: { 'X-Total-Count': String(found.length) } }
+      : { body: found };
+  };
 
 export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   id: '11111111-1111-4111-8111-111111111111',

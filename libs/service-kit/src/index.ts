@@ -8,6 +8,7 @@ export * from './stored-images.js';
 export * from './workspace-membership.js';
 export * from './workspace-membership.module.js';
 export * from './process-events.js';
+export * from './shared-lookups.js';
 export * from './workspace-entitlements.js';
 export * from './workspace-writes.js';
 export * from './outbox.js';

@@ -1,4 +1,5 @@
 import { defineService } from '@teamchat/service-kit';
+import { DirectoryModule } from './directory/directory.module.js';
 import { identityEntities } from './identity.entities.js';
 import { identityMigrations } from './migrations/index.js';
 import { PasswordsModule } from './passwords/passwords.module.js';
@@ -10,5 +11,5 @@ export const identityService = defineService({
   entities: identityEntities,
   migrations: identityMigrations,
   durableEvents: true,
-  features: (runtime) => [UsersModule, PasswordsModule.register(runtime.env)],
+  features: (runtime) => [UsersModule, DirectoryModule, PasswordsModule.register(runtime.env)],
 });

@@ -13,6 +13,7 @@ import {
   RegisterSchema,
   UpdateUserSchema,
 } from '../http/accounts.schema.js';
+import { DirectoryPageSchema, DirectoryQueryShape } from '../http/directory.schema.js';
 
 /** The user as identity stores it: everything but the password hash and the per-workspace fields (role, current workspace). */
 export const IdentityUserSchema = CurrentUserSchema.omit({ isAdmin: true, workspaceId: true }).extend({
@@ -53,6 +54,11 @@ export const IdentityContracts = {
   ),
   /** The members of the actor's current workspace with their role (`GET /api/users`). */
   listWorkspace: defineRequest('identity.user.list', withActor({}), z.array(PublicUserSchema)),
+  /**
+   * The members directory (`GET /api/users`): members of the actor's current workspace by username, filtered, a page
+   * at a time with `limit`; a channel's members first with `channelId`. Another workspace's ids are simply absent.
+   */
+  directory: defineRequest('identity.user.directory', withActor(DirectoryQueryShape), DirectoryPageSchema),
   /** The actor edits their own profile (another id → AUTH.FORBIDDEN); handles are unique within the workspace. */
   update: defineRequest(
     'identity.user.update',

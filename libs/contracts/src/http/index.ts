@@ -1,5 +1,6 @@
 export * from './accounts.schema.js';
 export * from './workspace.schema.js';
+export * from './directory.schema.js';
 export * from './chat.schema.js';
 export * from './emoji.js';
 export * from './threads.schema.js';

@@ -37,11 +37,6 @@ export class UserController {
     return this.users.findByNames(body.names);
   }
 
-  @OnRequest(IdentityContracts.listWorkspace)
-  listWorkspace(@Payload(new ZodPipe(IdentityContracts.listWorkspace.request)) body: In<'listWorkspace'>) {
-    return this.users.listWorkspace(body.actor);
-  }
-
   @OnRequest(IdentityContracts.update)
   update(@Payload(new ZodPipe(IdentityContracts.update.request)) body: In<'update'>) {
     return this.users.update(body.actor, body.userId, body.changes);

@@ -9,7 +9,6 @@ import {
   type Actor,
   type IdentityUser,
   type Login,
-  type PublicUser,
   type RegisterUser,
   type UpdateUser,
   type UserProfile,
@@ -134,16 +133,6 @@ export class UserService {
     return this.statements.rows(FIND_BY_NAMES, [lower]);
   }
 
-  async listWorkspace(actor: Actor): Promise<PublicUser[]> {
-    const workspaceId = this.requireWorkspace(actor);
-    const members = await this.bus.request(WorkspaceContracts.listMembers, { workspaceId });
-    if (!members.some((m) => m.userId === actor.userId))
-      throw new DomainError(ErrorCodes.workspaceNotFound, 'Workspace not found');
-    const roles = new Map(members.map((m) => [m.userId, m.role]));
-    const found = await this.users.find({ where: { id: In([...roles.keys()]) }, order: { username: 'ASC' } });
-    return found.map((u) => ({ ...toUserProfile(u), isAdmin: roles.get(u.id) === 'admin' }));
-  }
-
   async update(actor: Actor, userId: string, changes: UpdateUser): Promise<IdentityUser> {
     if (actor.userId !== userId) throw new DomainError(ErrorCodes.forbidden, 'You can only edit your own profile');
     if (changes.profileImageUrl) {
@@ -250,11 +239,6 @@ export class UserService {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new DomainError(ErrorCodes.userNotFound, 'User not found');
     return user;
-  }
-
-  private requireWorkspace(actor: Actor): string {
-    if (!actor.workspaceId) throw new DomainError(ErrorCodes.noWorkspace, 'No active workspace');
-    return actor.workspaceId;
   }
 
   /** Handles are compared case-insensitively among the members of the actor's current workspace. */

@@ -4,6 +4,7 @@ import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, UserMinus } from 'lucide-react';
 import { useState } from 'react';
+import { usersQuery } from '../../api/users.js';
 import { channelMembersQuery, useAddChannelMembers, useRemoveChannelMember } from '../../api/channels.js';
 import { Avatar } from '../../components/Avatar.js';
 import { Button } from '../../components/ui/Button.js';
@@ -30,12 +31,15 @@ export const ChannelMembersDialog = ({
   users: readonly PublicUser[];
 }) => {
   const members = useQuery({ ...channelMembersQuery(channel.id), enabled: open });
+  // the people who may be added: the workspace's roster, loaded only while the dialog is open
+  const roster = useQuery({ ...usersQuery(), enabled: open });
+  const everyone = roster.data ?? users;
   const add = useAddChannelMembers();
   const remove = useRemoveChannelMember();
   const [picked, setPicked] = useState<string[]>([]);
-  const usersById = new Map(users.map((u) => [u.id, u]));
+  const usersById = new Map(everyone.map((u) => [u.id, u]));
   const memberIds = new Set((members.data ?? []).map((m) => m.userId));
-  const addable = users.filter((u) => !memberIds.has(u.id));
+  const addable = everyone.filter((u) => !memberIds.has(u.id));
   const admin = isChannelAdmin(channel, user);
   // posting and membership changes stop in an archived channel; a preview is read by someone not in it yet
   const canAdd = channel.joined && !channel.archived;

@@ -2,6 +2,8 @@
 // channel, say first that they were not notified).
 import type { Channel, PublicUser } from '@teamchat/contracts';
 import { UserPlus } from 'lucide-react';
+import { useMemo } from 'react';
+import { usePeople } from '../../api/directory.js';
 import { useAddChannelMembers } from '../../api/channels.js';
 import { Button } from '../../components/ui/Button.js';
 import { errorMessage } from '../../lib/request.js';
@@ -28,8 +30,13 @@ export const mentionNoticeText = (
     : `${who} ${one ? 'is' : 'are'} not in #${channelName} and ${one ? 'was' : 'were'} not notified.`;
 };
 
+const NOBODY: readonly string[] = [];
+
 export const MentionNonMembersNotice = ({ channel, users }: { channel: Channel; users: readonly PublicUser[] }) => {
   const notice = useMentionNotice(channel.id);
+  // the people named, from the list held or else looked up by id
+  const named = usePeople(notice?.userIds ?? NOBODY, users);
+  const people = useMemo(() => [...named.values()], [named]);
   const add = useAddChannelMembers();
   if (!notice) return null;
   const onAdd = () =>
@@ -38,7 +45,7 @@ export const MentionNonMembersNotice = ({ channel, users }: { channel: Channel; 
       {
         onSuccess: () => {
           mentionNotices.clear(channel.id);
-          notify.success('Members added', `${names(notice.userIds, users)} can now read #${channel.name}.`);
+          notify.success('Members added', `${names(notice.userIds, people)} can now read #${channel.name}.`);
         },
         onError: (err) => notify.error(errorMessage(err, 'Could not add them. Please try again.')),
       },
@@ -46,7 +53,7 @@ export const MentionNonMembersNotice = ({ channel, users }: { channel: Channel; 
   return (
     <div className={styles.mentionNotice} role="status" data-testid="mention-not-members">
       <p className={styles.mentionText}>
-        {mentionNoticeText(notice.userIds, users, channel.name, notice.notified)} Add them to the channel?
+        {mentionNoticeText(notice.userIds, people, channel.name, notice.notified)} Add them to the channel?
       </p>
       <div className={styles.mentionActions}>
         <Button size="sm" onClick={onAdd} loading={add.isPending}>

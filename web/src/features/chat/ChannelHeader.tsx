@@ -3,6 +3,7 @@
 import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
 import { Archive, LogOut, PanelRightOpen, Pencil, Search, Settings, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
+import { useDirectory } from '../../api/directory.js';
 import { logout } from '../../api/auth.js';
 import { SearchDialog } from '../search/SearchDialog.js';
 import type { SettingsTab } from '../settings/SettingsDialog.js';
@@ -50,7 +51,11 @@ export const ChannelHeader = ({
   const [renameOpen, setRenameOpen] = useState(false);
   const [membersOpen, setMembersOpen] = useState(false);
   const direct = isDirect(channel);
-  const count = memberCount(channel, users);
+  // a channel from a server older than channel membership has no member list: everyone in the workspace reads it
+  const everyone = useDirectory({ limit: 1 }, { enabled: !channel.participantIds });
+  const count = channel.participantIds
+    ? channel.participantIds.length
+    : (everyone.total ?? memberCount(channel, everyone.users.length > 0 ? everyone.users : users));
   const canRename = !direct && channel.id.length > 0 && channel.archived !== true;
   const isPrivate = !direct && channel.visibility === 'private';
 

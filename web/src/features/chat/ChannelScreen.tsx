@@ -1,5 +1,5 @@
 // Spec 2 §2 channel screen /channel/{id}: resizable 70/30 split of the conversation and the widget panel.
-import type { Channel, CurrentUser, PublicUser } from '@teamchat/contracts';
+import type { Channel, CurrentUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { WORKSPACE_READ_ONLY_MESSAGE } from '@teamchat/contracts';
 import { authUserQuery } from '../../api/auth.js';
 import { useWorkspaceReadOnly } from '../../api/workspaces.js';
 import { channelQuery, channelsQuery, dmsQuery } from '../../api/channels.js';
-import { usersQuery } from '../../api/users.js';
+import { usePeople } from '../../api/directory.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { useIsMobile } from '../../lib/use-media-query.js';
 import { WidgetPanel } from '../widgets/WidgetPanel.js';
@@ -17,7 +17,7 @@ import { MentionNonMembersNotice } from '../channels/MentionNonMembersNotice.js'
 import { isChannelAdmin } from '../channels/permissions.js';
 import { ChannelWritableContext } from '../channels/channel-writable.js';
 import { Modal } from './ui.js';
-import { ChannelHeader } from './ChannelHeader.js';
+import { ChannelHeader, isDirect } from './ChannelHeader.js';
 import { Composer } from './Composer.js';
 import { ReadOnlyBanner } from './ReadOnlyBanner.js';
 import { useOutbox, useTypingUsernames, typingText } from './live-store.js';
@@ -35,12 +35,13 @@ export const SELECT_CHANNEL_TEXT = 'SELECT A CHANNEL...';
 export const CHANNEL_NOT_FOUND_TEXT = 'Channel not found. It does not exist, or you do not have access to it.';
 export const PANEL_LAYOUT = { left: 70, leftMin: 50, right: 30, rightMin: 20, rightMax: 40 } as const;
 
+const NOBODY: readonly string[] = [];
+
 export const ChannelScreen = () => {
   const { id } = useParams();
   const { data: user } = useQuery(authUserQuery());
   const channels = useQuery(channelsQuery());
   const dms = useQuery(dmsQuery());
-  const users = useQuery(usersQuery());
   const listed: Channel | undefined = id
     ? [...(channels.data ?? []), ...(dms.data ?? [])].find((c) => c.id === id)
     : undefined;
@@ -64,18 +65,14 @@ export const ChannelScreen = () => {
       </FullScreenMessage>
     );
   }
-  return <ChannelView key={channel.id} channel={channel} user={user} users={users.data ?? []} />;
+  return <ChannelView key={channel.id} channel={channel} user={user} />;
 };
 
-const ChannelView = ({
-  channel,
-  user,
-  users,
-}: {
-  channel: Channel;
-  user: CurrentUser;
-  users: readonly PublicUser[];
-}) => {
+const ChannelView = ({ channel, user }: { channel: Channel; user: CurrentUser }) => {
+  // the people a conversation names in its header (a DM's), looked up by id: never the whole roster; authors, pins,
+  // threads and notices look up their own
+  const named = usePeople(isDirect(channel) ? (channel.participantIds ?? NOBODY) : NOBODY);
+  const users = useMemo(() => [...named.values()], [named]);
   const narrow = useIsMobile();
   const density = usePanelSize();
   const panelRef = usePanelRef();
@@ -149,7 +146,6 @@ const ChannelView = ({
           <Composer
             channelId={channel.id}
             user={user}
-            users={users}
             onSend={(content, imageUrl, file) => send(channel.id, content, imageUrl, file ?? null)}
             disabledReason={readOnly ? WORKSPACE_READ_ONLY_MESSAGE : null}
           />

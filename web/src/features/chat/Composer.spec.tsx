@@ -16,21 +16,26 @@ const users = [
   person('22222222-2222-4222-8222-222222222222', 'alan.turing', 'enigma'),
   person('33333333-3333-4333-8333-333333333333', 'grace.hopper'),
 ];
+/** The members directory as the server answers it: a prefix of username or handle, by username. */
+const directory = (_body: unknown, url: string) => {
+  const q = (new URL(url, 'http://localhost').searchParams.get('q') ?? '').toLowerCase();
+  return {
+    body: users.filter((u) => [u.username, u.handle ?? ''].some((n) => n.toLowerCase().startsWith(q))),
+  };
+};
 const names = () => screen.getAllByRole('option').map((o) => o.querySelector(`.${pickerStyles.name}`)?.textContent);
 const CHANNEL = '44444444-4444-4444-8444-444444444444';
 
 const setup = () => {
   const onSend = jest.fn((_content: string, _imageUrl: string | null) => true);
-  renderWithApp(
-    <Composer channelId={CHANNEL} user={{ id: users[0]!.id, username: 'ada' }} users={users} onSend={onSend} />,
-  );
+  renderWithApp(<Composer channelId={CHANNEL} user={{ id: users[0]!.id, username: 'ada' }} onSend={onSend} />);
   const input = screen.getByPlaceholderText(COMPOSER_PLACEHOLDER);
   return { onSend, input, user: userEvent.setup() };
 };
 
 describe(Composer.name, () => {
   beforeEach(() => {
-    mockFetch({});
+    mockFetch({ 'GET /api/users': directory });
     // drafts persist per channel: each test starts with an empty composer
     window.localStorage.clear();
   });
@@ -62,16 +67,16 @@ describe(Composer.name, () => {
       const onSend = jest.fn(() => true);
       const me = { id: users[0]!.id, username: 'ada' };
       const OTHER = '55555555-5555-4555-8555-555555555555';
-      const view = renderWithApp(<Composer channelId={CHANNEL} user={me} users={users} onSend={onSend} />);
+      const view = renderWithApp(<Composer channelId={CHANNEL} user={me} onSend={onSend} />);
       const input = () => screen.getByPlaceholderText(COMPOSER_PLACEHOLDER);
       await userEvent.type(input(), 'half a thought');
-      view.rerender(<Composer channelId={OTHER} user={me} users={users} onSend={onSend} />);
+      view.rerender(<Composer channelId={OTHER} user={me} onSend={onSend} />);
       await waitFor(() => expect(input()).toHaveValue(''));
       await userEvent.type(input(), 'elsewhere');
-      view.rerender(<Composer channelId={CHANNEL} user={me} users={users} onSend={onSend} />);
+      view.rerender(<Composer channelId={CHANNEL} user={me} onSend={onSend} />);
       await waitFor(() => expect(input()).toHaveValue('half a thought'));
       view.unmount();
-      renderWithApp(<Composer channelId={OTHER} user={me} users={users} onSend={onSend} />);
+      renderWithApp(<Composer channelId={OTHER} user={me} onSend={onSend} />);
       expect(input()).toHaveValue('elsewhere');
       await userEvent.type(input(), '{Enter}');
       expect(onSend).toHaveBeenCalledWith('elsewhere', null);
@@ -94,7 +99,7 @@ describe(Composer.name, () => {
     it('opens on @ at the start, lists users, and Enter inserts the username plus a space', async () => {
       const { input, onSend, user } = setup();
       await user.type(input, '@');
-      const options = screen.getAllByRole('option');
+      const options = await screen.findAllByRole('option');
       expect(names()).toEqual(['ada', 'alan.turing', 'grace.hopper']);
       expect(options[0]).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{ArrowDown}');
@@ -108,7 +113,7 @@ describe(Composer.name, () => {
     it('filters by what follows the @ after a space, wraps with the arrows, and closes on Escape', async () => {
       const { input, user } = setup();
       await user.type(input, 'hi @gr');
-      expect(names()).toEqual(['grace.hopper']);
+      await waitFor(() => expect(names()).toEqual(['grace.hopper']));
       await user.keyboard('{ArrowUp}');
       expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{Escape}');
@@ -122,15 +127,28 @@ describe(Composer.name, () => {
       expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
       await user.clear(input);
       await user.type(input, 'x{Shift>}{Enter}{/Shift}@a');
-      expect(screen.getByRole('listbox')).toBeInTheDocument();
+      expect(await screen.findByRole('listbox')).toBeInTheDocument();
       await user.type(input, ' ');
       expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    });
+
+    it("asks the members directory for the prefix typed, this channel's members first, eight at most", async () => {
+      const { calls } = mockFetch({ 'GET /api/users': directory });
+      const { input, user } = setup();
+      await user.type(input, 'hi @gr');
+      await waitFor(() => expect(names()).toEqual(['grace.hopper']));
+      const asked = calls.map((c) => new URL(c.url, 'http://localhost')).filter((u) => u.pathname === '/api/users');
+      expect(asked.at(-1)?.searchParams.get('q')).toBe('gr');
+      expect(asked.at(-1)?.searchParams.get('channelId')).toBe(CHANNEL);
+      expect(asked.at(-1)?.searchParams.get('limit')).toBe('8');
+      // the whole roster is never asked for
+      expect(asked.every((u) => u.searchParams.has('limit'))).toBe(true);
     });
 
     it('picks with the mouse', async () => {
       const { input, user } = setup();
       await user.type(input, 'ping @');
-      await user.click(screen.getByRole('option', { name: /grace\.hopper/ }));
+      await user.click(await screen.findByRole('option', { name: /grace\.hopper/ }));
       expect(input).toHaveValue('ping @grace.hopper ');
     });
   });

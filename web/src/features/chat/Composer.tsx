@@ -1,5 +1,5 @@
 // Spec 2 §2 composer: Enter sends, Shift+Enter newline, mention picker, attach menu (image ≤ 10 MB, any file ≤ 25 MB, video coming soon).
-import type { MessageFile, PublicUser } from '@teamchat/contracts';
+import type { MessageFile } from '@teamchat/contracts';
 import { QueryClientContext } from '@tanstack/react-query';
 import { SendHorizontal, Upload } from 'lucide-react';
 import {
@@ -37,20 +37,19 @@ export interface ComposerProps {
   /** A thread's composer: replies to this root, with the thread's own draft. */
   threadId?: string | null;
   user: { id: string; username: string };
-  users: readonly PublicUser[];
   /** `file`: an uploaded file attachment of any type (an image attachment is `imageUrl`). */
   onSend: (content: string, imageUrl: string | null, file?: MessageFile | null) => boolean;
   /** Set when the user may not post here (a read-only workspace): the composer is disabled and says why. */
   disabledReason?: string | null;
 }
 
-export const Composer = ({ channelId, threadId = null, user, users, onSend, disabledReason = null }: ComposerProps) => {
+export const Composer = ({ channelId, threadId = null, user, onSend, disabledReason = null }: ComposerProps) => {
   const { text, setText } = useComposerDraft(user.id, channelId, threadId);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const focus = useCallback(() => textarea.current?.focus(), []);
   // the message cache, for ↑ (absent where the composer is shown on its own)
   const qc = useContext(QueryClientContext);
-  const mentions = useMentionPicker(users);
+  const mentions = useMentionPicker(channelId);
   const typing = useTypingSignal(channelId, threadId, user);
   const image = useImageAttachment(focus);
   const files = useFileAttachment(focus);

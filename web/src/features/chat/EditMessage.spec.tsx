@@ -130,7 +130,7 @@ describe('editing a message', () => {
     renderWithApp(
       <>
         <Rows />
-        <Composer channelId={CHANNEL} user={ADA} users={[]} onSend={() => true} />
+        <Composer channelId={CHANNEL} user={ADA} onSend={() => true} />
       </>,
       { client: seeded([older, last, theirs]) },
     );

@@ -10,6 +10,7 @@ import { asLatestPages, flattenPages, unreadAtOpening, type MessagePages } from 
 import { MessageRow } from './MessageRow.js';
 import { isSystemMessage, SystemMessageRow } from './SystemMessageRow.js';
 import { realtime } from './realtime.js';
+import { usePeople } from '../../api/directory.js';
 import noteStyles from '../../components/ui/note.module.css';
 import styles from './MessageList.module.css';
 
@@ -75,6 +76,14 @@ export const MessageList = ({
   const around = useInfiniteQuery({ ...messagesAroundQuery(channelId, openedAt ?? ''), enabled: !!openedAt });
   const query = openedAt ? around : latest;
   const stored = useMemo(() => flattenPages(query.data), [query.data]);
+  const named = useMemo(
+    () => stored.flatMap((m) => [m.userId, ...(m.system ? [m.system.actorId, ...(m.system.userIds ?? [])] : [])]),
+    [stored],
+  );
+  const people = usePeople(
+    named,
+    useMemo(() => [...usersById.values()], [usersById]),
+  );
   const storedClientIds = useMemo(() => new Set(stored.map((m) => m.clientMsgId).filter(Boolean)), [stored]);
   const pending = outgoing.filter((o) => !storedClientIds.has(o.clientMsgId));
   const messages: { message: Message; delivery?: OutgoingMessage['status']; deliveryError?: string }[] = [
@@ -264,11 +273,11 @@ export const MessageList = ({
                 </li>
               ) : null}
               {isSystemMessage(message) ? (
-                <SystemMessageRow message={message} usersById={usersById} highlighted={message.id === highlighted} />
+                <SystemMessageRow message={message} usersById={people} highlighted={message.id === highlighted} />
               ) : (
                 <MessageRow
                   message={message}
-                  author={usersById.get(message.userId)}
+                  author={people.get(message.userId)}
                   delivery={delivery}
                   deliveryError={deliveryError}
                   highlighted={message.id === highlighted}

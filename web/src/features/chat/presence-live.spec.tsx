@@ -1,7 +1,8 @@
 // Live presence and profile frames against the cached roster: each changes one member in place, no frame makes the
 // tab refetch the whole user list, and the tab tells the socket whose presence it shows.
 import { jest } from '@jest/globals';
-import type { PublicUser } from '@teamchat/contracts';
+import { DIRECTORY_LIMIT_MAX, type PublicUser } from '@teamchat/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
@@ -24,6 +25,7 @@ const { setPresence, usePresenceOf } = await import('./presence-store.js');
 const { PRESENCE_WATCH_BATCH_MS } = await import('./presence-watch.js');
 const { TeamStatusWidget } = await import('../widgets/TeamStatusWidget.js');
 const { userKeys } = await import('../../api/users.js');
+const { directoryQuery } = await import('../../api/directory.js');
 
 const me = aUser({ workspaceId: WORKSPACE_ID, isAdmin: false });
 const member = (id: string, username: string, status = 'online'): PublicUser => ({
@@ -43,6 +45,15 @@ const Shell = ({ children }: { children?: ReactNode }) => {
       {children}
     </>
   );
+};
+
+/** The team status widget's roster: the first page of the members directory it shows. */
+const rosterKey = directoryQuery({ limit: DIRECTORY_LIMIT_MAX, q: '' }).queryKey;
+const shownRoster = (qc: QueryClient) => qc.getQueryData(rosterKey)!.pages.flatMap((p) => p.users);
+/** No cached list of members was marked stale (there is at least one). */
+const noneInvalidated = (qc: QueryClient) => {
+  const lists = qc.getQueryCache().findAll({ queryKey: userKeys.all });
+  return lists.length > 0 && lists.every((q) => !q.state.isInvalidated);
 };
 
 const on = (frame: Parameters<typeof emit>[0]) => act(() => emit(frame));
@@ -90,7 +101,7 @@ describe('live presence and profiles', () => {
     // long past any debounce: the list was neither refetched nor marked stale
     act(() => jest.advanceTimersByTime(5000));
     expect(usersFetches(calls)).toBe(fetched);
-    expect(queryClient.getQueryState(userKeys.all)?.isInvalidated).toBe(false);
+    expect(noneInvalidated(queryClient)).toBe(true);
   });
 
   it('patches one member in place from a profile or role frame, with no refetch of the list', async () => {
@@ -98,7 +109,7 @@ describe('live presence and profiles', () => {
     const { queryClient } = renderWithApp(<Shell />);
     await screen.findByText('turing');
     const fetched = usersFetches(calls);
-    const before = queryClient.getQueryData<PublicUser[]>(userKeys.all)!;
+    const before = shownRoster(queryClient);
     jest.useFakeTimers();
     const { isAdmin: _role, ...profile } = grace;
     on({
@@ -111,7 +122,7 @@ describe('live presence and profiles', () => {
     on({ type: 'settings', workspaceId: WORKSPACE_ID, change: 'role', userId: linus.id, isAdmin: true });
     act(() => jest.advanceTimersByTime(5000));
 
-    const after = queryClient.getQueryData<PublicUser[]>(userKeys.all)!;
+    const after = shownRoster(queryClient);
     expect(after.find((u) => u.id === grace.id)).toMatchObject({
       username: 'grace_h',
       status: 'dnd',
@@ -125,7 +136,7 @@ describe('live presence and profiles', () => {
     expect(after.find((u) => u.id === turing.id)).toBe(before.find((u) => u.id === turing.id));
     expect(screen.getByText('grace_h')).toBeInTheDocument();
     expect(usersFetches(calls)).toBe(fetched);
-    expect(queryClient.getQueryState(userKeys.all)?.isInvalidated).toBe(false);
+    expect(noneInvalidated(queryClient)).toBe(true);
   });
 
   it('refetches the list once for a member it does not hold yet (a newcomer)', async () => {
@@ -166,7 +177,10 @@ describe('live presence and profiles', () => {
     await screen.findByText('turing');
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => {
-      queryClient.setQueryData<PublicUser[]>(userKeys.all, [{ ...me }, grace]);
+      queryClient.setQueryData(rosterKey, {
+        pages: [{ users: [{ ...me }, grace], nextCursor: null, total: 2 }],
+        pageParams: [undefined],
+      });
     });
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ type: 'presence_subscribe', userIds: [grace.id] });

@@ -5,7 +5,7 @@ import { UNREAD_COUNT_CAP } from '@teamchat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { aChannel, aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { aChannel, aUser, directoryAnswer, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 
 jest.unstable_mockModule('../chat/use-live-updates.js', () => ({ useLiveUpdates: () => () => undefined }));
 const { MainLayout, SIDEBAR_SIZES } = await import('./MainLayout.js');
@@ -55,7 +55,7 @@ const api = (overrides: Record<string, unknown> = {}) =>
         channel(D2, 'dm', null, 0, { type: 'direct', participantIds: [me.id, 'f0000000-0000-4000-8000-00000000000f'] }),
       ],
     },
-    'GET /api/users': { body: [me, grace] },
+    'GET /api/users': directoryAnswer([me, grace]),
     'GET /api/unread': {
       body: [
         { channelId: C2, count: 3 },
@@ -100,6 +100,17 @@ describe(MainLayout.name, () => {
     expect(screen.getByRole('list', { name: 'Projects channels' })).toHaveTextContent('No channels yet');
     expect(screen.getByText('STATUS ACTIVE')).toBeInTheDocument();
     expect(screen.getByText('2 CHANNELS · 2 DMS')).toBeInTheDocument();
+  });
+
+  it('names the people of its DMs by id at start, never loading the whole roster', async () => {
+    const { calls } = api();
+    renderShell();
+    const dms = await screen.findByRole('list', { name: 'Private messages' });
+    expect(await within(dms).findByText('grace')).toBeInTheDocument();
+    const asked = calls.filter((c) => c.url.split('?')[0] === '/api/users').map((c) => new URL(c.url, 'http://x'));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) expect(url.searchParams.has('ids') || url.searchParams.has('limit')).toBe(true);
+    expect(asked.flatMap((u) => u.searchParams.get('ids')?.split(',') ?? [])).toContain(grace.id);
   });
 
   it('shows workspaces with their role and a settings gear on the current one for admins', async () => {
@@ -194,6 +205,10 @@ describe(MainLayout.name, () => {
     expect(within(dialog).queryByRole('button', { name: 'Start DM' })).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByPlaceholderText('Search users...'), 'zzz');
     expect(await within(dialog).findByText('No users found')).toBeInTheDocument();
+    // searched on the server, a page at a time: never the whole roster
+    const asked = calls.filter((c) => c.url.startsWith('/api/users?')).map((c) => new URL(c.url, 'http://x'));
+    expect(asked.at(-1)?.searchParams.get('q')).toBe('zzz');
+    expect(asked.at(-1)?.searchParams.get('limit')).toBe('100');
     await userEvent.clear(within(dialog).getByPlaceholderText('Search users...'));
     await userEvent.click(await within(dialog).findByText('grace'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start DM' }));
@@ -213,7 +228,7 @@ describe(MainLayout.name, () => {
 
     it('names a group DM by its other members in alphabetical order, with their faces, and counts it as one DM', async () => {
       api({
-        'GET /api/users': { body: [me, grace, pat, sam] },
+        'GET /api/users': directoryAnswer([me, grace, pat, sam]),
         'GET /api/dm': {
           body: [channel(D1, 'dm', null, 0, { type: 'direct', participantIds: [me.id, grace.id] }), group],
         },
@@ -229,7 +244,7 @@ describe(MainLayout.name, () => {
 
     it('starts a group DM with several people picked: userIds, the chips, and one removed again', async () => {
       const { calls } = api({
-        'GET /api/users': { body: [me, grace, pat, sam] },
+        'GET /api/users': directoryAnswer([me, grace, pat, sam]),
         'POST /api/dm': { status: 201, body: group },
       });
       renderShell(`/channel/${C1}`);
@@ -254,7 +269,7 @@ describe(MainLayout.name, () => {
 
     it('offers a group DM in the switcher under its members’ names, and still a 1:1 DM with each of them', async () => {
       api({
-        'GET /api/users': { body: [me, grace, pat] },
+        'GET /api/users': directoryAnswer([me, grace, pat]),
         'GET /api/dm': {
           body: [
             channel(D1, 'dm', null, 0, { type: 'direct', participantIds: [me.id, grace.id] }),
@@ -284,7 +299,7 @@ describe(MainLayout.name, () => {
       const many = Array.from({ length: 9 }, (_, i) =>
         aUser({ id: `88888888-8888-4888-8888-00000000000${i}`, username: `person${i}` }),
       );
-      api({ 'GET /api/users': { body: [me, ...many] } });
+      api({ 'GET /api/users': directoryAnswer([me, ...many]) });
       renderShell();
       await userEvent.click(await screen.findByRole('button', { name: 'Start direct message' }));
       const dialog = await screen.findByRole('dialog', { name: 'Start Direct Message' });

@@ -9,6 +9,7 @@ import { Outlet, useMatch, useNavigate } from 'react-router-dom';
 import { authUserQuery } from '../../api/auth.js';
 import { channelKeys, channelsQuery, dmsQuery, sectionsQuery } from '../../api/channels.js';
 import { userKeys, usersQuery } from '../../api/users.js';
+import { usePeople } from '../../api/directory.js';
 import { workspacesQuery } from '../../api/workspaces.js';
 import { FullScreenMessage } from '../../components/FullScreenMessage.js';
 import { Button } from '../../components/ui/Button.js';
@@ -62,7 +63,10 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const channels = useQuery(channelsQuery());
   const sections = useQuery(sectionsQuery());
   const dms = useQuery(dmsQuery());
-  const users = useQuery(usersQuery());
+  // the people the sidebar names (those of the DMs), looked up by id: nothing here grows with the workspace
+  const dmPeople = useMemo(() => (dms.data ?? []).flatMap((dm) => dm.participantIds ?? []), [dms.data]);
+  const named = usePeople(dmPeople);
+  const dmUsers = useMemo(() => [...named.values()], [named]);
   const unread = useQuery(unreadQuery());
   // loaded with the shell so a live message can be weighed against them at once
   useQuery(notificationPrefsQuery());
@@ -121,16 +125,19 @@ const Shell = ({ user }: { user: CurrentUser }) => {
         sections: sortedSections,
         groups,
         meId: user.id,
-        users: users.data ?? [],
+        users: dmUsers,
         unread: unreadMap,
       }),
-    [dms.data, sortedSections, groups, user.id, users.data, unreadMap],
+    [dms.data, sortedSections, groups, user.id, dmUsers, unreadMap],
   );
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  // the switcher's people: the roster, loaded only once it is opened
+  const roster = useQuery({ ...usersQuery(), enabled: switcherOpen });
   const people = useMemo(() => {
     // a group DM with someone is not a DM with them: the switcher still offers to start one
     const withDm = new Set((dms.data ?? []).filter((dm) => !isGroupDm(dm)).flatMap((dm) => dm.participantIds ?? []));
-    return (users.data ?? []).filter((u) => u.id !== user.id && !withDm.has(u.id));
-  }, [dms.data, users.data, user.id]);
+    return (roster.data ?? []).filter((u) => u.id !== user.id && !withDm.has(u.id));
+  }, [dms.data, roster.data, user.id]);
   const mentions = useInfiniteQuery(mentionsQuery());
   const mentionsUnread = mentions.data?.pages[0]?.unread ?? 0;
   const title = tabTitle(navOrder, undefined, mentionsUnread);
@@ -143,7 +150,6 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   useEffect(() => () => setFaviconBadge(null), []);
 
   useEffect(() => setNotificationOpener((path) => void navigate(path)), [navigate]);
-  const [switcherOpen, setSwitcherOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useShortcuts({
     toggleSwitcher: () => setSwitcherOpen((open) => !open),
@@ -165,7 +171,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
       groups={groups}
       channels={channels.data ?? []}
       dms={dms.data ?? []}
-      users={users.data ?? []}
+      users={dmUsers}
       unread={unreadMap}
       onNavigate={onNavigate}
     />

@@ -1,12 +1,12 @@
-// Start a direct message: search the workspace's users, pick one (a 1:1 DM) or several (a group DM), Start DM.
+// Start a direct message: search the workspace's users, pick one (a 1:1 DM) or several (a group DM), Start DM. The
+// list is the members directory, searched on the server and paged in as it is scrolled (a workspace may be large).
 import { GROUP_DM_MAX_OTHERS, type PublicUser } from '@teamchat/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { Check, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateDm } from '../../api/channels.js';
-import { usersQuery } from '../../api/users.js';
+import { useDirectory } from '../../api/directory.js';
 import { Avatar } from '../../components/Avatar.js';
 import { Button } from '../../components/ui/Button.js';
 import { Dialog } from '../../components/ui/Dialog.js';
@@ -19,6 +19,9 @@ import styles from './StartDmDialog.module.css';
 
 const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
+/** How close to the end of the list (px) scrolling asks for the next page. */
+const LOAD_MORE_WITHIN = 120;
+
 export const StartDmDialog = ({
   open,
   onOpenChange,
@@ -29,12 +32,12 @@ export const StartDmDialog = ({
   currentUserId: string;
 }) => {
   const navigate = useNavigate();
-  const users = useQuery({ ...usersQuery(), enabled: open });
   const createDm = useCreateDm();
   const [picked, setPicked] = useState<PublicUser[]>([]);
   const [search, setSearch] = useState('');
+  const users = useDirectory({ q: search }, { enabled: open });
 
-  // The roster is cached forever (spec query defaults); teammates who joined since must show up here.
+  // Pages are cached forever (spec query defaults); teammates who joined since must show up here.
   const { refetch } = users;
   useEffect(() => {
     if (open) void refetch();
@@ -44,7 +47,7 @@ export const StartDmDialog = ({
     }
   }, [open, refetch]);
 
-  const others = (users.data ?? []).filter((u) => u.id !== currentUserId);
+  const others = users.users.filter((u) => u.id !== currentUserId);
   const isPicked = (u: PublicUser) => picked.some((p) => p.id === u.id);
   const full = picked.length >= GROUP_DM_MAX_OTHERS;
   // a pick toggles; the search starts over so the next name can be typed straight away
@@ -91,7 +94,7 @@ export const StartDmDialog = ({
           ))}
         </ul>
       ) : null}
-      <Command className={commandStyles.command} label="Users" loop>
+      <Command className={commandStyles.command} label="Users" loop shouldFilter={false}>
         <Command.Input
           className={formStyles.input}
           placeholder="Search users..."
@@ -99,7 +102,13 @@ export const StartDmDialog = ({
           onValueChange={setSearch}
           autoFocus
         />
-        <Command.List className={commandStyles.list}>
+        <Command.List
+          className={commandStyles.list}
+          onScroll={(e) => {
+            const list = e.currentTarget;
+            if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_WITHIN) users.fetchMore();
+          }}
+        >
           {users.isPending ? (
             <Command.Loading>
               <div className={commandStyles.empty}>Loading users...</div>

@@ -1,8 +1,8 @@
 // Admin: invite links (seat-limited), pending invites, members with admin switch and removal, star awards, and the
 // workspace's private channels (names and member counts).
 import type { CurrentUser } from '@teamchat/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { usersQuery } from '../../api/users.js';
+import { useState } from 'react';
+import { useDirectory } from '../../api/directory.js';
 import { BroadcastMentionsSection } from '../notifications/BroadcastMentionsSection.js';
 import { InvitesSection } from './admin/InvitesSection.js';
 import { PrivateChannelsSection } from './admin/PrivateChannelsSection.js';
@@ -15,13 +15,16 @@ export { TOKEN_DISPLAY_LENGTH } from './admin/InvitesSection.js';
 export { STAR_TEXTS } from './admin/use-award-stars.js';
 
 export const AdminTab = ({ user }: { user: CurrentUser }) => {
-  const users = useQuery(usersQuery());
-  const list = users.data ?? [];
+  // the members directory a page at a time: everyone (for the seat count and the star award's choice), and the list
+  // as searched (the same query while the search is empty)
+  const all = useDirectory({});
+  const [search, setSearch] = useState('');
+  const shown = useDirectory({ q: search });
   return (
     <div className={adminStyles.admin}>
-      <InvitesSection users={list} />
-      <UsersSection user={user} users={list} />
-      <StarsSection users={list} />
+      <InvitesSection memberCount={all.total ?? all.users.length} />
+      <UsersSection user={user} members={shown} search={search} onSearch={setSearch} />
+      <StarsSection users={all.users} />
       <PrivateChannelsSection />
       <BroadcastMentionsSection />
     </div>

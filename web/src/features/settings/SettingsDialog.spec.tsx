@@ -2,7 +2,7 @@
 import { jest } from '@jest/globals';
 import { OUT_OF_SEATS_MESSAGE, type CurrentUser } from '@teamchat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { aUser, directoryAnswer, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
 import { NO_PERMISSION, SettingsDialog, type SettingsTab } from './SettingsDialog.js';
 
 const admin = aUser({ isAdmin: true, workspaceId: WORKSPACE_ID, stripeSubscriptionId: 'sub_1' });
@@ -102,7 +102,7 @@ describe(SettingsDialog.name, () => {
     const adminApi = (seats: number, extra: Record<string, unknown> = {}) =>
       mockFetch({
         'GET /api/subscription-details': { body: { seats, amount: seats * 5, onTrial: false, trialEnd: null } },
-        'GET /api/users': { body: [{ ...admin }, grace] },
+        'GET /api/users': directoryAnswer([{ ...admin }, grace]),
         'GET /api/invites': { body: [invite] },
         ...(extra as Record<string, never>),
       });
@@ -177,6 +177,18 @@ describe(SettingsDialog.name, () => {
       expect(within(mine).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
       expect(within(theirs).getByRole('switch')).toBeEnabled();
       expect(within(theirs).getByRole('button', { name: 'Remove grace' })).toBeInTheDocument();
+    });
+
+    it('searches the members on the server and counts seats over every member, not the page', async () => {
+      const { calls } = adminApi(5);
+      open(admin, 'admin');
+      expect(await screen.findAllByTestId('admin-user-row')).toHaveLength(2);
+      expect(await screen.findByTestId('available-seats')).toHaveTextContent('2 of 5 seats available');
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), { target: { value: 'gra' } });
+      await waitFor(() => expect(screen.getAllByTestId('admin-user-row')).toHaveLength(1));
+      expect(within(screen.getByTestId('admin-user-row')).getByText('grace')).toBeInTheDocument();
+      expect(calls.some((c) => c.url.startsWith('/api/users?') && c.url.includes('q=gra'))).toBe(true);
+      expect(screen.getByTestId('available-seats')).toHaveTextContent('2 of 5 seats available');
     });
 
     it('removes a user only after confirmation', async () => {

@@ -1,8 +1,11 @@
 // Spec 2 §2 team status: roster sorted online, away, busy, offline; online/total where total counts pending invites.
-import type { CurrentUser, PublicUser } from '@teamchat/contracts';
+// The roster comes from the members directory a page at a time as the list is scrolled, and only the rows in view
+// are in the DOM (a workspace may have 20,000 members); the order is that of the members loaded so far.
+import { DIRECTORY_LIMIT_MAX, type CurrentUser, type PublicUser } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useMemo } from 'react';
-import { usersQuery } from '../../api/users.js';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useDirectory } from '../../api/directory.js';
 import { useOnlineCount, usePresenceSelector, type PresenceView } from '../chat/presence-store.js';
 import { useUserPresence } from '../chat/presence-watch.js';
 import { useConnectionView } from '../connection/connection-view.js';
@@ -28,6 +31,10 @@ const STATUS_CLASS: Record<string, string | undefined> = {
 };
 
 export const TEAM_LIST_HEIGHT = { full: 300, compact: 200 } as const;
+/** A row's height (24 px avatar, 5 px padding above and below). */
+const ROW_HEIGHT = 34;
+/** Rows rendered beyond those in view; the next page is asked for this close to the end of those loaded. */
+const OVERSCAN = 10;
 
 /**
  * Oneself: online while this tab's live connection is up (offline while it is down), and one's own choice is known
@@ -80,13 +87,13 @@ const MemberRow = memo(function MemberRow({
 });
 
 export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density: PanelSize }) => {
-  const users = useQuery(usersQuery());
+  const users = useDirectory({ limit: DIRECTORY_LIMIT_MAX });
   // Only admins may list invites; for everyone else the total is the user count.
   const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
   const myStatus = useUserStatus();
   const connection = useConnectionView();
   const selfConnected = connection !== 'reconnecting' && connection !== 'offline';
-  const list = useMemo(() => users.data ?? [], [users.data]);
+  const list = users.users;
   const byId = useMemo(() => new Map(list.map((u) => [u.id, u])), [list]);
   // the order (and the tally used before the server's count arrives) as strings: a presence change that moves no one
   // re-renders nothing here, and one that does re-renders the list while its rows skip
@@ -114,25 +121,62 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   );
   const counted = useOnlineCount();
   const online = counted ?? tally;
-  const total = list.length + (invites.data?.length ?? 0);
-  const members = order ? order.split(',').flatMap((id) => byId.get(id) ?? []) : [];
+  const total = (users.total ?? list.length) + (invites.data?.length ?? 0);
+  const members = useMemo(() => (order ? order.split(',').flatMap((id) => byId.get(id) ?? []) : []), [order, byId]);
+
+  const scroller = useRef<HTMLUListElement>(null);
+  const height = Math.min(members.length * ROW_HEIGHT, TEAM_LIST_HEIGHT[density]);
+  const rows = useVirtualizer({
+    count: members.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => members[index]?.id ?? index,
+    // a list not laid out (a hidden panel, a test's DOM) measures 0: it is then taken to be as tall as it may grow
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) =>
+        cb(rect.height > 0 ? rect : { width: rect.width, height: TEAM_LIST_HEIGHT.full }),
+      ),
+  });
+  const shown = rows.getVirtualItems();
+  const lastShown = shown.at(-1)?.index ?? -1;
+  const { fetchMore } = users;
+  useEffect(() => {
+    if (lastShown >= members.length - OVERSCAN) fetchMore();
+  }, [lastShown, members.length, fetchMore]);
+  // the rows in view stay in the list's flow; the space of those above and below is padding
+  const before = shown[0]?.start ?? 0;
+  const after = shown.length > 0 ? rows.getTotalSize() - shown[shown.length - 1]!.end : 0;
 
   return (
     <div>
       <div className={styles.count} data-testid="team-online-count">
         <span className={`${badgeStyles.dot} ${badgeStyles.dotOnline}`} aria-hidden="true" /> {online}/{total} online
       </div>
-      <ul className={styles.list} style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
+      <ul
+        ref={scroller}
+        className={styles.list}
+        style={{
+          maxHeight: TEAM_LIST_HEIGHT[density],
+          height: users.isPending ? undefined : height,
+          paddingTop: before,
+          paddingBottom: after,
+        }}
+        aria-label="Team members"
+      >
         {users.isPending ? <li className={noteStyles.note}>Loading…</li> : null}
-        {members.map((member) => (
-          <MemberRow
-            key={member.id}
-            member={member}
-            self={member.id === user.id}
-            myStatus={myStatus}
-            selfConnected={selfConnected}
-          />
-        ))}
+        {shown.map((row) => {
+          const member = members[row.index]!;
+          return (
+            <MemberRow
+              key={member.id}
+              member={member}
+              self={member.id === user.id}
+              myStatus={myStatus}
+              selfConnected={selfConnected}
+            />
+          );
+        })}
       </ul>
     </div>
   );

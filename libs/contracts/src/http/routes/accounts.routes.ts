@@ -32,6 +32,7 @@ import {
   ValidateInviteResponseSchema,
   WorkspaceListItemSchema,
 } from '../workspace.schema.js';
+import { DIRECTORY_CURSOR_HEADER, DIRECTORY_TOTAL_HEADER, ListUsersQuerySchema } from '../directory.schema.js';
 import { forwardRoute, gatewayRoute, inviteTokenParam, uuidParam } from '../route.js';
 
 const userId = uuidParam('User not found', ErrorCodes.userNotFound);
@@ -125,11 +126,28 @@ export const UserRoutes = {
     path: '/api/users',
     tag: 'Users',
     summary: 'Members of the workspace',
-    description: "Members of the caller's current workspace.",
+    description:
+      "Members of the caller's current workspace, by username. Optional: `limit` (1–200) pages them with the " +
+      '`X-Next-Cursor` header; `q` finds a prefix of a name, username, handle or email (any case); `status` and ' +
+      '`role` filter; `ids` (up to 200, comma-separated) resolves those people; `channelId` lists that ' +
+      "channel's members first.",
     auth: 'member',
     params: {},
+    query: ListUsersQuerySchema,
     response: z.array(PublicUserSchema),
-    forward: IdentityContracts.listWorkspace,
+    responseHeaders: {
+      [DIRECTORY_CURSOR_HEADER]:
+        'Present when `limit` was given and there are more members: pass it back as `cursor` with the same query.',
+      [DIRECTORY_TOTAL_HEADER]: 'How many members the filters select over all pages (absent with `q` or `status`).',
+    },
+    forward: IdentityContracts.directory,
+    output: (page) => ({
+      body: page.users,
+      headers: {
+        [DIRECTORY_CURSOR_HEADER]: page.nextCursor ?? undefined,
+        [DIRECTORY_TOTAL_HEADER]: page.total === null ? undefined : String(page.total),
+      },
+    }),
   }),
   updateUser: gatewayRoute({
     method: 'PATCH',

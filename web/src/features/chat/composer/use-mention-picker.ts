@@ -1,12 +1,20 @@
-// The composer's @-mention picker: the mention the caret is in, the users it matches, and the highlighted one.
-import type { PublicUser } from '@teamchat/contracts';
+// The composer's @-mention picker: the mention the caret is in, the members it matches (a prefix search of the
+// members directory, the channel's own members first), and the highlighted one.
 import { useCallback, useState, type KeyboardEvent } from 'react';
-import { activeMention, insertMention, mentionCandidates, moveHighlight, type ActiveMention } from '../mention.js';
+import { useDirectory } from '../../../api/directory.js';
+import { activeMention, insertMention, moveHighlight, type ActiveMention } from '../mention.js';
 
-export const useMentionPicker = (users: readonly PublicUser[]) => {
+/** Candidates shown at once. */
+export const MENTION_CANDIDATES = 8;
+
+export const useMentionPicker = (channelId: string) => {
   const [mention, setMention] = useState<ActiveMention | null>(null);
   const [highlight, setHighlight] = useState(0);
-  const candidates = mention ? mentionCandidates(users, mention.query) : [];
+  const directory = useDirectory(
+    { q: mention?.query ?? '', channelId, limit: MENTION_CANDIDATES },
+    { enabled: mention !== null },
+  );
+  const candidates = mention ? directory.users.slice(0, MENTION_CANDIDATES) : [];
   const open = mention !== null && candidates.length > 0;
 
   /** The text or the caret moved: the mention the caret is in now (another one starts at its first match). */

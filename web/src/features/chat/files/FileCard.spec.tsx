@@ -104,7 +104,7 @@ describe('attaching a file in the composer', () => {
     });
     const onSend = jest.fn((_c: string, _i: string | null, _f?: unknown) => true);
     const me = aUser({ id: '11111111-1111-4111-8111-111111111111', username: 'ada' });
-    renderWithApp(<Composer channelId="44444444-4444-4444-8444-444444444444" user={me} users={[]} onSend={onSend} />);
+    renderWithApp(<Composer channelId="44444444-4444-4444-8444-444444444444" user={me} onSend={onSend} />);
     const file = new File(['a,b\n1,2\n'], 'data.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByTestId('file-input'), { target: { files: [file] } });
     expect(await screen.findByTestId('pending-file')).toHaveTextContent('data.csv');
@@ -131,7 +131,7 @@ describe('attaching a file in the composer', () => {
       <Composer
         channelId="44444444-4444-4444-8444-444444444444"
         user={aUser({ id: '11111111-1111-4111-8111-111111111111', username: 'ada' })}
-        users={[]}
+
         onSend={() => true}
       />,
     );

@@ -4,7 +4,8 @@ import type { Message, PublicUser } from '@teamchat/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { Pin, PinOff } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { usePeople } from '../../../api/directory.js';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
@@ -63,6 +64,8 @@ const PinnedItem = ({
 
 export const PinnedMessages = ({ channelId, users }: { channelId: string; users: readonly PublicUser[] }) => {
   const pins = useQuery(pinsQuery(channelId));
+  const authors = useMemo(() => (pins.data ?? []).map((m) => m.userId), [pins.data]);
+  const people = usePeople(authors, users);
   const toggle = usePinToggle();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -105,7 +108,7 @@ export const PinnedMessages = ({ channelId, users }: { channelId: string; users:
                 <PinnedItem
                   key={message.id}
                   message={message}
-                  author={users.find((u) => u.id === message.userId)}
+                  author={people.get(message.userId)}
                   onOpen={() => {
                     setOpen(false);
                     void navigate(ROUTES.channelAt(message.channelId, message.id));

@@ -2,7 +2,7 @@
 // clicking toggles yours, hovering or focusing tells who reacted. "+" opens the emoji picker.
 import type { Message, ReactionSummary } from '@teamchat/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { reactionLook, reactorNames, reactorsText, type ReactionLook } from './reaction-label.js';
 import { AddReactionButton } from './ReactionPicker.js';
 import { hasReacted, useToggleReaction } from './reactions-api.js';
@@ -62,8 +62,10 @@ const ReactionChip = ({
 /** The reactions of a stored message; nothing while it has none (the toolbar's "Add reaction" starts one). */
 export const ReactionBar = memo(({ message }: { message: Message }) => {
   const reactions = message.reactions ?? [];
+  const reactors = useMemo(() => (message.reactions ?? []).flatMap((r) => r.userIds), [message.reactions]);
   const { me, usersById, customReactions } = useReactionContext({
     customs: reactions.some((r) => UUID.test(r.reactionId)),
+    userIds: reactors,
   });
   const toggle = useToggleReaction(message, me);
   if (reactions.length === 0 || message.deleted) return null;

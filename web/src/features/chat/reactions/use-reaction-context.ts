@@ -1,16 +1,18 @@
-// What every reaction bar needs, from queries the app already holds: who is signed in, the workspace's users (names)
-// and its custom reactions (pictures).
-import type { PublicUser } from '@teamchat/contracts';
+// What every reaction bar needs, from queries the app already holds: who is signed in, the names of those who
+// reacted (looked up by id, in batches, and cached) and the workspace's custom reactions (pictures).
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { authUserQuery } from '../../../api/auth.js';
-import { usersQuery } from '../../../api/users.js';
+import { useUsersById } from '../../../api/directory.js';
 import { customReactionsQuery } from '../../settings/api.js';
 
-export const useReactionContext = ({ customs = true }: { customs?: boolean } = {}) => {
+const NOBODY: readonly string[] = [];
+
+export const useReactionContext = ({
+  customs = true,
+  userIds = NOBODY,
+}: { customs?: boolean; userIds?: readonly string[] } = {}) => {
   const me = useQuery(authUserQuery()).data?.id;
-  const users = useQuery(usersQuery()).data;
+  const usersById = useUsersById(userIds);
   const customReactions = useQuery({ ...customReactionsQuery(), enabled: customs }).data;
-  const usersById = useMemo(() => new Map<string, PublicUser>((users ?? []).map((u) => [u.id, u])), [users]);
   return { me, usersById, customReactions };
 };

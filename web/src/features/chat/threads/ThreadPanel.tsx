@@ -4,6 +4,7 @@ import type { PublicUser } from '@teamchat/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { usePeople } from '../../../api/directory.js';
 import { errorStatus } from '../../../lib/request.js';
 import { Composer } from '../Composer.js';
 import { typingText, useTypingUsernames } from '../live-store.js';
@@ -51,7 +52,11 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
   const thread = useQuery(threadQuery(rootId));
   const [alsoInChannel, setAlsoInChannel] = useState(false);
   const { pending, send, retry, discard } = useSendReply(channelId, rootId);
-  const usersById = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
+  const named = useMemo(
+    () => [user.id, ...(thread.data ? [thread.data.root.userId, ...thread.data.replies.map((r) => r.userId)] : [])],
+    [user.id, thread.data],
+  );
+  const usersById = usePeople(named, users);
   const scroller = useRef<HTMLDivElement>(null);
   // who is typing in this thread's composer (typing in the channel shows under the channel's list instead)
   const typists = useTypingUsernames(channelId, rootId);
@@ -140,7 +145,6 @@ export const ThreadPanel = ({ rootId, channelId, user, users, disabledReason = n
               channelId={channelId}
               threadId={rootId}
               user={user}
-              users={users}
               disabledReason={disabledReason}
               onSend={(content, imageUrl, file) => {
                 const sent = send(content, imageUrl, file ?? null, alsoInChannel);

@@ -1,10 +1,10 @@
 // Under a thread root: "3 replies", the last reply's time and up to three repliers' avatars, as a button opening the
 // thread panel, with a badge of the replies the user has not read in a thread they follow. Under a reply also sent
 // to the channel: a link to its thread.
-import type { Message, MessageThreadSummary, PublicUser } from '@teamchat/contracts';
+import type { Message, MessageThreadSummary } from '@teamchat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { usersQuery } from '../../../api/users.js';
+import { useUsersById } from '../../../api/directory.js';
 import { formatTime } from '../format.js';
 import { Avatar } from '../ui.js';
 import { followedThreadsQuery } from './api.js';
@@ -26,14 +26,14 @@ export const lastReplyText = (iso: string | null, now = new Date()): string => {
 };
 
 const Summary = ({ message, thread }: { message: Message; thread: MessageThreadSummary }) => {
-  const users = useQuery(usersQuery()).data;
+  const shown = useMemo(() => thread.replierIds.slice(0, 3), [thread.replierIds]);
+  const byId = useUsersById(shown);
   const followed = useQuery(followedThreadsQuery()).data;
-  const byId = useMemo(() => new Map((users ?? []).map((u: PublicUser) => [u.id, u])), [users]);
   const unread = unreadOf(followed, message.id);
   return (
     <button type="button" className={styles.summary} onClick={() => openThread(message)} data-testid="thread-summary">
       <span className={styles.avatars} aria-hidden="true">
-        {thread.replierIds.slice(0, 3).map((id) => (
+        {shown.map((id) => (
           <Avatar key={id} name={byId.get(id)?.username ?? '?'} src={byId.get(id)?.profileImageUrl} size={20} />
         ))}
       </span>

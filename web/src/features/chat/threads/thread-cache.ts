@@ -1,8 +1,8 @@
 // Keeps loaded threads and the followed-threads list in step with live frames. A thread-only reply never joins the
 // channel's pages (use-live-updates leaves it to this file); its root's new summary arrives as message_updated.
-import type { FollowedThread, Message, PublicUser, ServerFrame, Thread } from '@teamchat/contracts';
+import type { CurrentUser, FollowedThread, Message, ServerFrame, Thread } from '@teamchat/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { userKeys } from '../../../api/users.js';
+import { authKeys } from '../../../api/auth.js';
 import { chatKeys } from '../api.js';
 import { flattenPages, type MessagePages } from '../message-cache.js';
 import { markThreadRead, threadKeys } from './api.js';
@@ -72,7 +72,7 @@ export const markThreadReadSoon = (qc: QueryClient, rootId: string): void => {
   );
 };
 
-const mentions = (content: string | null, user: PublicUser | undefined): boolean => {
+const mentions = (content: string | null, user: Pick<CurrentUser, 'username' | 'handle'> | undefined): boolean => {
   if (!content || !user) return false;
   const names = [user.username, user.handle].filter(Boolean).map((n) => n!.toLowerCase());
   return [...content.toLowerCase().matchAll(/(^|[^\w@])@([\w-]+(?:\.[\w-]+)*)/g)].some((m) => names.includes(m[2]!));
@@ -97,7 +97,9 @@ const noteReply = (qc: QueryClient, reply: Message, userId: string): void => {
     else setThreadUnread(qc, rootId, unreadOf(list, rootId) + 1);
     return;
   }
-  const me = qc.getQueryData<PublicUser[]>(userKeys.all)?.find((u) => u.id === userId);
+  // the signed-in user's own names (username, handle), as a mention of them would spell them
+  const signedIn = qc.getQueryData<CurrentUser | null>(authKeys.user);
+  const me = signedIn?.id === userId ? signedIn : undefined;
   const root =
     qc.getQueryData<Thread>(threadKeys.thread(rootId))?.root ??
     flattenPages(qc.getQueryData<MessagePages>(chatKeys.messagePages(reply.channelId))).find((m) => m.id === rootId);

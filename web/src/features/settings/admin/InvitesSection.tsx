@@ -1,5 +1,5 @@
 // Invite links (seat-limited) and the pending invites, each with copy and cancel.
-import { OUT_OF_SEATS_MESSAGE, type PublicUser } from '@teamchat/contracts';
+import { OUT_OF_SEATS_MESSAGE } from '@teamchat/contracts';
 import { Check, Copy, Link2, X } from 'lucide-react';
 import { useInvites } from './use-invites.js';
 import adminStyles from './admin.module.css';
@@ -11,9 +11,9 @@ import badgeStyles from '../../../components/ui/badge.module.css';
 
 export const TOKEN_DISPLAY_LENGTH = 12;
 
-export const InvitesSection = ({ users }: { users: readonly PublicUser[] }) => {
+export const InvitesSection = ({ memberCount }: { memberCount: number }) => {
   const { loading, pending, seats, available, known, outOfSeats, copied, generating, generate, copy, cancel } =
-    useInvites(users);
+    useInvites(memberCount);
 
   return (
     <section className={adminStyles.section} aria-label="Invite links">

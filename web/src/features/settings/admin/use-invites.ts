@@ -1,6 +1,6 @@
 // Invite links: the seats left for new ones (seats minus users minus pending invites), generating one (copied to the
 // clipboard), copying and cancelling pending ones.
-import { OUT_OF_SEATS_MESSAGE, type Invite, type PublicUser } from '@teamchat/contracts';
+import { OUT_OF_SEATS_MESSAGE, type Invite } from '@teamchat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, errorStatus } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
@@ -8,14 +8,15 @@ import { cancelInvite, createInvite, inviteLink, invitesQuery, settingsKeys, sub
 import { DEFAULT_BILLING, availableSeats, canGenerateInvite } from '../seats.js';
 import { copyText, useCopiedFlag } from './use-copied-flag.js';
 
-export const useInvites = (users: readonly PublicUser[]) => {
+/** `memberCount`: the workspace's members (every one, not those of a page). */
+export const useInvites = (memberCount: number) => {
   const qc = useQueryClient();
   const invites = useQuery(invitesQuery());
   const subscription = useQuery(subscriptionQuery());
   const { copied, flag } = useCopiedFlag();
   const seats = (subscription.data ?? DEFAULT_BILLING).seats;
   const pending = invites.data ?? [];
-  const available = availableSeats(seats, users.length, pending.length);
+  const available = availableSeats(seats, memberCount, pending.length);
   const known = subscription.isSuccess && invites.isSuccess;
   const outOfSeats = known && !canGenerateInvite(available);
 
