@@ -251,7 +251,8 @@ export class UserService {
     if (others.length === 0) return;
     const clash = await em
       .createQueryBuilder(UserEntity, 'u')
-      .where('u.id IN (:...others)', { others })
+      // one array parameter, not one per member (Postgres takes at most 65,535 parameters a statement)
+      .where('u.id = ANY(CAST(:others AS uuid[]))', { others })
       .andWhere('lower(u.handle) = lower(:handle)', { handle })
       .getExists();
     if (clash) throw new DomainError(ErrorCodes.handleTaken, HANDLE_TAKEN_MESSAGE);
