@@ -115,6 +115,14 @@ describe('GET /api/users as a members directory', () => {
     expect(users.map((u) => u.id)).toEqual([grace]);
   });
 
+  it("finds by an email's prefix for admins only: a member cannot probe colleagues' addresses", async () => {
+    const res = await member.agent.get('/api/users').query({ q: 'REAR.ADMIRAL', limit: 20 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    const byName = await member.agent.get('/api/users').query({ q: 'grace h', limit: 20 });
+    expect((byName.body as Listed[]).map((u) => u.id)).toEqual([grace]);
+  });
+
   it('finds a prefix only, not text inside a name', async () => {
     expect((await list({ q: 'opper' })).users).toEqual([]);
   });

@@ -28,6 +28,8 @@ export const prefixPattern = (q: string): string | null => {
 interface GroupPage {
   ids: string[];
   pattern: string | null;
+  /** Whether `pattern` may match email addresses: for admins only (members never see each other's addresses). */
+  byEmail: boolean;
   status: string | undefined;
   after: string | undefined;
   limit: number | undefined;
@@ -43,7 +45,7 @@ export class MemberDirectory {
   ) {}
 
   async list(actor: Actor, query: DirectoryQuery): Promise<DirectoryPage> {
-    const { workspaceId } = await this.membership.member(actor);
+    const { workspaceId, role } = await this.membership.member(actor);
     const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (cursor === null)
       throw new DomainError(ErrorCodes.validation, DIRECTORY_CURSOR_INVALID, [
@@ -60,6 +62,7 @@ export class MemberDirectory {
       const rows = await this.page({
         ids: groups[group]!,
         pattern,
+        byEmail: role === 'admin',
         status: query.status,
         after: group === start.group && start.after !== '' ? start.after : undefined,
         limit: want === undefined ? undefined : want - found.length,
@@ -96,14 +99,14 @@ export class MemberDirectory {
     return [first, others];
   }
 
-  private async page({ ids, pattern, status, after, limit }: GroupPage): Promise<UserEntity[]> {
+  private async page({ ids, pattern, byEmail, status, after, limit }: GroupPage): Promise<UserEntity[]> {
     if (ids.length === 0 || limit === 0) return [];
     const qb = this.users.createQueryBuilder('u').where('u.id = ANY(CAST(:ids AS uuid[]))', { ids });
     if (pattern !== null)
       // each side is served by a text_pattern_ops index (IdentityDirectoryIndexes), so a prefix reads few rows
       qb.andWhere(
         `(lower(u.first_name || ' ' || u.last_name) LIKE :pattern OR lower(u.last_name) LIKE :pattern` +
-          ` OR u.username LIKE :pattern OR lower(u.handle) LIKE :pattern OR u.email LIKE :pattern)`,
+          ` OR u.username LIKE :pattern OR lower(u.handle) LIKE :pattern${byEmail ? ' OR u.email LIKE :pattern' : ''})`,
         { pattern },
       );
     if (status !== undefined) qb.andWhere('u.status = :status', { status });

@@ -128,7 +128,7 @@ export const UserRoutes = {
     summary: 'Members of the workspace',
     description:
       "Members of the caller's current workspace, by username. Optional: `limit` (1–200) pages them with the " +
-      '`X-Next-Cursor` header; `q` finds a prefix of a name, username, handle or email (any case); `status` and ' +
+      '`X-Next-Cursor` header; `q` finds a prefix of a name, username, handle or, for admins, email (any case); `status` and ' +
       '`role` filter; `ids` (up to 200, comma-separated) resolves those people; `channelId` lists that ' +
       "channel's members first.",
     auth: 'member',
