@@ -9,6 +9,7 @@ import type { SettingsTab } from '../settings/SettingsDialog.js';
 import { LazySettingsDialog, preloadSettings } from '../settings/LazySettingsDialog.js';
 import { RenameChannelDialog } from './RenameChannelDialog.js';
 import { dmName, isGroupDm } from './dm-people.js';
+import { DEFAULT_NAME_PREFS, useNamePrefs, type NamePrefs } from '../../lib/display-name.js';
 import { PinnedMessages } from './pins/PinnedMessages.js';
 import { Avatar, IconButton } from './ui.js';
 import { ChannelNotifyMenu } from '../notifications/ChannelNotifyMenu.js';
@@ -25,8 +26,12 @@ export const isDirect = (channel: Pick<Channel, 'type'>): boolean =>
  * A DM is named after the other participant ("Unknown" when they are not in the user list), a group DM after its other
  * members.
  */
-export const channelTitle = (channel: Channel, me: string | undefined, users: readonly PublicUser[]): string =>
-  isDirect(channel) ? dmName(channel, me, users) : channel.name;
+export const channelTitle = (
+  channel: Channel,
+  me: string | undefined,
+  users: readonly PublicUser[],
+  prefs: NamePrefs = DEFAULT_NAME_PREFS,
+): string => (isDirect(channel) ? dmName(channel, me, users, prefs) : channel.name);
 
 /** Spec 2 §2: the member count falls back to the user count when participantIds is absent. */
 export const memberCount = (channel: Channel, users: readonly unknown[]): number =>
@@ -50,6 +55,7 @@ export const ChannelHeader = ({
   const [renameOpen, setRenameOpen] = useState(false);
   const [membersOpen, setMembersOpen] = useState(false);
   const direct = isDirect(channel);
+  const prefs = useNamePrefs();
   const count = memberCount(channel, users);
   const canRename = !direct && channel.id.length > 0 && channel.archived !== true;
   const isPrivate = !direct && channel.visibility === 'private';
@@ -70,7 +76,7 @@ export const ChannelHeader = ({
             ) : (
               '#'
             )}
-            {channelTitle(channel, user.id, users)}
+            {channelTitle(channel, user.id, users, prefs)}
           </h1>
           {direct ? <span className={`${badgeStyles.label} ${badgeStyles.labelAccent}`}>DM</span> : null}
           {!direct && channel.archived ? (

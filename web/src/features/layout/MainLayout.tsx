@@ -31,6 +31,7 @@ import { Sidebar } from './Sidebar.js';
 import { groupChannels, isDirect, sortSections } from './sort.js';
 import { ShellDialogsProvider } from './ShellDialogs.js';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.js';
+import { useNamePrefs } from '../../lib/display-name.js';
 import buttonStyles from '../../components/ui/Button.module.css';
 import dialogStyles from '../../components/ui/Dialog.module.css';
 
@@ -113,6 +114,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const unreadMap = useMemo(() => new Map((unread.data ?? []).map((u) => [u.channelId, u.count])), [unread.data]);
   const workspaceName = workspaces.data?.find((w) => w.id === user.workspaceId)?.name ?? 'Workspace';
 
+  const namePrefs = useNamePrefs();
   // the sidebar as one list: what the quick switcher offers, Alt+↑/↓ walk, and the tab title counts
   const navOrder = useMemo(
     () =>
@@ -123,8 +125,9 @@ const Shell = ({ user }: { user: CurrentUser }) => {
         meId: user.id,
         users: users.data ?? [],
         unread: unreadMap,
+        prefs: namePrefs,
       }),
-    [dms.data, sortedSections, groups, user.id, users.data, unreadMap],
+    [dms.data, sortedSections, groups, user.id, users.data, unreadMap, namePrefs],
   );
   const people = useMemo(() => {
     // a group DM with someone is not a DM with them: the switcher still offers to start one

@@ -8,6 +8,7 @@ import { logout } from '../../api/auth.js';
 import { Avatar } from '../../components/Avatar.js';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { dmName, dmOthers, isGroupDm } from '../chat/dm-people.js';
+import { DEFAULT_NAME_PREFS, useNamePrefs, type NamePrefs } from '../../lib/display-name.js';
 import { ROUTES } from '../../routes.js';
 import { ChannelSections } from './ChannelSections.js';
 import { useShellDialogs } from './ShellDialogs.js';
@@ -31,16 +32,17 @@ interface SidebarProps {
 }
 
 /**
- * What a DM is called: the other participant's username (Unknown when they are not, or no longer, in the user list),
- * with that user; a group DM's other members' names ("ada, pat, sam"), with no one user.
+ * What a DM is called: the other participant's display name (Unknown when they are not, or no longer, in the user
+ * list), with that user; a group DM's other members' names ("Ada, Pat, Sam"), with no one user.
  */
 export const dmPartnerName = (
   dm: Channel,
   meId: string,
   users: readonly PublicUser[],
+  prefs: NamePrefs = DEFAULT_NAME_PREFS,
 ): { name: string; user?: PublicUser } => {
-  const name = dmName(dm, meId, users);
-  return isGroupDm(dm) ? { name } : { name, user: dmOthers(dm, meId, users)[0]?.user };
+  const name = dmName(dm, meId, users, prefs);
+  return isGroupDm(dm) ? { name } : { name, user: dmOthers(dm, meId, users, prefs)[0]?.user };
 };
 
 export const Sidebar = ({
@@ -55,6 +57,7 @@ export const Sidebar = ({
   onNavigate,
 }: SidebarProps) => {
   const [dmOpen, setDmOpen] = useState(true);
+  const prefs = useNamePrefs();
   const dialogs = useShellDialogs();
   // From the mobile drawer, a dialog replaces the drawer rather than stacking over it.
   const openDialog = (show: () => void) => () => {
@@ -129,7 +132,7 @@ export const Sidebar = ({
           <Collapsible.Content>
             <ul className={styles.list} aria-label="Private messages">
               {dms.map((dm) => {
-                const partner = dmPartnerName(dm, user.id, users);
+                const partner = dmPartnerName(dm, user.id, users, prefs);
                 const count = unread.get(dm.id) ?? 0;
                 return (
                   <li key={dm.id} className={styles.item}>
@@ -144,7 +147,7 @@ export const Sidebar = ({
                     >
                       {isGroupDm(dm) ? (
                         <AvatarStack
-                          people={dmOthers(dm, user.id, users).map((p) => ({
+                          people={dmOthers(dm, user.id, users, prefs).map((p) => ({
                             name: p.name,
                             src: p.user?.profileImageUrl,
                           }))}

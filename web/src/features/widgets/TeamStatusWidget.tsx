@@ -10,6 +10,7 @@ import { rosterStatus, sortRoster, useUserStatus, type RosterStatus } from '../c
 import { invitesQuery } from '../settings/api.js';
 import { UserHoverCard } from '../chat/UserHoverCard.js';
 import { Avatar } from '../chat/ui.js';
+import { useDisplayName } from '../../lib/display-name.js';
 import type { PanelSize } from './panel-size.js';
 import badgeStyles from '../../components/ui/badge.module.css';
 import noteStyles from '../../components/ui/note.module.css';
@@ -60,6 +61,7 @@ const MemberRow = memo(function MemberRow({
   selfConnected: boolean;
 }) {
   const presence = useUserPresence(self ? undefined : member.id);
+  const name = useDisplayName()(member);
   const status = self
     ? rosterStatus(myStatus, selfConnected ? 'online' : 'offline')
     : rosterStatus(member.status, presence);
@@ -71,7 +73,7 @@ const MemberRow = memo(function MemberRow({
             <Avatar name={member.username} src={member.profileImageUrl} size={24} />
             <span className={`${badgeStyles.dot} ${DOT_CLASS[status]} ${styles.presence}`} aria-hidden="true" />
           </span>
-          <span className={styles.name}>{member.username}</span>
+          <span className={styles.name}>{name}</span>
           <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>
         </button>
       </UserHoverCard>
@@ -84,6 +86,7 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   // Only admins may list invites; for everyone else the total is the user count.
   const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
   const myStatus = useUserStatus();
+  const nameOf = useDisplayName();
   const connection = useConnectionView();
   const selfConnected = connection !== 'reconnecting' && connection !== 'offline';
   const list = useMemo(() => users.data ?? [], [users.data]);
@@ -96,13 +99,13 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
         sortRoster(
           list.map((u) => ({
             id: u.id,
-            name: u.username,
+            name: nameOf(u),
             status: statusOf(u, user.id, myStatus, presence, selfConnected),
           })),
         )
           .map((e) => e.id)
           .join(','),
-      [list, user.id, myStatus, selfConnected],
+      [list, user.id, myStatus, selfConnected, nameOf],
     ),
   );
   const tally = usePresenceSelector(

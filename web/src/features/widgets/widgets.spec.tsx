@@ -179,7 +179,13 @@ describe(WidgetPanel.name, () => {
   it('counts online over users plus pending invites for admins', async () => {
     const admin = aUser({ isAdmin: true });
     const other = {
-      ...aUser({ id: '66666666-6666-4666-8666-666666666666', username: 'grace', status: 'offline' }),
+      ...aUser({
+        id: '66666666-6666-4666-8666-666666666666',
+        username: 'grace',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        status: 'offline',
+      }),
       isAdmin: false,
     };
     mockFetch({
@@ -197,12 +203,13 @@ describe(WidgetPanel.name, () => {
     renderWithApp(<WidgetPanel user={admin} onHide={() => undefined} />);
     expect(await screen.findByText(/1\/3 online/)).toBeInTheDocument();
     const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
-    expect(names).toEqual(['ada', 'grace']);
+    // people by their display names (lib/display-name.ts)
+    expect(names).toEqual(['Ada Lovelace', 'Grace Hopper']);
   });
 
   it('trusts the socket’s snapshot of who is connected over stored statuses, then its presence frames', async () => {
     const member = (id: string, username: string, status: string) => ({
-      ...aUser({ id, username, status }),
+      ...aUser({ id, username, firstName: username, lastName: '', status }),
       isAdmin: false,
     });
     const grace = member('66666666-6666-4666-8666-666666666666', 'grace', 'online');
@@ -223,7 +230,7 @@ describe(WidgetPanel.name, () => {
     expect(screen.getByTestId('team-online-count')).toHaveTextContent('3/4 online');
     expect([statusOf('grace'), statusOf('linus'), statusOf('turing')]).toEqual(['offline', 'online', 'online']);
     const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
-    expect(names).toEqual(['ada', 'linus', 'turing', 'grace']);
+    expect(names).toEqual(['Ada Lovelace', 'linus', 'turing', 'grace']);
 
     act(() => setPresence(linus.id, 'offline'));
     act(() => setPresence(grace.id, 'online'));

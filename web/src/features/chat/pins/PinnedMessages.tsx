@@ -1,5 +1,5 @@
 // The channel header's pin button: how many messages are pinned, and a list of them; one clicked opens the channel at
-// that message (highlighted, older pages loaded as needed).
+// that message (highlighted, older pages loaded as needed). Each pin's text is rendered as Markdown, as in the channel.
 import type { Message, PublicUser } from '@teamchat/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,9 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
 import { ROUTES } from '../../../routes.js';
+import { displayName, useNamePrefs } from '../../../lib/display-name.js';
 import { formatTime } from '../format.js';
+import { MarkdownContent } from '../markdown.js';
 import { pinsQuery, usePinToggle } from './pins-api.js';
 import messageRowStyles from '../MessageRow.module.css';
 import badgeStyles from '../../../components/ui/badge.module.css';
@@ -17,7 +19,7 @@ import styles from './PinnedMessages.module.css';
 
 const EXCERPT_MAX = 160;
 
-/** A line of plain text for a pinned message: its content (shortened), else what it carries. */
+/** A line of plain text for a pinned message (its accessible name): its content (shortened), else what it carries. */
 export const pinExcerpt = (message: Message): string => {
   const text = (message.content ?? '').replace(/\s+/g, ' ').trim();
   if (text) return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
@@ -36,18 +38,26 @@ const PinnedItem = ({
   onOpen: () => void;
   onUnpin: () => void;
 }) => {
-  const name = author?.username ?? message.username;
+  const name = displayName(author, useNamePrefs(), message.username);
+  const text = (message.content ?? '').trim();
   return (
     <li className={styles.item}>
-      <button type="button" className={styles.open} onClick={onOpen}>
-        <span className={styles.meta}>
-          <span className={styles.author}>{name}</span>
-          <time className={styles.time} dateTime={message.createdAt}>
-            {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
-          </time>
-        </span>
-        <span className={styles.excerpt}>{pinExcerpt(message)}</span>
-      </button>
+      <div className={styles.body}>
+        <button type="button" className={styles.open} onClick={onOpen} aria-label={`${name}: ${pinExcerpt(message)}`}>
+          <span className={styles.meta}>
+            <span className={styles.author}>{name}</span>
+            <time className={styles.time} dateTime={message.createdAt}>
+              {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
+            </time>
+          </span>
+          {text ? null : <span className={styles.excerpt}>{pinExcerpt(message)}</span>}
+        </button>
+        {text ? (
+          <div className={styles.excerpt} data-testid="pinned-text">
+            <MarkdownContent content={text} />
+          </div>
+        ) : null}
+      </div>
       <button
         type="button"
         className={`${messageRowStyles.action} ${styles.unpin}`}

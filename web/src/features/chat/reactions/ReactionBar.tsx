@@ -3,6 +3,7 @@
 import type { Message, ReactionSummary } from '@teamchat/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { memo } from 'react';
+import { useNamePrefs } from '../../../lib/display-name.js';
 import { reactionLook, reactorNames, reactorsText, type ReactionLook } from './reaction-label.js';
 import { AddReactionButton } from './ReactionPicker.js';
 import { hasReacted, useToggleReaction } from './reactions-api.js';
@@ -62,6 +63,7 @@ const ReactionChip = ({
 /** The reactions of a stored message; nothing while it has none (the toolbar's "Add reaction" starts one). */
 export const ReactionBar = memo(({ message }: { message: Message }) => {
   const reactions = message.reactions ?? [];
+  const prefs = useNamePrefs();
   const { me, usersById, customReactions } = useReactionContext({
     customs: reactions.some((r) => UUID.test(r.reactionId)),
   });
@@ -78,7 +80,7 @@ export const ReactionBar = memo(({ message }: { message: Message }) => {
               reaction={reaction}
               look={look}
               mine={hasReacted(reactions, reaction.reactionId, me)}
-              who={reactorsText(reactorNames(reaction.userIds, usersById, me), look)}
+              who={reactorsText(reactorNames(reaction.userIds, usersById, me, prefs), look)}
               onToggle={() => toggle(reaction.reactionId)}
             />
           );
