@@ -21,6 +21,7 @@ const channelOf = (frame: BroadcastFrame): string | undefined => {
     case 'channel_member_removed':
     case 'channel_removed':
     case 'mention_not_members':
+    case 'read':
     case 'presence':
     case 'settings':
     case 'tasks':

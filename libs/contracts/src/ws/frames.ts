@@ -165,6 +165,11 @@ export const ServerFramePayloadSchemas = {
     userIds: z.array(z.uuid()),
     notified: z.boolean(),
   }),
+  /**
+   * To the user's own sockets only: their read mark in a channel moved (they read it on some tab or device). Every tab
+   * clears that channel's unread count and refetches the Mentions badge, whose mentions in it are now read.
+   */
+  read: z.object({ channelId: z.uuid(), lastReadAt: z.string() }),
   /** The client missed too much (or delivery was interrupted): refetch instead of waiting for a replay. */
   resync: z.object({ reason: z.enum(RESYNC_REASONS).optional() }),
   /** Team tasks of the workspace changed: refetch them (the change is described when the sender knows it). */
@@ -214,6 +219,7 @@ const ChannelMemberAddedServerFrame = P.channel_member_added.extend({ type: z.li
 const ChannelMemberRemovedServerFrame = P.channel_member_removed.extend({ type: z.literal('channel_member_removed') });
 const ChannelRemovedServerFrame = P.channel_removed.extend({ type: z.literal('channel_removed') });
 const MentionNotMembersServerFrame = P.mention_not_members.extend({ type: z.literal('mention_not_members') });
+const ReadServerFrame = P.read.extend({ type: z.literal('read') });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   JoinedServerFrame,
@@ -235,6 +241,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ChannelMemberRemovedServerFrame,
   ChannelRemovedServerFrame,
   MentionNotMembersServerFrame,
+  ReadServerFrame,
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
@@ -252,6 +259,7 @@ export const BroadcastFrameSchema = z.discriminatedUnion('type', [
   ChannelMemberRemovedServerFrame,
   ChannelRemovedServerFrame,
   MentionNotMembersServerFrame,
+  ReadServerFrame,
 ]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 
