@@ -235,6 +235,41 @@ test.describe('notification journeys', () => {
     await expect(page.getByTestId('message-list').getByText('can you review the compiler patch?')).toBeVisible();
   });
 
+  test('counts unread mentions only, and clears the badge on every tab once the mention is read in its channel', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await ok(await grace.request.post(`/api/channels/${general.id}/join`), 'join');
+    const mine = await postMessage(grace.request, general.id, 'the compiler patch is up');
+    await ok(await grace.request.post(`/api/channels/${general.id}/read`), 'read');
+    const page = grace.page;
+    await page.goto('/tasks');
+    const second = await grace.context.newPage();
+    await second.goto('/tasks');
+    const badge = (p: Page) =>
+      p.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: /Mentions/ });
+    // a reaction to Grace's message is listed in Mentions, and not counted
+    await ok(await ada.request.post(`/api/messages/${mine.id}/reactions`, { data: { reactionId: '👍' } }), 'react');
+    await postMessage(ada.request, general.id, `@${grace.username} can you review it?`);
+    await expect(badge(page).getByLabel('1 unread mentions')).toBeVisible();
+    await expect(badge(second).getByLabel('1 unread mentions')).toBeVisible();
+    await screenshots(page, 'notify-05-mention-badge', { only: 'desktop' });
+
+    // read in the channel on the second tab: both tabs' badges clear, the Mentions view never opened
+    await second.goto(`/channel/${general.id}`);
+    await expect(second.getByTestId('message-list').getByText('can you review it?')).toBeVisible();
+    await expect(badge(second).getByLabel(/unread mentions/)).toHaveCount(0);
+    await expect(badge(page).getByLabel(/unread mentions/)).toHaveCount(0);
+    await screenshots(page, 'notify-06-mention-badge-cleared', { only: 'desktop' });
+
+    // a mention arriving in the channel Grace has open is read as it arrives
+    await postMessage(ada.request, general.id, `@${grace.username} thanks!`);
+    await expect(second.getByTestId('message-list').getByText('thanks!')).toBeVisible();
+    await expect(badge(page).getByLabel(/unread mentions/)).toHaveCount(0);
+    await expect(badge(second).getByLabel(/unread mentions/)).toHaveCount(0);
+  });
+
   test('counts an unread DM in the tab title and icon, notifies it, and opens the message on click', async ({
     ada,
     grace,

@@ -170,6 +170,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
       dms={dms.data ?? []}
       users={users.data ?? []}
       unread={unreadMap}
+      workspace={workspaces.data?.find((w) => w.id === user.workspaceId)}
+      onShowShortcuts={() => setShortcutsOpen(true)}
       onNavigate={onNavigate}
     />
   );
@@ -178,7 +180,6 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   return (
     <ShellDialogsProvider sections={sortedSections} workspaces={workspaces.data ?? []} currentUserId={user.id}>
       {shell}
-      <ConnectionBanner />
       <ImageViewer />
       <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} entries={navOrder} people={people} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
@@ -231,7 +232,10 @@ const Shell = ({ user }: { user: CurrentUser }) => {
           <span className="mobile-bar__title">{workspaceName}</span>
         </header>
         <main className="content content--mobile">
-          <Outlet />
+          <ConnectionBanner />
+          <div className="content__page">
+            <Outlet />
+          </div>
         </main>
       </div>
     );
@@ -253,7 +257,10 @@ const Shell = ({ user }: { user: CurrentUser }) => {
           <Separator className="resize-handle" aria-label="Resize sidebar" />
           <Panel id="content" defaultSize={SIDEBAR_SIZES.content}>
             <main className="content">
-              <Outlet />
+              <ConnectionBanner />
+              <div className="content__page">
+                <Outlet />
+              </div>
             </main>
           </Panel>
         </Group>

@@ -122,10 +122,23 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
 
   return (
     <div>
-      <div className={styles.count} data-testid="team-online-count">
-        <span className={`${badgeStyles.dot} ${badgeStyles.dotOnline}`} aria-hidden="true" /> {online}/{total} online
+      {/* with the socket down nobody's presence is known: no count from before the drop, the roster dimmed */}
+      <div
+        className={`${styles.count} ${selfConnected ? '' : styles.isStale}`}
+        data-testid="team-online-count"
+        title={selfConnected ? undefined : 'Unknown until the connection is back'}
+      >
+        <span
+          className={`${badgeStyles.dot} ${selfConnected ? badgeStyles.dotOnline : badgeStyles.dotOffline}`}
+          aria-hidden="true"
+        />{' '}
+        {selfConnected ? online : '–'}/{total} online
       </div>
-      <ul className={styles.list} style={{ maxHeight: TEAM_LIST_HEIGHT[density] }} aria-label="Team members">
+      <ul
+        className={`${styles.list} ${selfConnected ? '' : styles.isStale}`}
+        style={{ maxHeight: TEAM_LIST_HEIGHT[density] }}
+        aria-label="Team members"
+      >
         {users.isPending ? <li className={noteStyles.note}>Loading…</li> : null}
         {members.map((member) => (
           <MemberRow
