@@ -70,8 +70,9 @@ export const MessageRow = memo(
           </time>
         ) : (
           <UserHoverCard user={author} fallbackName={username}>
-            <button type="button" className={styles.avatar} aria-label={`About ${username}`}>
+            <button type="button" className={styles.avatar}>
               <Avatar name={username} src={author?.profileImageUrl} size={36} />
+              <span className="visually-hidden">About {username}</span>
             </button>
           </UserHoverCard>
         )}

@@ -87,7 +87,7 @@ export const Sidebar = ({
       <header className={styles.header}>
         {/* the workspace menu, where Slack has it: what concerns the whole workspace (signing out is in the header) */}
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className={styles.identity} aria-label={`${workspaceName}: workspace menu`}>
+          <DropdownMenu.Trigger className={styles.identity}>
             <span className={styles.workspaceRow}>
               <span className={styles.workspace} title={workspaceName} data-testid="sidebar-workspace">
                 {workspaceName}
@@ -95,6 +95,7 @@ export const Sidebar = ({
               <ChevronDown size={14} className={styles.workspaceChevron} aria-hidden />
             </span>
             <span className={styles.user}>@{user.username}</span>
+            <span className="visually-hidden">: workspace menu</span>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content className={menuStyles.menu} align="start" sideOffset={6}>

@@ -43,14 +43,15 @@ const PinnedItem = ({
   return (
     <li className={styles.item}>
       <div className={styles.body}>
-        <button type="button" className={styles.open} onClick={onOpen} aria-label={`${name}: ${pinExcerpt(message)}`}>
+        <button type="button" className={styles.open} onClick={onOpen}>
           <span className={styles.meta}>
             <span className={styles.author}>{name}</span>
             <time className={styles.time} dateTime={message.createdAt}>
               {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
             </time>
           </span>
-          {text ? null : <span className={styles.excerpt}>{pinExcerpt(message)}</span>}
+          {/* the text shown below as Markdown, in the button's name as plain text */}
+          <span className={text ? 'visually-hidden' : styles.excerpt}>{pinExcerpt(message)}</span>
         </button>
         {text ? (
           <div className={styles.excerpt} data-testid="pinned-text">
