@@ -139,6 +139,8 @@ test.describe('accessibility of every screen (axe-core, two themes)', () => {
       'the **plan**: ship `v2` on [Friday](https://example.com)',
     );
     await ok(await ada.request.post(`/api/messages/${pinned.id}/pin`), 'pin');
+    // a mention (Electric Purple's one contrast fault was its highlight) and a channel link
+    await postMessage(ada.request, general.id, `@${ada.username} and @channel: notes in #general`);
     await postMessage(ada.request, general.id, '> a quote, a list:\n\n- one\n- two');
     const visitor = await (await newContext()).newPage();
     await visitor.goto('/');
@@ -164,8 +166,18 @@ test.describe('accessibility of every screen (axe-core, two themes)', () => {
       await expect(page.getByTestId('message-list').getByText('a quote, a list:')).toBeVisible();
       await check(page, `${theme} channel`);
       await page.getByRole('button', { name: '1 pinned message' }).click();
-      await expect(page.getByRole('dialog', { name: 'Pinned messages' }).getByText('plan')).toBeVisible();
+      // the pinned text rendered as Markdown, as in the channel
+      await expect(
+        page.getByRole('dialog', { name: 'Pinned messages' }).getByTestId('pinned-text').locator('strong'),
+      ).toHaveText('plan');
+      if (theme === 'electric-purple') await screenshots(page, 'pins-markdown-electric-purple', { only: 'desktop' });
       await check(page, `${theme} pinned messages`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Settings' }).getByRole('tabpanel', { name: 'Appearance' }),
+      ).toBeVisible();
+      await check(page, `${theme} settings`);
       await page.keyboard.press('Escape');
       await page.goto('/mentions');
       await expect(page.getByRole('heading', { name: 'Mentions & reactions' })).toBeVisible();
