@@ -91,6 +91,9 @@ export interface Person {
 }
 
 let counter = 0;
+/** What the app calls a person by default (web/src/lib/display-name.ts): first and last name, no handle set. */
+export const fullName = (member: { person: Person }): string => `${member.person.firstName} ${member.person.lastName}`;
+
 /** A new person (a unique email address each time; the product derives `first.last` usernames from the name). */
 export const aPerson = (firstName: string, lastName = 'Tester'): Person => {
   counter += 1;

@@ -4,7 +4,7 @@
 import { pngImage } from '@teamchat/testing';
 import type { Page } from '@playwright/test';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
-import { aPerson, MOBILE, ok, postMessage, screenshot, screenshots, settled, toast } from '../support.js';
+import { aPerson, MOBILE, ok, postMessage, screenshot, screenshots, settled, toast, fullName } from '../support.js';
 
 /**
  * Saves the page at 1440×900 and 390×844. The shell swaps its whole layout between the two widths, which remounts
@@ -301,7 +301,7 @@ test.describe('chat journeys', () => {
     await page.keyboard.press('Escape');
     await expect(settings).toHaveCount(0);
 
-    const author = row(page, 'welcome aboard').getByRole('button', { name: grace.username, exact: true });
+    const author = row(page, 'welcome aboard').getByRole('button', { name: fullName(grace), exact: true });
     await author.hover();
     const card = page.getByTestId('user-hover-card');
     await expect(card.getByTestId('hover-card-stars')).toHaveText('3');

@@ -5,7 +5,7 @@
 // The browser's notification permission is granted to Grace's context; the page records each notification it shows.
 import type { Page } from '@playwright/test';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
-import { ok, postMessage, screenshots, toast } from '../support.js';
+import { ok, postMessage, screenshots, toast, fullName } from '../support.js';
 
 interface Shown {
   title: string;
@@ -161,7 +161,7 @@ test.describe('notification journeys', () => {
     await send(ada.page, `@${grace.username} can you review the compiler patch?`);
     const [mention] = await waitForShown(grace.page, 1);
     expect(mention).toEqual({
-      title: `${ada.username} mentioned you in #general`,
+      title: `${fullName(ada)} mentioned you in #general`,
       body: `@${grace.username} can you review the compiler patch?`,
     });
     await send(ada.page, 'lunch anyone?');
@@ -169,7 +169,7 @@ test.describe('notification journeys', () => {
     expect(await shown(grace.page)).toHaveLength(1);
     await send(ada.page, 'the deploy is done');
     const list = await waitForShown(grace.page, 2);
-    expect(list[1]).toEqual({ title: `${ada.username} in #general`, body: 'the deploy is done' });
+    expect(list[1]).toEqual({ title: `${fullName(ada)} in #general`, body: 'the deploy is done' });
   });
 
   test('is silent while Grace is in Do Not Disturb, and again when she mutes the channel', async ({
@@ -281,7 +281,7 @@ test.describe('notification journeys', () => {
     const dm = (await ok(await ada.request.post('/api/dm', { data: { userId2: grace.id } }), 'dm')) as ChannelRow;
     const message = await postMessage(ada.request, dm.id, 'ping in private');
     const list = await waitForShown(page, 1);
-    expect(list[0]).toEqual({ title: `${ada.username} sent you a message`, body: 'ping in private' });
+    expect(list[0]).toEqual({ title: `${fullName(ada)} sent you a message`, body: 'ping in private' });
     await expect(page).toHaveTitle(/^\(1\) /);
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /%3Ctext/);
     // the click opens the DM at the message (`?message=`, which the channel drops once it has scrolled there)
@@ -311,7 +311,7 @@ test.describe('notification journeys', () => {
     await send(ada.page, `@${grace.username} the build is green`);
     const list = await waitForShown(page, 1);
     expect(list[0]).toEqual({
-      title: `${ada.username} mentioned you in #general`,
+      title: `${fullName(ada)} mentioned you in #general`,
       body: `@${grace.username} the build is green`,
     });
     // unseen while hidden, so unread; seen (and marked read) once she is back

@@ -142,6 +142,8 @@ test.describe('accessibility of every screen (axe-core, two themes)', () => {
     // a mention (Electric Purple's one contrast fault was its highlight) and a channel link
     await postMessage(ada.request, general.id, `@${ada.username} and @channel: notes in #general`);
     await postMessage(ada.request, general.id, '> a quote, a list:\n\n- one\n- two');
+    // nine themes of six screens with axe on each: more than the default time of one journey
+    test.setTimeout(300_000);
     const visitor = await (await newContext()).newPage();
     await visitor.goto('/');
     await ada.page.goto('/');

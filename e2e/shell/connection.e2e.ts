@@ -28,7 +28,7 @@ test('the banner and footer follow the live socket down and back up', async ({ a
   const myself = page
     .getByRole('region', { name: 'Team Status' })
     .getByRole('listitem')
-    .filter({ hasText: ada.username });
+    .filter({ hasText: `${ada.person.firstName} ${ada.person.lastName}` });
   await expect(footer).toContainText('STATUS ACTIVE');
   await expect.poll(() => joins).toBe(1);
   await expect(myself).toHaveAttribute('data-status', 'online');

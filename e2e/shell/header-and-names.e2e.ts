@@ -112,4 +112,47 @@ test.describe('header, workspace menu and names', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`@${grace.username}`);
   });
+
+  test('the changed screens in the light theme, at both sizes', async ({ ada, grace, general, newContext }) => {
+    await ok(await grace.request.post(`/api/channels/${general.id}/join`), 'join');
+    await postMessage(grace.request, general.id, `@${ada.username} the **draft** is in`);
+    const visitor = await (await newContext()).newPage();
+    for (const p of [ada.page, visitor]) {
+      await p.addInitScript(() =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          'theme',
+          'light',
+        ),
+      );
+    }
+    await visitor.goto('/');
+    await expect(visitor.getByRole('button', { name: 'Learn More' })).toBeVisible();
+    await screenshots(visitor, 'light-01-landing');
+
+    const page = ada.page;
+    await page.goto(`/channel/${general.id}`);
+    await expect(page.getByTestId('message-list').getByText('is in')).toBeVisible();
+    await screenshots(page, 'light-02-channel');
+
+    // the invite link in full; headless Chromium's clipboard may refuse, which shows the by-hand fallback
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'Admin' }).click();
+    await settings.getByRole('button', { name: /Generate Invite Link/ }).click();
+    const link = settings.getByLabel('Invite link');
+    await expect(link).toHaveValue(/\/invite\/[\w-]{20,}$/);
+    await screenshots(page, 'light-03-invite-link', { only: 'desktop' });
+    await page.keyboard.press('Escape');
+
+    // the connection banner above the header, not over it
+    await page.context().setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: /offline|Reconnecting/ });
+    await expect(banner).toBeVisible();
+    const bannerBox = (await banner.boundingBox())!;
+    const headerBox = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(headerBox.y);
+    await expect(page.getByTestId('team-online-count')).toHaveText(/^–\/\d+ online$/);
+    await screenshots(page, 'light-04-offline');
+    await page.context().setOffline(false);
+  });
 });
