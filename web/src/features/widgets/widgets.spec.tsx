@@ -12,6 +12,7 @@ import { WIDGET_MANAGER_TEXT } from './WidgetManagerDialog.js';
 import { setPanelSize } from './panel-size.js';
 import { resetLiveState } from '../chat/live-store.js';
 import { applyPresenceSnapshot, setPresence } from '../chat/presence-store.js';
+import { REPORT_AFTER_MS } from '../connection/connection-view.js';
 import teamStyles from './TeamStatusWidget.module.css';
 
 const meter = (name: string) => Number(screen.getByRole('meter', { name }).getAttribute('aria-valuenow'));
@@ -205,6 +206,27 @@ describe(WidgetPanel.name, () => {
     const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
     // people by their display names (lib/display-name.ts)
     expect(names).toEqual(['Ada Lovelace', 'Grace Hopper']);
+  });
+
+  it('shows no online count from before the drop while the connection is down, and the roster faded', async () => {
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    mockFetch({ 'GET /api/users': { body: [{ ...me }] } });
+    act(() => applyPresenceSnapshot([me.id]));
+    renderWithApp(<WidgetPanel user={me} onHide={() => undefined} />);
+    expect(await screen.findByText(/1\/1 online/)).toBeInTheDocument();
+    jest.useFakeTimers();
+    try {
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+      act(() => void window.dispatchEvent(new Event('offline')));
+      act(() => jest.advanceTimersByTime(REPORT_AFTER_MS));
+      expect(screen.getByTestId('team-online-count')).toHaveTextContent('–/1 online');
+      expect(screen.getByTestId('team-online-count')).toHaveAttribute('title', 'Unknown until the connection is back');
+    } finally {
+      if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
+      act(() => void window.dispatchEvent(new Event('online')));
+      jest.useRealTimers();
+    }
+    expect(screen.getByTestId('team-online-count')).toHaveTextContent('1/1 online');
   });
 
   it('trusts the socket’s snapshot of who is connected over stored statuses, then its presence frames', async () => {
