@@ -4,7 +4,7 @@ import type { Message, PublicUser } from '@teamchat/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { Pin, PinOff } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
@@ -19,7 +19,7 @@ import styles from './PinnedMessages.module.css';
 
 const EXCERPT_MAX = 160;
 
-/** A line of plain text for a pinned message (its accessible name): its content (shortened), else what it carries. */
+/** A line of plain text for a pinned message: its content (shortened), else what it carries. */
 export const pinExcerpt = (message: Message): string => {
   const text = (message.content ?? '').replace(/\s+/g, ' ').trim();
   if (text) return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
@@ -40,21 +40,27 @@ const PinnedItem = ({
 }) => {
   const name = displayName(author, useNamePrefs(), message.username);
   const text = (message.content ?? '').trim();
+  const id = useId();
   return (
     <li className={styles.item}>
       <div className={styles.body}>
-        <button type="button" className={styles.open} onClick={onOpen}>
-          <span className={styles.meta}>
+        {/* named by what it shows: who, when, and the text rendered below it */}
+        <button
+          type="button"
+          className={styles.open}
+          onClick={onOpen}
+          aria-labelledby={text ? `${id}-meta ${id}-text` : undefined}
+        >
+          <span className={styles.meta} id={`${id}-meta`}>
             <span className={styles.author}>{name}</span>
             <time className={styles.time} dateTime={message.createdAt}>
               {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
             </time>
           </span>
-          {/* the text shown below as Markdown, in the button's name as plain text */}
-          <span className={text ? 'visually-hidden' : styles.excerpt}>{pinExcerpt(message)}</span>
+          {text ? null : <span className={styles.excerpt}>{pinExcerpt(message)}</span>}
         </button>
         {text ? (
-          <div className={styles.excerpt} data-testid="pinned-text">
+          <div className={styles.excerpt} id={`${id}-text`} data-testid="pinned-text">
             <MarkdownContent content={text} />
           </div>
         ) : null}
