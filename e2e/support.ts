@@ -91,6 +91,18 @@ export interface Person {
 }
 
 let counter = 0;
+/** A channel header action: its button on a wide screen, the item of the "More actions" menu on a phone. */
+export const headerAction = async (page: Page, name: string): Promise<void> => {
+  const more = page.getByRole('button', { name: 'More actions' });
+  if (await more.isVisible()) {
+    await more.click();
+    await page.getByRole('menuitem', { name }).click();
+  } else await page.getByRole('button', { name, exact: true }).click();
+};
+
+/** What the app calls a person by default (web/src/lib/display-name.ts): first and last name, no handle set. */
+export const fullName = (member: { person: Person }): string => `${member.person.firstName} ${member.person.lastName}`;
+
 /** A new person (a unique email address each time; the product derives `first.last` usernames from the name). */
 export const aPerson = (firstName: string, lastName = 'Tester'): Person => {
   counter += 1;

@@ -4,7 +4,18 @@
 import { pngImage } from '@teamchat/testing';
 import type { Page } from '@playwright/test';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
-import { aPerson, MOBILE, ok, postMessage, screenshot, screenshots, settled, toast } from '../support.js';
+import {
+  aPerson,
+  MOBILE,
+  ok,
+  postMessage,
+  screenshot,
+  screenshots,
+  settled,
+  toast,
+  fullName,
+  headerAction,
+} from '../support.js';
 
 /**
  * Saves the page at 1440×900 and 390×844. The shell swaps its whole layout between the two widths, which remounts
@@ -29,7 +40,7 @@ const openChannel = async (page: Page, channel: ChannelRow) => {
   await expect(page.getByRole('heading', { name: `#${channel.name}` })).toBeVisible();
 };
 const openSettings = async (page: Page) => {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await headerAction(page, 'Settings');
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   // the dialog's code loads on demand: its tabs appear once it is there
   await expect(dialog.getByRole('tab').first()).toBeVisible();
@@ -328,7 +339,7 @@ test.describe('chat journeys', () => {
     await page.keyboard.press('Escape');
     await expect(settings).toHaveCount(0);
 
-    const author = row(page, 'welcome aboard').getByRole('button', { name: grace.username, exact: true });
+    const author = row(page, 'welcome aboard').getByRole('button', { name: fullName(grace), exact: true });
     await author.hover();
     const card = page.getByTestId('user-hover-card');
     await expect(card.getByTestId('hover-card-stars')).toHaveText('3');
@@ -405,7 +416,7 @@ test.describe('chat journeys', () => {
     await manager.getByRole('button', { name: 'Move Virtual Pet up' }).click();
     await shot(page, '18-widget-manager', async () => {
       if (await manager.isVisible()) return;
-      if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show panel' }).click();
+      if (!(await panel.isVisible())) await headerAction(page, 'Show panel');
       await panel.getByRole('button', { name: 'Manage widgets' }).click();
       await expect(manager).toBeVisible();
     });
@@ -435,7 +446,7 @@ test.describe('chat journeys', () => {
     await shot(page, '20-panel-hidden', async () => {
       if (await panel.isVisible()) await panel.getByRole('button', { name: 'Hide panel' }).click();
     });
-    await page.getByRole('button', { name: 'Show panel' }).click();
+    await headerAction(page, 'Show panel');
     await expect(panel).toBeVisible();
   });
 
@@ -454,7 +465,7 @@ test.describe('chat journeys', () => {
     await page.goto(`/channel/${general.id}`);
     await page.setViewportSize(MOBILE);
     await expect(composer(page)).toBeVisible();
-    await page.getByRole('button', { name: 'Show panel' }).click();
+    await headerAction(page, 'Show panel');
     await expect(page.getByRole('dialog', { name: 'PANEL' })).toBeVisible();
     await screenshot(page, 'chat-23-panel-sheet-mobile-390x844.png');
   });

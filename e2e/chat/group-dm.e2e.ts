@@ -2,16 +2,16 @@
 // conversation appear under the others' names and receive its messages live; screenshots at 1440×900 and 390×844.
 import type { Page } from '@playwright/test';
 import { expect, test, type Member } from '../fixtures.js';
-import { a11yViolations, aPerson, joinByInviteOverApi, screenshots, toast } from '../support.js';
+import { a11yViolations, aPerson, joinByInviteOverApi, screenshots, toast, fullName } from '../support.js';
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const dmList = (page: Page) => sidebar(page).getByRole('list', { name: 'Private messages' });
 const composer = (page: Page) => page.getByPlaceholder('Type your message...');
 const messages = (page: Page) => page.getByTestId('message-list');
-/** A DM's name as the product writes it: everyone else's username, in alphabetical order. */
+/** A DM's name as the product writes it: everyone else's display name, in alphabetical order. */
 const nameFor = (...others: Member[]) =>
   others
-    .map((m) => m.username)
+    .map((m) => fullName(m))
     .sort((a, b) => a.localeCompare(b))
     .join(', ');
 

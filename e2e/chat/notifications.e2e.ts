@@ -5,7 +5,7 @@
 // The browser's notification permission is granted to Grace's context; the page records each notification it shows.
 import type { Page } from '@playwright/test';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
-import { ok, postMessage, screenshots, toast } from '../support.js';
+import { ok, postMessage, screenshots, toast, fullName } from '../support.js';
 
 interface Shown {
   title: string;
@@ -161,7 +161,7 @@ test.describe('notification journeys', () => {
     await send(ada.page, `@${grace.username} can you review the compiler patch?`);
     const [mention] = await waitForShown(grace.page, 1);
     expect(mention).toEqual({
-      title: `${ada.username} mentioned you in #general`,
+      title: `${fullName(ada)} mentioned you in #general`,
       body: `@${grace.username} can you review the compiler patch?`,
     });
     await send(ada.page, 'lunch anyone?');
@@ -169,7 +169,7 @@ test.describe('notification journeys', () => {
     expect(await shown(grace.page)).toHaveLength(1);
     await send(ada.page, 'the deploy is done');
     const list = await waitForShown(grace.page, 2);
-    expect(list[1]).toEqual({ title: `${ada.username} in #general`, body: 'the deploy is done' });
+    expect(list[1]).toEqual({ title: `${fullName(ada)} in #general`, body: 'the deploy is done' });
   });
 
   test('is silent while Grace is in Do Not Disturb, and again when she mutes the channel', async ({
@@ -235,6 +235,41 @@ test.describe('notification journeys', () => {
     await expect(page.getByTestId('message-list').getByText('can you review the compiler patch?')).toBeVisible();
   });
 
+  test('counts unread mentions only, and clears the badge on every tab once the mention is read in its channel', async ({
+    ada,
+    grace,
+    general,
+  }) => {
+    await ok(await grace.request.post(`/api/channels/${general.id}/join`), 'join');
+    const mine = await postMessage(grace.request, general.id, 'the compiler patch is up');
+    await ok(await grace.request.post(`/api/channels/${general.id}/read`), 'read');
+    const page = grace.page;
+    await page.goto('/tasks');
+    const second = await grace.context.newPage();
+    await second.goto('/tasks');
+    const badge = (p: Page) =>
+      p.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: /Mentions/ });
+    // a reaction to Grace's message is listed in Mentions, and not counted
+    await ok(await ada.request.post(`/api/messages/${mine.id}/reactions`, { data: { reactionId: '👍' } }), 'react');
+    await postMessage(ada.request, general.id, `@${grace.username} can you review it?`);
+    await expect(badge(page).getByLabel('1 unread mentions')).toBeVisible();
+    await expect(badge(second).getByLabel('1 unread mentions')).toBeVisible();
+    await screenshots(page, 'notify-05-mention-badge', { only: 'desktop' });
+
+    // read in the channel on the second tab: both tabs' badges clear, the Mentions view never opened
+    await second.goto(`/channel/${general.id}`);
+    await expect(second.getByTestId('message-list').getByText('can you review it?')).toBeVisible();
+    await expect(badge(second).getByLabel(/unread mentions/)).toHaveCount(0);
+    await expect(badge(page).getByLabel(/unread mentions/)).toHaveCount(0);
+    await screenshots(page, 'notify-06-mention-badge-cleared', { only: 'desktop' });
+
+    // a mention arriving in the channel Grace has open is read as it arrives
+    await postMessage(ada.request, general.id, `@${grace.username} thanks!`);
+    await expect(second.getByTestId('message-list').getByText('thanks!')).toBeVisible();
+    await expect(badge(page).getByLabel(/unread mentions/)).toHaveCount(0);
+    await expect(badge(second).getByLabel(/unread mentions/)).toHaveCount(0);
+  });
+
   test('counts an unread DM in the tab title and icon, notifies it, and opens the message on click', async ({
     ada,
     grace,
@@ -246,7 +281,7 @@ test.describe('notification journeys', () => {
     const dm = (await ok(await ada.request.post('/api/dm', { data: { userId2: grace.id } }), 'dm')) as ChannelRow;
     const message = await postMessage(ada.request, dm.id, 'ping in private');
     const list = await waitForShown(page, 1);
-    expect(list[0]).toEqual({ title: `${ada.username} sent you a message`, body: 'ping in private' });
+    expect(list[0]).toEqual({ title: `${fullName(ada)} sent you a message`, body: 'ping in private' });
     await expect(page).toHaveTitle(/^\(1\) /);
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /%3Ctext/);
     // the click opens the DM at the message (`?message=`, which the channel drops once it has scrolled there)
@@ -276,7 +311,7 @@ test.describe('notification journeys', () => {
     await send(ada.page, `@${grace.username} the build is green`);
     const list = await waitForShown(page, 1);
     expect(list[0]).toEqual({
-      title: `${ada.username} mentioned you in #general`,
+      title: `${fullName(ada)} mentioned you in #general`,
       body: `@${grace.username} the build is green`,
     });
     // unseen while hidden, so unread; seen (and marked read) once she is back

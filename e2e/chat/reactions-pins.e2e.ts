@@ -5,7 +5,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { pngImage } from '@teamchat/testing';
 import { expect, test, type ChannelRow, type Member } from '../fixtures.js';
-import { a11yViolations, ok, postMessage, screenshots } from '../support.js';
+import { a11yViolations, ok, postMessage, screenshots, fullName } from '../support.js';
 
 const REACT_TO = 'Analytical engine prototype boots on the first try';
 const PIN_ME = 'Release checklist: punch cards, brass gears, and the Jacquard loom';
@@ -105,7 +105,7 @@ test.describe('reactions and pins journey: Ada and Grace react and pin', () => {
     const page = grace.page;
     await expect(rocket(page, 1)).toHaveAttribute('aria-pressed', 'false');
     await rocket(page, 1).hover();
-    await expect(page.getByRole('tooltip')).toHaveText(`${ada.username} reacted with 🚀`);
+    await expect(page.getByRole('tooltip')).toHaveText(`${fullName(ada)} reacted with 🚀`);
 
     await rocket(page, 1).click();
     await expect(rocket(page, 2)).toHaveAttribute('aria-pressed', 'true');
@@ -119,7 +119,7 @@ test.describe('reactions and pins journey: Ada and Grace react and pin', () => {
 
     await rocket(page, 2).hover();
     await expect(page.getByRole('tooltip').filter({ hasText: 'reacted with 🚀' })).toHaveText(
-      `${ada.username} and You reacted with 🚀`,
+      `${fullName(ada)} and You reacted with 🚀`,
     );
     await shot(page, '02-reaction-bar', async () => {
       await rocket(page, 2).hover();

@@ -1,10 +1,21 @@
-// axe-core over every screen and dialog, in the default dark theme and in the light one: no critical or serious
-// violation anywhere (WCAG 2.1 A/AA rules and axe's best practices).
+// axe-core over every screen and dialog, in the default dark theme and in the light one, and over the main screens in
+// all nine themes: no critical or serious violation anywhere (WCAG 2.1 A/AA rules and axe's best practices).
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { a11yViolations, ok, postMessage, screenshots } from '../support.js';
 
 const THEMES = ['cyberpunk', 'light'] as const;
+const ALL_THEMES = [
+  'cyberpunk',
+  'dark-red',
+  'black-white',
+  'light',
+  'electric-purple',
+  'neon-pink',
+  'black-yellow',
+  'ocean-blue',
+  'sunset-orange',
+] as const;
 
 /** Sets the theme before the page's scripts run (as a returning user who picked it). The light theme is also what
  *  a light system gets by default, checked on the login page below. */
@@ -116,6 +127,69 @@ test.describe('accessibility of every screen (axe-core, two themes)', () => {
       expect(found, 'critical or serious axe violations').toEqual([]);
     });
   }
+
+  test('main screens in all nine themes: landing, channel with a pinned Markdown message, mentions, tasks', async ({
+    ada,
+    general,
+    newContext,
+  }) => {
+    const pinned = await postMessage(
+      ada.request,
+      general.id,
+      'the **plan**: ship `v2` on [Friday](https://example.com)',
+    );
+    await ok(await ada.request.post(`/api/messages/${pinned.id}/pin`), 'pin');
+    // a mention (Electric Purple's one contrast fault was its highlight) and a channel link
+    await postMessage(ada.request, general.id, `@${ada.username} and @channel: notes in #general`);
+    await postMessage(ada.request, general.id, '> a quote, a list:\n\n- one\n- two');
+    // nine themes of six screens with axe on each: more than the default time of one journey
+    test.setTimeout(300_000);
+    const visitor = await (await newContext()).newPage();
+    await visitor.goto('/');
+    await ada.page.goto('/');
+    const found: string[] = [];
+    for (const theme of ALL_THEMES) {
+      for (const p of [ada.page, visitor]) {
+        await p.evaluate(
+          (t) =>
+            (
+              globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+            ).localStorage.setItem('theme', t),
+          theme,
+        );
+      }
+      const check = async (page: Page, label: string) => found.push(...(await a11yViolations(page, label)));
+      await visitor.goto('/');
+      await expect(visitor.getByRole('heading', { name: "Talk Like It's Tomorrow." })).toBeVisible();
+      await check(visitor, `${theme} landing`);
+      const page = ada.page;
+      await page.goto(`/channel/${general.id}`);
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      await expect(page.getByTestId('message-list').getByText('a quote, a list:')).toBeVisible();
+      await check(page, `${theme} channel`);
+      await page.getByRole('button', { name: '1 pinned message' }).click();
+      // the pinned text rendered as Markdown, as in the channel
+      await expect(
+        page.getByRole('dialog', { name: 'Pinned messages' }).getByTestId('pinned-text').locator('strong'),
+      ).toHaveText('plan');
+      if (theme === 'electric-purple') await screenshots(page, 'pins-markdown-electric-purple', { only: 'desktop' });
+      await check(page, `${theme} pinned messages`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Settings' }).getByRole('tabpanel', { name: 'Appearance' }),
+      ).toBeVisible();
+      await check(page, `${theme} settings`);
+      await page.keyboard.press('Escape');
+      await page.goto('/mentions');
+      await expect(page.getByRole('heading', { name: 'Mentions & reactions' })).toBeVisible();
+      await check(page, `${theme} mentions`);
+      await page.goto('/tasks');
+      await expect(page.getByRole('heading', { name: /tasks/i }).first()).toBeVisible();
+      await check(page, `${theme} tasks`);
+    }
+    expect(found, 'critical or serious axe violations').toEqual([]);
+  });
 
   test('gives a visitor whose system prefers light the light theme', async ({ newContext }) => {
     const light = await newContext({ colorScheme: 'light' });

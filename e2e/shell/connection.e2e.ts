@@ -28,7 +28,7 @@ test('the banner and footer follow the live socket down and back up', async ({ a
   const myself = page
     .getByRole('region', { name: 'Team Status' })
     .getByRole('listitem')
-    .filter({ hasText: ada.username });
+    .filter({ hasText: `${ada.person.firstName} ${ada.person.lastName}` });
   await expect(footer).toContainText('STATUS ACTIVE');
   await expect.poll(() => joins).toBe(1);
   await expect(myself).toHaveAttribute('data-status', 'online');
@@ -41,6 +41,11 @@ test('the banner and footer follow the live socket down and back up', async ({ a
   await expect(footer).toContainText('STATUS RECONNECTING…');
   await expect(footer).not.toContainText('STATUS ACTIVE');
   await expect(myself).toHaveAttribute('data-status', 'offline');
+  // no online count from before the drop; the banner above the channel header, never over its title
+  await expect(page.getByTestId('team-online-count')).toHaveText(/^\s*–\/\d+ online$/);
+  const bannerBox = (await banner.boundingBox())!;
+  const titleBox = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(titleBox.y);
   await screenshots(page, 'connection-reconnecting');
   expect(await a11yViolations(page, 'reconnecting banner')).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });

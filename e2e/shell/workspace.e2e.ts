@@ -4,7 +4,7 @@ import { pngImage } from '@teamchat/testing';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { THEMES } from '../../web/src/theme/themes.js';
 import { expect, test, type ChannelRow } from '../fixtures.js';
-import { aPerson, MOBILE, ok, screenshot, screenshots, toast } from '../support.js';
+import { aPerson, MOBILE, ok, screenshot, screenshots, toast, fullName } from '../support.js';
 
 interface Channel extends ChannelRow {
   sectionId: string | null;
@@ -185,7 +185,7 @@ test.describe('workspace shell journeys', () => {
     await expect(toast(page, 'DM Created')).toBeVisible();
     await expect(page).toHaveURL(/\/channel\//);
     const dms = sidebar(page).getByRole('list', { name: 'Private messages' });
-    await expect(dms.getByText(grace.username)).toBeVisible();
+    await expect(dms.getByText(fullName(grace))).toBeVisible();
     await expect(page.getByText(/1 DM\b/)).toBeVisible();
   });
 

@@ -22,6 +22,7 @@ const channelOf = (frame: BroadcastFrame): string | undefined => {
     case 'channel_removed':
     case 'mention_not_members':
     case 'sidebar_changed':
+    case 'read':
     case 'presence':
     case 'settings':
     case 'tasks':

@@ -10,7 +10,7 @@ import {
   NOTIFY_LEVEL_MESSAGE,
   NOTIFY_PREFS_EMPTY,
 } from '@teamchat/contracts';
-import { adminWithWorkspace, nextIp, team } from './chat-helpers.js';
+import { adminWithWorkspace, nextIp, team, TestSocket } from './chat-helpers.js';
 
 describe.each(['inprocess', 'nats'] as const)('notification preferences over %s', (transport) => {
   const block = transport === 'nats' ? 61 : 60;
@@ -127,7 +127,8 @@ describe.each(['inprocess', 'nats'] as const)('notification preferences over %s'
         channelName: '#general',
         unread: true,
       });
-      expect(res.body).toMatchObject({ unread: 3, nextBefore: null });
+      // the badge counts mentions only: the reaction is listed, and not counted
+      expect(res.body).toMatchObject({ unread: 2, nextBefore: null });
 
       const read = await t.carol.agent.post('/api/mentions/read');
       expect(read.status).toBe(200);
@@ -136,6 +137,38 @@ describe.each(['inprocess', 'nats'] as const)('notification preferences over %s'
       expect(after.body.items.every((i: { unread: boolean }) => !i.unread)).toBe(true);
       await post(t.bob, `again @${carol}`);
       expect((await t.carol.agent.get('/api/mentions')).body.unread).toBe(1);
+    });
+
+    it('reads the mentions of a channel when it is read, and tells the reader’s other sockets', async () => {
+      const dan = t.bob;
+      const dm = (await t.admin.agent.post('/api/dm').send({ userId2: dan.user.id })).body as { id: string };
+      await dan.agent.post('/api/mentions/read');
+      const socket = await TestSocket.joined(stack.url, dan);
+      try {
+        await t.admin.agent.post(`/api/channels/${dm.id}/messages`).send({ content: `@${dan.user.username} ping` });
+        await t.admin.agent
+          .post(`/api/channels/${general.id}/messages`)
+          .send({ content: `@${dan.user.username} pong` });
+        const before = (await dan.agent.get('/api/mentions')).body;
+        expect(before.unread).toBe(2);
+
+        expect((await dan.agent.post(`/api/channels/${dm.id}/read`)).status).toBeLessThan(300);
+        const frame = await socket.next('read', (f) => f.channelId === dm.id);
+        expect(frame).toMatchObject({ type: 'read', channelId: dm.id, lastReadAt: expect.any(String) });
+        const after = (await dan.agent.get('/api/mentions')).body;
+        expect(after.unread).toBe(1);
+        const items = after.items as { channelId: string; unread: boolean; content: string }[];
+        expect(items.find((i) => i.channelId === dm.id)?.unread).toBe(false);
+        expect(items.find((i) => i.content.endsWith('pong'))?.unread).toBe(true);
+        // a second read of a channel with nothing new moves no mark and sends nothing
+        await dan.agent.post(`/api/channels/${dm.id}/read`);
+        await dan.agent.post(`/api/channels/${general.id}/read`);
+        await socket.next('read', (f) => f.channelId === general.id);
+        expect(socket.of('read').filter((f) => f.channelId === dm.id)).toHaveLength(1);
+        expect((await dan.agent.get('/api/mentions')).body.unread).toBe(0);
+      } finally {
+        await socket.close();
+      }
     });
 
     it('pages with before and refuses a bad cursor with a message', async () => {

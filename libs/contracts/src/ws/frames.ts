@@ -170,6 +170,11 @@ export const ServerFramePayloadSchemas = {
    * channel moved or reordered): refetch the sections and channels.
    */
   sidebar_changed: z.object({ workspaceId: z.uuid() }),
+  /**
+   * To the user's own sockets only: their read mark in a channel moved (they read it on some tab or device). Every tab
+   * clears that channel's unread count and refetches the Mentions badge, whose mentions in it are now read.
+   */
+  read: z.object({ channelId: z.uuid(), lastReadAt: z.string() }),
   /** The client missed too much (or delivery was interrupted): refetch instead of waiting for a replay. */
   resync: z.object({ reason: z.enum(RESYNC_REASONS).optional() }),
   /** Team tasks of the workspace changed: refetch them (the change is described when the sender knows it). */
@@ -220,6 +225,7 @@ const ChannelMemberRemovedServerFrame = P.channel_member_removed.extend({ type: 
 const ChannelRemovedServerFrame = P.channel_removed.extend({ type: z.literal('channel_removed') });
 const MentionNotMembersServerFrame = P.mention_not_members.extend({ type: z.literal('mention_not_members') });
 const SidebarChangedServerFrame = P.sidebar_changed.extend({ type: z.literal('sidebar_changed') });
+const ReadServerFrame = P.read.extend({ type: z.literal('read') });
 
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   JoinedServerFrame,
@@ -242,6 +248,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ChannelRemovedServerFrame,
   MentionNotMembersServerFrame,
   SidebarChangedServerFrame,
+  ReadServerFrame,
 ]);
 
 /** Frames a service may ask the gateway to push to a workspace (see RealtimeEvents.workspaceBroadcast). */
@@ -260,6 +267,7 @@ export const BroadcastFrameSchema = z.discriminatedUnion('type', [
   ChannelRemovedServerFrame,
   MentionNotMembersServerFrame,
   SidebarChangedServerFrame,
+  ReadServerFrame,
 ]);
 export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
 

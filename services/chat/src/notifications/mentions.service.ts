@@ -57,7 +57,10 @@ export class MentionsService {
         username: nameOf(r.user_id),
         content: r.content,
         ...(r.reaction_id ? { reactionId: r.reaction_id } : {}),
-        unread: r.at.getTime() > readAt,
+        // a mention is read once the view was visited or its channel read since; a reaction only by the visit
+        unread:
+          r.at.getTime() > readAt &&
+          (r.kind === 'reaction' || r.at.getTime() > (r.channel_read_at?.getTime() ?? -Infinity)),
       })),
       unread: state?.unread ?? 0,
       nextBefore: entries.length > MENTIONS_PAGE ? page[page.length - 1]!.at.toISOString() : null,

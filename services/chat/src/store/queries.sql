@@ -12,7 +12,10 @@ INSERT INTO "chat"."notification_pref" ("user_id", "workspace_id", "mentions_rea
 -- $1 = :userId, $2 = :workspaceId, $3 = :namingUser, $4 = :patterns, $5 = :namingChannel, $6 = :before, $7 = :limit
 
   WITH readable AS (
-    SELECT c."id", c."name", c."type", c."participant_ids", $1 = ANY(c."participant_ids") AS "member" FROM "chat"."channel" c
+    SELECT c."id", c."name", c."type", c."participant_ids", $1 = ANY(c."participant_ids") AS "member",
+           cr."last_read_at" AS "read_at"
+      FROM "chat"."channel" c
+      LEFT JOIN "chat"."channel_read" cr ON cr."channel_id" = c."id" AND cr."user_id" = $1
      WHERE c."workspace_id" = $2 AND ((c."type" = 'regular' AND c."visibility" = 'public') OR $1 = ANY(c."participant_ids"))
   ), entries AS (
     SELECT CASE WHEN m."content" ~* $3 THEN 'mention' ELSE 'channel' END AS kind, m."created_at" AS at,
@@ -31,12 +34,14 @@ INSERT INTO "chat"."notification_pref" ("user_id", "workspace_id", "mentions_rea
      SELECT (SELECT p."mentions_read_at" FROM "chat"."notification_pref" p
               WHERE p."user_id" = $1 AND p."workspace_id" = $2) AS read_at
    ), counted AS (
-     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM entries, summary
-                                         WHERE summary.read_at IS NULL OR entries."at" > summary.read_at
+     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM entries e JOIN readable c ON c."id" = e."channel_id", summary
+                                         WHERE e."kind" <> 'reaction'
+                                           AND (summary.read_at IS NULL OR e."at" > summary.read_at)
+                                           AND e."at" > coalesce(c."read_at", '-infinity'::timestamptz)
                                          LIMIT 100) u) AS unread,
             (SELECT read_at FROM summary) AS read_at
    ), page AS (
-     SELECT e.*, c."name" AS channel_name, c."type" AS channel_type, c."participant_ids"
+     SELECT e.*, c."name" AS channel_name, c."type" AS channel_type, c."participant_ids", c."read_at" AS channel_read_at
        FROM entries e JOIN readable c ON c."id" = e."channel_id"
       WHERE $6::timestamptz IS NULL OR e."at" < $6::timestamptz
       ORDER BY e."at" DESC, e."message_id" DESC
@@ -388,6 +393,6 @@ WITH "current" AS (
      ON CONFLICT ("user_id", "channel_id")
      DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
      RETURNING "last_read_at")
-   SELECT "last_read_at" FROM "moved"
+   SELECT "last_read_at", true AS "moved" FROM "moved"
    UNION ALL
-   SELECT "last_read_at" FROM "current" WHERE NOT EXISTS (SELECT 1 FROM "moved");
+   SELECT "last_read_at", false AS "moved" FROM "current" WHERE NOT EXISTS (SELECT 1 FROM "moved");

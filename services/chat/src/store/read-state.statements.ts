@@ -35,7 +35,7 @@ export const UNREAD = statement<
    ORDER BY c."id"`,
 );
 /**
- * Moves a user's read mark in a channel up to now, and answers it. A mark that no message of
+ * Moves a user's read mark in a channel up to now, and answers it (`moved`: whether it was written). A mark that no message of
  * the channel has passed since it was set is left as it is and answered: moving it would change no count (only
  * messages after a mark are unread, and every message stored later is after the old mark as well as the new one), and
  * it would cost a row version and a commit that waits for the disk, on every visit to a quiet channel. The insert then
@@ -43,7 +43,7 @@ export const UNREAD = statement<
  */
 export const MARK_CHANNEL_READ = statement<
   { userId: string; channelId: string; workspaceId: string },
-  { last_read_at: Date }
+  { last_read_at: Date; moved: boolean }
 >(
   'chat.unread.mark-read',
   `WITH "current" AS (
@@ -56,9 +56,9 @@ export const MARK_CHANNEL_READ = statement<
      ON CONFLICT ("user_id", "channel_id")
      DO UPDATE SET "last_read_at" = greatest("channel_read"."last_read_at", EXCLUDED."last_read_at")
      RETURNING "last_read_at")
-   SELECT "last_read_at" FROM "moved"
+   SELECT "last_read_at", true AS "moved" FROM "moved"
    UNION ALL
-   SELECT "last_read_at" FROM "current" WHERE NOT EXISTS (SELECT 1 FROM "moved")`,
+   SELECT "last_read_at", false AS "moved" FROM "current" WHERE NOT EXISTS (SELECT 1 FROM "moved")`,
 );
 
 /** A page row: its entry (all null when the page is empty) and the unread count of the whole view. */
@@ -69,6 +69,8 @@ export type MentionsPageRow = { unread: number; read_at: Date | null } & (
 export interface MentionRow {
   kind: MentionItem['kind'];
   at: Date;
+  /** The user's read mark in the entry's channel: a mention before it was read there. */
+  channel_read_at: Date | null;
   message_id: string;
   channel_id: string;
   channel_name: string;
@@ -85,7 +87,10 @@ export interface MentionRow {
  */
 const ENTRIES = `
   WITH readable AS (
-    SELECT c."id", c."name", c."type", c."participant_ids", ${memberOf(':userId')} AS "member" FROM "chat"."channel" c
+    SELECT c."id", c."name", c."type", c."participant_ids", ${memberOf(':userId')} AS "member",
+           cr."last_read_at" AS "read_at"
+      FROM "chat"."channel" c
+      LEFT JOIN "chat"."channel_read" cr ON cr."channel_id" = c."id" AND cr."user_id" = :userId
      WHERE c."workspace_id" = :workspaceId AND ${readableBy(':userId')}
   ), entries AS (
     SELECT CASE WHEN m."content" ~* :namingUser THEN 'mention' ELSE 'channel' END AS kind, m."created_at" AS at,
@@ -103,8 +108,10 @@ const ENTRIES = `
   )`;
 
 /**
- * One page (`:before` before, `:limit` rows) and, computed over the same entries, how many came after the last visit: one row
- * per entry of the page, each carrying the count, or a single row with no entry when the page is empty.
+ * One page (`:before` before, `:limit` rows) and, computed over the same entries, how many are unread: mentions (not
+ * reactions) after both the last visit to the view and the user's read mark in their channel, so reading the channel
+ * reads its mentions. One row per entry of the page, each carrying the count, or a single row with no entry when the
+ * page is empty.
  */
 export const MENTIONS_PAGE_ROWS = statement<
   {
@@ -123,12 +130,14 @@ export const MENTIONS_PAGE_ROWS = statement<
      SELECT (SELECT p."mentions_read_at" FROM "chat"."notification_pref" p
               WHERE p."user_id" = :userId AND p."workspace_id" = :workspaceId) AS read_at
    ), counted AS (
-     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM entries, summary
-                                         WHERE summary.read_at IS NULL OR entries."at" > summary.read_at
+     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM entries e JOIN readable c ON c."id" = e."channel_id", summary
+                                         WHERE e."kind" <> 'reaction'
+                                           AND (summary.read_at IS NULL OR e."at" > summary.read_at)
+                                           AND e."at" > coalesce(c."read_at", '-infinity'::timestamptz)
                                          LIMIT ${UNREAD_COUNT_CAP}) u) AS unread,
             (SELECT read_at FROM summary) AS read_at
    ), page AS (
-     SELECT e.*, c."name" AS channel_name, c."type" AS channel_type, c."participant_ids"
+     SELECT e.*, c."name" AS channel_name, c."type" AS channel_type, c."participant_ids", c."read_at" AS channel_read_at
        FROM entries e JOIN readable c ON c."id" = e."channel_id"
       WHERE :before::timestamptz IS NULL OR e."at" < :before::timestamptz
       ORDER BY e."at" DESC, e."message_id" DESC

@@ -19,10 +19,14 @@ export class ReadStateStore {
     return this.db.rows(UNREAD, { workspaceId, userId, cap: UNREAD_COUNT_CAP });
   }
 
-  /** The user's mark in the channel after moving it up to now. */
-  async markChannelRead(userId: string, channelId: string, workspaceId: string): Promise<Date> {
+  /** The user's mark in the channel after moving it up to now, and whether it moved. */
+  async markChannelRead(
+    userId: string,
+    channelId: string,
+    workspaceId: string,
+  ): Promise<{ mark: Date; moved: boolean }> {
     const [row] = await this.db.rows(MARK_CHANNEL_READ, { userId, channelId, workspaceId });
-    return row.last_read_at;
+    return { mark: row.last_read_at, moved: row.moved };
   }
 
   mentionsPage(params: (typeof MENTIONS_PAGE_ROWS)['params']): Promise<MentionsPageRow[]> {

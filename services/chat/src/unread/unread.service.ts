@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { BusClient } from '@teamchat/bus';
 import { WorkspaceMembership } from '@teamchat/service-kit';
-import { type Actor, type ReadState, type UnreadCount } from '@teamchat/contracts';
+import { RealtimeEvents, type Actor, type ReadState, type UnreadCount } from '@teamchat/contracts';
 import { ChannelAccessService } from '../channels/channel-access.service.js';
 import { ChannelMembershipService } from '../channels/channel-membership.service.js';
 import { ReadStateStore } from '../store/read-state.store.js';
@@ -8,11 +9,14 @@ import { ReadStateStore } from '../store/read-state.store.js';
 /** Read state kept on the server, so every device of a user shows the same unread counts. */
 @Injectable()
 export class UnreadService {
+  private readonly logger = new Logger(UnreadService.name);
+
   constructor(
     private readonly workspace: WorkspaceMembership,
     private readonly access: ChannelAccessService,
     private readonly store: ReadStateStore,
     private readonly membership: ChannelMembershipService,
+    private readonly bus: BusClient,
   ) {}
 
   /**
@@ -26,11 +30,25 @@ export class UnreadService {
     return rows.map((r) => ({ channelId: r.channel_id, count: r.count }));
   }
 
-  /** Marks everything in the channel up to now as read; never moves the mark backwards (see MARK_CHANNEL_READ). */
+  /**
+   * Marks everything in the channel up to now as read; never moves the mark backwards (see MARK_CHANNEL_READ). A mark
+   * that moved is told to the user's other sockets (a `read` frame): their unread count and Mentions badge follow.
+   */
   async markRead(actor: Actor, channelId: string): Promise<ReadState> {
     const member = await this.workspace.member(actor);
     const channel = await this.access.readableRef(member, channelId);
-    const mark = await this.store.markChannelRead(member.userId, channel.id, member.workspaceId);
-    return { channelId: channel.id, lastReadAt: mark.toISOString() };
+    const { mark, moved } = await this.store.markChannelRead(member.userId, channel.id, member.workspaceId);
+    const state = { channelId: channel.id, lastReadAt: mark.toISOString() };
+    if (moved) {
+      // the mark is stored: a frame that fails to go out only leaves the other tabs to their next refetch
+      await this.bus
+        .emit(RealtimeEvents.workspaceBroadcast, {
+          workspaceId: member.workspaceId,
+          frame: { type: 'read', ...state },
+          userIds: [member.userId],
+        })
+        .catch((err: unknown) => this.logger.warn(`read frame not sent: ${String(err)}`));
+    }
+    return state;
   }
 }

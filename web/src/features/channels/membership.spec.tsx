@@ -24,8 +24,20 @@ const { PRIVATE_CHANNEL_LABEL } = await import('../../components/ChannelIcon.js'
 const { PrivateChannelsSection } = await import('../settings/admin/PrivateChannelsSection.js');
 
 const me = aUser({ workspaceId: WORKSPACE_ID, paymentCompleted: true, onboardingCompleted: true, isAdmin: false });
-const grace = aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'grace', isAdmin: false });
-const pat = aUser({ id: '66666666-6666-4666-8666-666666666666', username: 'pat', isAdmin: false });
+const grace = aUser({
+  id: '55555555-5555-4555-8555-555555555555',
+  username: 'grace',
+  firstName: 'grace',
+  lastName: '',
+  isAdmin: false,
+});
+const pat = aUser({
+  id: '66666666-6666-4666-8666-666666666666',
+  username: 'pat',
+  firstName: 'pat',
+  lastName: '',
+  isAdmin: false,
+});
 const ts = '2025-03-01T10:00:00.000Z';
 const S1 = 'a0000000-0000-4000-8000-000000000001';
 const GENERAL = 'c0000000-0000-4000-8000-000000000001';

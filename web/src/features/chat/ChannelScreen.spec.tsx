@@ -152,7 +152,8 @@ describe(ChannelScreen.name, () => {
   it('names a DM after the other person, flags it, and offers no rename', async () => {
     api();
     renderWithApp(<Shell />, { route: `/channel/${DM}` });
-    expect(await screen.findByRole('heading', { name: '@grace' })).toBeInTheDocument();
+    // by her handle, her display name (lib/display-name.ts)
+    expect(await screen.findByRole('heading', { name: '@amazing_grace' })).toBeInTheDocument();
     expect(screen.getByText('DM')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rename channel' })).not.toBeInTheDocument();
   });
@@ -166,7 +167,8 @@ describe(ChannelScreen.name, () => {
     const rows = await screen.findAllByTestId('message-row');
     expect(rows).toHaveLength(2);
     const first = rows[0]!;
-    expect(within(first).getByRole('button', { name: 'grace' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'amazing_grace' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('@grace');
     expect(within(first).getByText('[A-7]')).toBeInTheDocument();
     const expected = new Date(msg(1).createdAt);
     const hhmmss = [expected.getHours(), expected.getMinutes(), expected.getSeconds()]

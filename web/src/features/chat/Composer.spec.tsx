@@ -8,7 +8,8 @@ import { Composer, COMPOSER_PLACEHOLDER } from './Composer.js';
 import pickerStyles from './composer/ComposerMentionPicker.module.css';
 
 const person = (id: string, username: string, handle: string | null = null): PublicUser => {
-  const u = aUser({ id, username, handle });
+  // named by their usernames, so the picker shows them as typed (display names: lib/display-name.spec.ts)
+  const u = aUser({ id, username, firstName: username, lastName: '', handle });
   return { ...u, isAdmin: false };
 };
 const users = [
@@ -100,7 +101,8 @@ describe(Composer.name, () => {
       const { input, onSend, user } = setup();
       await user.type(input, '@');
       const options = await screen.findAllByRole('option');
-      expect(names()).toEqual(['ada', 'alan.turing', 'grace.hopper']);
+      // by display name (Alan by his handle), each with the @username the pick inserts
+      expect(names()).toEqual(['ada', 'enigma', 'grace.hopper']);
       expect(options[0]).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{ArrowDown}');
       expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');

@@ -1,7 +1,8 @@
-// One message: avatar, username, [agentId], HH:MM:SS, content as safe Markdown (markdown.tsx), optional image.
+// One message: avatar, display name with the username, [agentId], HH:MM:SS, content as safe Markdown (markdown.tsx), optional image.
 import type { Message, PublicUser } from '@teamchat/contracts';
 import { AlertCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { memo, type MouseEvent } from 'react';
+import { displayName, secondaryName, useNamePrefs } from '../../lib/display-name.js';
 import { formatTime } from './format.js';
 import { MessageText } from './EditMessage.js';
 import { FileCard } from './files/FileCard.js';
@@ -50,7 +51,9 @@ export const MessageRow = memo(
     highlighted,
     grouped,
   }: MessageRowProps) => {
-    const username = author?.username ?? message.username;
+    const prefs = useNamePrefs();
+    const username = displayName(author, prefs, message.username);
+    const handleLine = secondaryName(author, prefs);
     const agentId = message.agentId ?? author?.agentId;
     const classes = [styles.message, delivery ? styles[delivery] : '', highlighted ? styles.opened : ''];
     if (grouped) classes.push(styles.grouped);
@@ -67,8 +70,9 @@ export const MessageRow = memo(
           </time>
         ) : (
           <UserHoverCard user={author} fallbackName={username}>
-            <button type="button" className={styles.avatar} aria-label={`About ${username}`}>
+            <button type="button" className={styles.avatar}>
               <Avatar name={username} src={author?.profileImageUrl} size={36} />
+              <span className="visually-hidden">About {username}</span>
             </button>
           </UserHoverCard>
         )}
@@ -83,6 +87,7 @@ export const MessageRow = memo(
                   {username}
                 </button>
               </UserHoverCard>
+              {handleLine ? <span className={styles.secondaryName}>{handleLine}</span> : null}
               {agentId ? <span className={styles.agent}>[{agentId}]</span> : null}
               <time className={styles.time} dateTime={message.createdAt}>
                 {formatTime(message.createdAt)}

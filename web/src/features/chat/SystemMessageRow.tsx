@@ -14,6 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { memo } from 'react';
+import { DEFAULT_NAME_PREFS, displayName, useNamePrefs, type NamePrefs } from '../../lib/display-name.js';
 import { formatTime } from './format.js';
 import styles from './SystemMessageRow.module.css';
 
@@ -32,21 +33,26 @@ const ICONS: Record<SystemEvent, LucideIcon> = {
 
 export const isSystemMessage = (message: Pick<Message, 'kind'>): boolean => message.kind === 'system';
 
-const nameOf = (id: string, usersById: ReadonlyMap<string, PublicUser>) => usersById.get(id)?.username ?? 'Unknown';
+const nameOf = (id: string, usersById: ReadonlyMap<string, PublicUser>, prefs: NamePrefs) =>
+  displayName(usersById.get(id), prefs);
 
 const list = (names: string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 /**
  * The line shown for a system message: the sentence the server stored, or, when it stored none, one worded from
- * what happened with today's usernames.
+ * what happened with today's names.
  */
-export const systemMessageText = (message: Message, usersById: ReadonlyMap<string, PublicUser>): string => {
+export const systemMessageText = (
+  message: Message,
+  usersById: ReadonlyMap<string, PublicUser>,
+  prefs: NamePrefs = DEFAULT_NAME_PREFS,
+): string => {
   if (message.content?.trim()) return message.content;
   const system = message.system;
   if (!system) return '';
-  const actor = nameOf(system.actorId, usersById);
-  const others = list((system.userIds ?? []).map((id) => nameOf(id, usersById)));
+  const actor = nameOf(system.actorId, usersById, prefs);
+  const others = list((system.userIds ?? []).map((id) => nameOf(id, usersById, prefs)));
   switch (system.event) {
     case 'joined':
       return `${actor} joined`;
@@ -92,7 +98,7 @@ export const SystemMessageRow = memo(
       >
         <span className={styles.line}>
           <Icon size={13} aria-hidden className={styles.icon} />
-          <span className={styles.text}>{systemMessageText(message, usersById)}</span>
+          <span className={styles.text}>{systemMessageText(message, usersById, useNamePrefs())}</span>
           <time className={styles.time} dateTime={message.createdAt}>
             {formatTime(message.createdAt).slice(0, 5)}
           </time>

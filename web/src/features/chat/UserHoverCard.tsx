@@ -1,10 +1,40 @@
 // Spec 2 §2/§9: hovering a user shows avatar, name, @handle, stars and about-me; opens after 700 ms, closes after 300 ms.
+// A Message button opens (or starts) the DM with them.
 import * as HoverCard from '@radix-ui/react-hover-card';
 import type { PublicUser } from '@teamchat/contracts';
-import { Star } from 'lucide-react';
+import { MessageCircle, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCreateDm } from '../../api/channels.js';
+import { notify } from '../../lib/toast.js';
+import { ROUTES } from '../../routes.js';
 import { Avatar } from './ui.js';
+import buttonStyles from '../../components/ui/Button.module.css';
 import styles from './UserHoverCard.module.css';
+
+/** The card's Message button: the DM with this person, created the first time. */
+const MessageButton = ({ user }: { user: PublicUser }) => {
+  const navigate = useNavigate();
+  const createDm = useCreateDm();
+  const open = async () => {
+    try {
+      const channel = await createDm.mutateAsync([user.id]);
+      void navigate(ROUTES.channel(channel.id));
+    } catch {
+      notify.error('Failed to create DM channel');
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm} ${styles.message}`}
+      disabled={createDm.isPending}
+      onClick={() => void open()}
+    >
+      <MessageCircle size={14} aria-hidden="true" /> Message
+    </button>
+  );
+};
 
 export const HOVER_OPEN_MS = 700;
 export const HOVER_CLOSE_MS = 300;
@@ -36,6 +66,7 @@ export const UserHoverCard = ({
             {(user?.stars ?? 0) === 1 ? 'star' : 'stars'}
           </div>
           {user?.aboutMe ? <p className={styles.about}>{user.aboutMe}</p> : null}
+          {user ? <MessageButton user={user} /> : null}
         </HoverCard.Content>
       </HoverCard.Portal>
     </HoverCard.Root>

@@ -106,7 +106,7 @@ export const incrementUnread = (qc: QueryClient, channelId: string): void => {
 /** Unread counts of channels as they were when last opened: where the "New messages" line goes. */
 const unreadWhenOpened = new Map<string, number>();
 
-const unreadCountOf = (qc: QueryClient, channelId: string): number =>
+export const unreadCountOf = (qc: QueryClient, channelId: string): number =>
   qc.getQueryData<UnreadCount[]>(chatKeys.unread)?.find((u) => u.channelId === channelId)?.count ?? 0;
 
 /**

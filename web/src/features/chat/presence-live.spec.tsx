@@ -29,7 +29,7 @@ const { directoryQuery } = await import('../../api/directory.js');
 
 const me = aUser({ workspaceId: WORKSPACE_ID, isAdmin: false });
 const member = (id: string, username: string, status = 'online'): PublicUser => ({
-  ...aUser({ id, username, status }),
+  ...aUser({ id, username, firstName: username, lastName: '', status }),
   isAdmin: false,
 });
 const grace = member('55555555-5555-4555-8555-555555555555', 'grace');
@@ -117,7 +117,7 @@ describe('live presence and profiles', () => {
       workspaceId: WORKSPACE_ID,
       change: 'profile',
       userId: grace.id,
-      profile: { ...profile, username: 'grace_h', status: 'dnd', aboutMe: 'COBOL' },
+      profile: { ...profile, username: 'grace_h', firstName: 'grace_h', status: 'dnd', aboutMe: 'COBOL' },
     });
     on({ type: 'settings', workspaceId: WORKSPACE_ID, change: 'role', userId: linus.id, isAdmin: true });
     act(() => jest.advanceTimersByTime(5000));

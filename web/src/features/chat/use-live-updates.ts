@@ -16,6 +16,7 @@ import { patchCachedUser } from '../../api/users.js';
 import {
   addMessageToCache,
   clearUnread,
+  unreadCountOf,
   incrementUnread,
   isMessagePagesKey,
   removeMessageFromCache,
@@ -27,6 +28,7 @@ import { refuseOutgoing } from './use-send-message.js';
 import { applyThreadFrame } from './threads/thread-cache.js';
 import { applyPinsFrame } from './pins/pins-api.js';
 import { notifyForMessage, refreshMentionsOnReaction } from '../notifications/notify-message.js';
+import { MENTIONS_KEY, mentionsUnread } from '../notifications/api.js';
 
 const TASKS_KEY = ['/api/tasks'] as const;
 const USERS_KEY = ['/api/users'] as const;
@@ -249,6 +251,12 @@ export const useLiveUpdates = (
             userIds: frame.userIds,
             notified: frame.notified,
           });
+          break;
+        case 'read':
+          // this user read a channel here or on another tab or device: its count and its mentions are read. Only
+          // what this tab still shows as unread is refetched (the tab reading its open channel has nothing to)
+          if (unreadCountOf(qc, frame.channelId) > 0) void qc.invalidateQueries({ queryKey: chatKeys.unread });
+          if (mentionsUnread(qc) > 0) void qc.invalidateQueries({ queryKey: MENTIONS_KEY });
           break;
         case 'joined':
           // another workspace's presence says nothing about this one's

@@ -35,6 +35,9 @@ const subscribeOnline = (listener: () => void) => {
   };
 };
 
+/** The drop has been down long enough to be reported, for every view of it in the tab. */
+let reportedDown = false;
+
 /** Whether the socket is down is said only once it has been down for {@link REPORT_AFTER_MS}; that it is up, at once. */
 export const useConnectionView = (): ConnectionView => {
   const state = useSyncExternalStore(
@@ -44,10 +47,19 @@ export const useConnectionView = (): ConnectionView => {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const now = connectionView(state, tried, online);
   const down = now === 'reconnecting' || now === 'offline';
-  const [reported, setReported] = useState(false);
+  // a view mounted while the drop is already reported (the shell switching between its phone and desk layouts)
+  // says so at once
+  const [reported, setReported] = useState(() => down && reportedDown);
   useEffect(() => {
-    if (!down) return setReported(false);
-    const timer = setTimeout(() => setReported(true), REPORT_AFTER_MS);
+    if (!down) {
+      reportedDown = false;
+      return setReported(false);
+    }
+    if (reportedDown) return setReported(true);
+    const timer = setTimeout(() => {
+      reportedDown = true;
+      setReported(true);
+    }, REPORT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [down]);
   if (!down) return now;

@@ -34,8 +34,8 @@ export const LandingPage = () => {
             <Button size="lg" onClick={() => navigate(ROUTES.signup)}>
               Get Started <ArrowRight size={18} aria-hidden />
             </Button>
-            {/* Learn More is decorative by spec: it does nothing. */}
-            <Button size="lg" variant="ghost">
+            {/* Learn More is decorative by spec: it does nothing, so it reads as a quiet secondary link. */}
+            <Button size="lg" variant="ghost" className={styles.learnMore}>
               Learn More
             </Button>
           </div>

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { aChannel, aUser, directoryAnswer, mockFetch, renderWithApp, WORKSPACE_ID } from '../../../test/render.js';
+import { setDisplayFullNames } from '../../lib/display-name.js';
 
 jest.unstable_mockModule('../chat/use-live-updates.js', () => ({ useLiveUpdates: () => () => undefined }));
 const { MainLayout, SIDEBAR_SIZES } = await import('./MainLayout.js');
@@ -77,7 +78,35 @@ const renderShell = (route = `/channel/${C1}`) =>
   );
 
 describe(MainLayout.name, () => {
-  beforeEach(() => window.localStorage.clear());
+  // these read people by username ("Display full names" off); the display names have a test of their own below
+  beforeEach(() => {
+    window.localStorage.clear();
+    setDisplayFullNames(false);
+  });
+  afterAll(() => setDisplayFullNames(true));
+
+  it('names DMs, group DMs and the people to message by their display names, the username beside them', async () => {
+    const pat = aUser({ id: '66666666-6666-4666-8666-666666666666', username: 'pat', firstName: 'Pat', lastName: '' });
+    const sam = aUser({ id: '77777777-7777-4777-8777-777777777777', username: 'sam', handle: 'samwise' });
+    api({
+      'GET /api/users': { body: [me, grace, pat, sam] },
+      'GET /api/dm': {
+        body: [
+          channel(D1, 'dm', null, 0, { type: 'direct', participantIds: [me.id, grace.id] }),
+          channel(D2, 'bob.brown', null, 0, { type: 'direct', participantIds: [me.id, sam.id, pat.id] }),
+        ],
+      },
+    });
+    setDisplayFullNames(true);
+    renderShell();
+    const dms = await screen.findByRole('list', { name: 'Private messages' });
+    expect(await within(dms).findByRole('link', { name: /^Grace Hopper/ })).toHaveAttribute('href', `/channel/${D1}`);
+    expect(within(dms).getByRole('link', { name: 'Pat, samwise' })).toHaveAttribute('href', `/channel/${D2}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Start direct message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Direct Message' });
+    const grace_ = (await within(dialog).findByText('Grace Hopper')).closest('[cmdk-item]')!;
+    expect(grace_).toHaveTextContent('@grace');
+  });
 
   it('uses the spec sidebar sizes', () => {
     expect(SIDEBAR_SIZES).toEqual({ default: '20%', min: '15%', max: '30%', content: '80%' });
@@ -409,7 +438,11 @@ describe(MainLayout.name, () => {
 });
 
 describe('keyboard navigation of the shell', () => {
-  beforeEach(() => window.localStorage.clear());
+  beforeEach(() => {
+    window.localStorage.clear();
+    setDisplayFullNames(false);
+  });
+  afterAll(() => setDisplayFullNames(true));
 
   // the server stops counting at UNREAD_COUNT_CAP: from there on a badge says "99+", in the sidebar and the switcher
   it('shows a capped unread count as 99+', async () => {

@@ -32,6 +32,7 @@ import { Sidebar } from './Sidebar.js';
 import { groupChannels, isDirect, sortSections } from './sort.js';
 import { ShellDialogsProvider } from './ShellDialogs.js';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.js';
+import { useNamePrefs } from '../../lib/display-name.js';
 import buttonStyles from '../../components/ui/Button.module.css';
 import dialogStyles from '../../components/ui/Dialog.module.css';
 
@@ -117,6 +118,7 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   const unreadMap = useMemo(() => new Map((unread.data ?? []).map((u) => [u.channelId, u.count])), [unread.data]);
   const workspaceName = workspaces.data?.find((w) => w.id === user.workspaceId)?.name ?? 'Workspace';
 
+  const namePrefs = useNamePrefs();
   // the sidebar as one list: what the quick switcher offers, Alt+↑/↓ walk, and the tab title counts
   const navOrder = useMemo(
     () =>
@@ -127,8 +129,9 @@ const Shell = ({ user }: { user: CurrentUser }) => {
         meId: user.id,
         users: dmUsers,
         unread: unreadMap,
+        prefs: namePrefs,
       }),
-    [dms.data, sortedSections, groups, user.id, dmUsers, unreadMap],
+    [dms.data, sortedSections, groups, user.id, dmUsers, unreadMap, namePrefs],
   );
   const [switcherOpen, setSwitcherOpen] = useState(false);
   // the switcher's people: the roster, loaded only once it is opened
@@ -173,6 +176,8 @@ const Shell = ({ user }: { user: CurrentUser }) => {
       dms={dms.data ?? []}
       users={dmUsers}
       unread={unreadMap}
+      workspace={workspaces.data?.find((w) => w.id === user.workspaceId)}
+      onShowShortcuts={() => setShortcutsOpen(true)}
       onNavigate={onNavigate}
     />
   );
@@ -181,7 +186,6 @@ const Shell = ({ user }: { user: CurrentUser }) => {
   return (
     <ShellDialogsProvider sections={sortedSections} workspaces={workspaces.data ?? []} currentUserId={user.id}>
       {shell}
-      <ConnectionBanner />
       <ImageViewer />
       <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} entries={navOrder} people={people} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
@@ -234,7 +238,10 @@ const Shell = ({ user }: { user: CurrentUser }) => {
           <span className="mobile-bar__title">{workspaceName}</span>
         </header>
         <main className="content content--mobile">
-          <Outlet />
+          <ConnectionBanner />
+          <div className="content__page">
+            <Outlet />
+          </div>
         </main>
       </div>
     );
@@ -256,7 +263,10 @@ const Shell = ({ user }: { user: CurrentUser }) => {
           <Separator className="resize-handle" aria-label="Resize sidebar" />
           <Panel id="content" defaultSize={SIDEBAR_SIZES.content}>
             <main className="content">
-              <Outlet />
+              <ConnectionBanner />
+              <div className="content__page">
+                <Outlet />
+              </div>
             </main>
           </Panel>
         </Group>

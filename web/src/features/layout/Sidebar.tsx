@@ -1,18 +1,30 @@
-// Sidebar: tasks entry, private messages, channel sections, create buttons and the status footer.
+// Sidebar: the workspace menu, tasks entry, private messages, channel sections, create buttons and the status footer.
 import * as Collapsible from '@radix-ui/react-collapsible';
-import type { Channel, CurrentUser, PublicUser, Section } from '@teamchat/contracts';
-import { ChevronRight, Compass, FolderPlus, ListTodo, LogOut, MessageCircle, Plus } from 'lucide-react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { Channel, CurrentUser, PublicUser, Section, WorkspaceListItem } from '@teamchat/contracts';
+import {
+  ChevronDown,
+  ChevronRight,
+  Compass,
+  FolderPlus,
+  Keyboard,
+  ListTodo,
+  MessageCircle,
+  Plus,
+  Settings,
+} from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { logout } from '../../api/auth.js';
 import { Avatar } from '../../components/Avatar.js';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { dmName, dmOthers, isGroupDm } from '../chat/dm-people.js';
+import { DEFAULT_NAME_PREFS, useNamePrefs, type NamePrefs } from '../../lib/display-name.js';
 import { ROUTES } from '../../routes.js';
 import { ChannelSections } from './ChannelSections.js';
 import { useShellDialogs } from './ShellDialogs.js';
 import { MentionsLink } from '../notifications/MentionsLink.js';
 import buttonStyles from '../../components/ui/Button.module.css';
+import menuStyles from '../../components/ui/menu.module.css';
 import badgeStyles from '../../components/ui/badge.module.css';
 import styles from './Sidebar.module.css';
 import { unreadBadge } from '../chat/format.js';
@@ -27,20 +39,24 @@ interface SidebarProps {
   dms: Channel[];
   users: PublicUser[];
   unread: ReadonlyMap<string, number>;
+  /** The current workspace as the switcher lists it: its admins get its settings in the workspace menu. */
+  workspace?: WorkspaceListItem;
+  onShowShortcuts?: () => void;
   onNavigate?: () => void;
 }
 
 /**
- * What a DM is called: the other participant's username (Unknown when they are not, or no longer, in the user list),
- * with that user; a group DM's other members' names ("ada, pat, sam"), with no one user.
+ * What a DM is called: the other participant's display name (Unknown when they are not, or no longer, in the user
+ * list), with that user; a group DM's other members' names ("Ada, Pat, Sam"), with no one user.
  */
 export const dmPartnerName = (
   dm: Channel,
   meId: string,
   users: readonly PublicUser[],
+  prefs: NamePrefs = DEFAULT_NAME_PREFS,
 ): { name: string; user?: PublicUser } => {
-  const name = dmName(dm, meId, users);
-  return isGroupDm(dm) ? { name } : { name, user: dmOthers(dm, meId, users)[0]?.user };
+  const name = dmName(dm, meId, users, prefs);
+  return isGroupDm(dm) ? { name } : { name, user: dmOthers(dm, meId, users, prefs)[0]?.user };
 };
 
 export const Sidebar = ({
@@ -52,9 +68,12 @@ export const Sidebar = ({
   dms,
   users,
   unread,
+  workspace,
+  onShowShortcuts,
   onNavigate,
 }: SidebarProps) => {
   const [dmOpen, setDmOpen] = useState(true);
+  const prefs = useNamePrefs();
   const dialogs = useShellDialogs();
   // From the mobile drawer, a dialog replaces the drawer rather than stacking over it.
   const openDialog = (show: () => void) => () => {
@@ -66,21 +85,49 @@ export const Sidebar = ({
   return (
     <aside className={styles.sidebar} aria-label="Sidebar">
       <header className={styles.header}>
-        <div className={styles.identity}>
-          <span className={styles.workspace} title={workspaceName} data-testid="sidebar-workspace">
-            {workspaceName}
-          </span>
-          <span className={styles.user}>@{user.username}</span>
-        </div>
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.icon} ${buttonStyles.sm}`}
-          aria-label="Log out"
-          title="Log out"
-          onClick={logout}
-        >
-          <LogOut size={15} aria-hidden />
-        </button>
+        {/* the workspace menu, where Slack has it: what concerns the whole workspace (signing out is in the header) */}
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className={styles.identity}>
+            <span className={styles.workspaceRow}>
+              <span className={styles.workspace} title={workspaceName} data-testid="sidebar-workspace">
+                {workspaceName}
+              </span>
+              <ChevronDown size={14} className={styles.workspaceChevron} aria-hidden />
+            </span>
+            <span className={styles.user}>@{user.username}</span>
+            <span className="visually-hidden">: workspace menu</span>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className={menuStyles.menu} align="start" sideOffset={6}>
+              <DropdownMenu.Label className={menuStyles.label}>{workspaceName}</DropdownMenu.Label>
+              <DropdownMenu.Item className={menuStyles.item} onSelect={openDialog(dialogs.startDm)}>
+                <MessageCircle size={14} aria-hidden /> Start direct message
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={menuStyles.item} onSelect={openDialog(dialogs.createChannel)}>
+                <Plus size={14} aria-hidden /> Create channel
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={menuStyles.item} onSelect={openDialog(dialogs.browseChannels)}>
+                <Compass size={14} aria-hidden /> Browse channels
+              </DropdownMenu.Item>
+              {workspace?.role === 'admin' ? (
+                <DropdownMenu.Item
+                  className={menuStyles.item}
+                  onSelect={openDialog(() => dialogs.workspaceSettings(workspace))}
+                >
+                  <Settings size={14} aria-hidden /> Workspace settings
+                </DropdownMenu.Item>
+              ) : null}
+              {onShowShortcuts ? (
+                <>
+                  <DropdownMenu.Separator className={menuStyles.separator} />
+                  <DropdownMenu.Item className={menuStyles.item} onSelect={openDialog(onShowShortcuts)}>
+                    <Keyboard size={14} aria-hidden /> Keyboard shortcuts
+                  </DropdownMenu.Item>
+                </>
+              ) : null}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
       </header>
 
       <div className={styles.scroll}>
@@ -129,7 +176,7 @@ export const Sidebar = ({
           <Collapsible.Content>
             <ul className={styles.list} aria-label="Private messages">
               {dms.map((dm) => {
-                const partner = dmPartnerName(dm, user.id, users);
+                const partner = dmPartnerName(dm, user.id, users, prefs);
                 const count = unread.get(dm.id) ?? 0;
                 return (
                   <li key={dm.id} className={styles.item}>
@@ -144,7 +191,7 @@ export const Sidebar = ({
                     >
                       {isGroupDm(dm) ? (
                         <AvatarStack
-                          people={dmOthers(dm, user.id, users).map((p) => ({
+                          people={dmOthers(dm, user.id, users, prefs).map((p) => ({
                             name: p.name,
                             src: p.user?.profileImageUrl,
                           }))}

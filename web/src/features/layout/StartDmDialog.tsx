@@ -10,14 +10,13 @@ import { useDirectory } from '../../api/directory.js';
 import { Avatar } from '../../components/Avatar.js';
 import { Button } from '../../components/ui/Button.js';
 import { Dialog } from '../../components/ui/Dialog.js';
+import { displayName, secondaryName, useNamePrefs } from '../../lib/display-name.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import commandStyles from '../../components/ui/command.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import dialogStyles from '../../components/ui/Dialog.module.css';
 import styles from './StartDmDialog.module.css';
-
-const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 /** How close to the end of the list (px) scrolling asks for the next page. */
 const LOAD_MORE_WITHIN = 120;
@@ -36,6 +35,7 @@ export const StartDmDialog = ({
   const [picked, setPicked] = useState<PublicUser[]>([]);
   const [search, setSearch] = useState('');
   const users = useDirectory({ q: search }, { enabled: open });
+  const prefs = useNamePrefs();
 
   // Pages are cached forever (spec query defaults); teammates who joined since must show up here.
   const { refetch } = users;
@@ -61,7 +61,7 @@ export const StartDmDialog = ({
     if (picked.length === 0) return;
     try {
       const channel = await createDm.mutateAsync(picked.map((u) => u.id));
-      notify.success('DM Created', `You can now message ${picked.map((u) => u.username).join(', ')}.`);
+      notify.success('DM Created', `You can now message ${picked.map((u) => displayName(u, prefs)).join(', ')}.`);
       onOpenChange(false);
       void navigate(ROUTES.channel(channel.id));
     } catch {
@@ -81,11 +81,11 @@ export const StartDmDialog = ({
           {picked.map((u) => (
             <li key={u.id} className={styles.chip}>
               <Avatar name={u.username} src={u.profileImageUrl} size={18} shape="round" />
-              {u.username}
+              {displayName(u, prefs)}
               <button
                 type="button"
                 className={styles.chipRemove}
-                aria-label={`Remove ${u.username}`}
+                aria-label={`Remove ${displayName(u, prefs)}`}
                 onClick={() => setPicked(picked.filter((p) => p.id !== u.id))}
               >
                 <X size={12} aria-hidden />
@@ -119,7 +119,7 @@ export const StartDmDialog = ({
           {others.map((u) => (
             <Command.Item
               key={u.id}
-              value={`${u.username} ${displayName(u)} ${u.handle ?? ''} ${u.id}`}
+              value={`${u.username} ${u.firstName} ${u.lastName} ${u.handle ?? ''} ${u.id}`}
               onSelect={() => toggle(u)}
               disabled={full && !isPicked(u)}
               className={[commandStyles.item, isPicked(u) ? commandStyles.isPicked : ''].filter(Boolean).join(' ')}
@@ -127,9 +127,11 @@ export const StartDmDialog = ({
               <Avatar name={u.username} src={u.profileImageUrl} size={28} shape="round" />
               <span className={commandStyles.itemText}>
                 <span className={commandStyles.itemTitle} data-testid="command-item-title">
-                  {u.username}
+                  {displayName(u, prefs)}
                 </span>
-                {displayName(u) ? <span className={commandStyles.itemSub}>{displayName(u)}</span> : null}
+                {secondaryName(u, prefs) ? (
+                  <span className={commandStyles.itemSub}>{secondaryName(u, prefs)}</span>
+                ) : null}
               </span>
               {isPicked(u) ? <Check size={16} className={commandStyles.check} aria-label="Selected" /> : null}
             </Command.Item>

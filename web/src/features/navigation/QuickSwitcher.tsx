@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCreateDm } from '../../api/channels.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { ChannelGlyph } from '../../components/ChannelIcon.js';
+import { useDisplayName } from '../../lib/display-name.js';
 import { notify } from '../../lib/toast.js';
 import { ROUTES } from '../../routes.js';
 import type { NavEntry } from './navigation.js';
@@ -29,6 +30,7 @@ export const QuickSwitcher = ({
   people: readonly PublicUser[];
 }) => {
   const navigate = useNavigate();
+  const nameOf = useDisplayName();
   const createDm = useCreateDm();
   const go = (channelId: string) => {
     onOpenChange(false);
@@ -89,14 +91,14 @@ export const QuickSwitcher = ({
                 <Command.Item
                   key={p.id}
                   value={`@${p.username} ${p.firstName ?? ''} ${p.lastName ?? ''} ${p.id}`}
-                  keywords={[p.username, p.handle ?? '']}
+                  keywords={[p.username, p.handle ?? '', nameOf(p)]}
                   onSelect={() => void startDm(p)}
                   className={commandStyles.item}
                 >
                   <User size={16} aria-hidden />
                   <span className={commandStyles.itemText}>
                     <span className={commandStyles.itemTitle} data-testid="command-item-title">
-                      {p.username}
+                      {nameOf(p)}
                     </span>
                     <span className={commandStyles.itemSub}>Start a direct message</span>
                   </span>

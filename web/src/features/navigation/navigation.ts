@@ -1,11 +1,12 @@
 // The sidebar's order as a flat list (what Alt+↑/↓ walk and the quick switcher offers), and the tab title.
 import type { Channel, PublicUser, Section } from '@teamchat/contracts';
+import type { NamePrefs } from '../../lib/display-name.js';
 import { dmPartnerName } from '../layout/Sidebar.js';
 
 export interface NavEntry {
   id: string;
   kind: 'channel' | 'dm';
-  /** `general` for a channel, the partner's username for a DM. */
+  /** `general` for a channel, the partner's display name for a DM. */
   label: string;
   unread: number;
   /** A private channel (listed with the Lock). */
@@ -20,6 +21,7 @@ export const sidebarOrder = ({
   meId,
   users,
   unread,
+  prefs,
 }: {
   dms: readonly Channel[];
   sections: readonly Section[];
@@ -27,11 +29,12 @@ export const sidebarOrder = ({
   meId: string;
   users: readonly PublicUser[];
   unread: ReadonlyMap<string, number>;
+  prefs?: NamePrefs;
 }): NavEntry[] => [
   ...dms.map((dm) => ({
     id: dm.id,
     kind: 'dm' as const,
-    label: dmPartnerName(dm, meId, users).name,
+    label: dmPartnerName(dm, meId, users, prefs).name,
     unread: unread.get(dm.id) ?? 0,
   })),
   ...[null, ...sections.map((s) => s.id)].flatMap((key) =>

@@ -1,12 +1,17 @@
 // The Mentions view (issue 19): messages that name you or your channel, and reactions to your messages, newest first.
 // Opening it marks them read; each entry opens its message.
-import type { CustomReaction, MentionItem } from '@teamchat/contracts';
+import type { Channel, CustomReaction, MentionItem, PublicUser } from '@teamchat/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Megaphone, SmilePlus } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button.js';
 import { ROUTES } from '../../routes.js';
+import { authKeys } from '../../api/auth.js';
+import { dmsQuery } from '../../api/channels.js';
+import { usersQuery } from '../../api/users.js';
+import { displayName, useNamePrefs } from '../../lib/display-name.js';
+import { dmName } from '../chat/dm-people.js';
 import { formatTime } from '../chat/format.js';
 import { customReactionsQuery } from '../settings/api.js';
 import { MENTIONS_KEY, markMentionsRead, mentionsQuery } from './api.js';
@@ -24,19 +29,39 @@ const Reaction = ({ id, customs }: { id: string; customs: CustomReaction[] | und
   return custom ? <img className={styles.custom} src={custom.imageUrl} alt={`:${custom.name}:`} /> : <span>{id}</span>;
 };
 
-const what = (item: MentionItem, customs: CustomReaction[] | undefined) => {
+const what = (item: MentionItem, where: string, customs: CustomReaction[] | undefined) => {
   switch (item.kind) {
     case 'mention':
-      return <>mentioned you in {item.channelName}</>;
+      return <>mentioned you in {where}</>;
     case 'channel':
-      return <>notified everyone in {item.channelName}</>;
+      return <>notified everyone in {where}</>;
     case 'reaction':
       return (
         <>
-          reacted <Reaction id={item.reactionId ?? ''} customs={customs} /> to your message in {item.channelName}
+          reacted <Reaction id={item.reactionId ?? ''} customs={customs} /> to your message in {where}
         </>
       );
   }
+};
+
+/** Who and where, by the names the rest of the app uses: a DM by its people, never its stored name. */
+const useNames = () => {
+  const prefs = useNamePrefs();
+  const users = useQuery(usersQuery());
+  const dms = useQuery({ ...dmsQuery(), enabled: false });
+  const me = useQuery<{ id: string }>({ queryKey: authKeys.user, enabled: false });
+  return useMemo(() => {
+    const people: readonly PublicUser[] = users.data ?? [];
+    const byId = new Map(people.map((u) => [u.id, u]));
+    const dmById = new Map<string, Channel>((dms.data ?? []).map((dm) => [dm.id, dm]));
+    return {
+      who: (item: MentionItem) => displayName(byId.get(item.userId), prefs, item.username),
+      where: (item: MentionItem) => {
+        const dm = dmById.get(item.channelId);
+        return dm ? dmName(dm, me.data?.id, people, prefs) : item.channelName;
+      },
+    };
+  }, [users.data, dms.data, me.data, prefs]);
 };
 
 const ICONS = { mention: AtSign, channel: Megaphone, reaction: SmilePlus } as const;
@@ -48,6 +73,7 @@ export const MentionsScreen = () => {
   const qc = useQueryClient();
   const mentions = useInfiniteQuery(mentionsQuery());
   const customs = useQuery(customReactionsQuery());
+  const names = useNames();
   const markRead = useMutation({
     mutationFn: markMentionsRead,
     // the entries stay as shown (unread ones marked) until the next visit; the sidebar count clears now
@@ -89,7 +115,7 @@ export const MentionsScreen = () => {
                   <Icon size={16} className={styles.icon} aria-hidden="true" />
                   <span className={styles.text}>
                     <span>
-                      <strong>{item.username}</strong> {what(item, customs.data)}
+                      <strong>{names.who(item)}</strong> {what(item, names.where(item), customs.data)}
                       {item.unread ? <span className={styles.new}>New</span> : null}
                     </span>
                     {item.content ? <span className={styles.content}>{item.content}</span> : null}

@@ -2,11 +2,12 @@
 import {
   Routes,
   type ChannelNotificationPref,
+  type MentionsPage,
   type NotificationPrefs,
   type UpdateChannelNotificationPref,
   type UpdateNotificationPrefs,
 } from '@teamchat/contracts';
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { callApi, type RouteResult } from '../../lib/api-client.js';
 
 export const MENTIONS_KEY = ['/api/mentions'] as const;
@@ -42,3 +43,7 @@ export const mentionsQuery = () =>
   });
 
 export const markMentionsRead = () => callApi(Routes.markMentionsRead);
+
+/** The Mentions badge as this tab has it. */
+export const mentionsUnread = (qc: QueryClient): number =>
+  qc.getQueryData<InfiniteData<MentionsPage>>(MENTIONS_KEY)?.pages[0]?.unread ?? 0;

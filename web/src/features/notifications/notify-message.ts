@@ -10,6 +10,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../api/auth.js';
 import { channelKeys } from '../../api/channels.js';
+import { displayName, readNamePrefs } from '../../lib/display-name.js';
 import { readUserStatus } from '../chat/status.js';
 import { flattenPages, type MessagePages } from '../chat/message-cache.js';
 import { chatKeys } from '../chat/api.js';
@@ -83,7 +84,7 @@ export const notifyForMessage = async (
   });
   if (!reason) return false;
   const author = qc.getQueryData<PublicUser[]>(USERS_KEY)?.find((u) => u.id === message.userId);
-  const named = author ? { ...message, username: author.username } : message;
+  const named = author ? { ...message, username: displayName(author, readNamePrefs()) } : message;
   const where = dm ? 'a direct message' : channel ? `#${channel.name}` : 'a channel';
   return showMessageNotification(named, reason, where, prefs?.sound ?? false) !== null;
 };

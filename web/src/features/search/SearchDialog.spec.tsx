@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { aUser, mockFetch, renderWithApp } from '../../../test/render.js';
+import { aChannel, aUser, mockFetch, renderWithApp } from '../../../test/render.js';
 import { SEARCH_DEBOUNCE_MS, SEARCH_TEXTS, SearchDialog } from './SearchDialog.js';
 import styles from './SearchDialog.module.css';
 
@@ -90,6 +90,53 @@ describe(SearchDialog.name, () => {
     fireEvent.click(await screen.findByRole('button', { name: /deployments/ }));
     expect(screen.getByTestId('location').textContent).toBe(`/channel/${CHANNEL}?message=${hit.id}`);
     expect(screen.getByTestId('open')).toHaveTextContent('false');
+  });
+
+  it('labels a DM’s result by its people, never its stored name, and each author by display name', async () => {
+    const me = aUser();
+    const grace = aUser({
+      id: '55555555-5555-4555-8555-555555555555',
+      username: 'grace.hopper',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    const bob = aUser({
+      id: '66666666-6666-4666-8666-666666666666',
+      username: 'bob.brown',
+      firstName: 'Bob',
+      lastName: 'Brown',
+    });
+    const DM = '77777777-7777-4777-8777-777777777777';
+    mockFetch({
+      'GET /api/messages/search': {
+        body: [
+          hit,
+          {
+            ...hit,
+            id: '33333333-3333-4333-8333-000000000009',
+            channelId: DM,
+            channelName: 'bob.brown',
+            username: 'bob.brown',
+          },
+        ],
+      },
+    });
+    const { queryClient } = renderWithApp(<Harness />);
+    queryClient.setQueryData(['/api/auth/user'], me);
+    queryClient.setQueryData(['/api/users'], [me, grace, bob]);
+    queryClient.setQueryData(
+      ['/api/dm'],
+      [aChannel({ id: DM, name: 'bob.brown', type: 'direct', participantIds: [me.id, bob.id] })],
+    );
+    type('deploy');
+    await settle();
+    const places = await screen.findAllByTestId('search-result-place');
+    expect(places.map((p) => p.textContent)).toEqual(['#deployments', '@Bob Brown']);
+    expect(places[1]).toHaveAccessibleName('DM: Bob Brown');
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector(`.${styles.user}`)?.textContent)).toEqual([
+      'Grace Hopper',
+      'Bob Brown',
+    ]);
   });
 
   it('marks the words searched for in each result, as text', async () => {

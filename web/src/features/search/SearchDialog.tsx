@@ -3,15 +3,18 @@
 // more results load 50 at a time; a result opens its channel at that message.
 import type { Channel, PublicUser, SearchResult } from '@teamchat/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Hash, Search, User, X } from 'lucide-react';
+import { Hash, Search, User, UsersRound, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { channelsQuery } from '../../api/channels.js';
+import { channelsQuery, dmsQuery } from '../../api/channels.js';
 import { usersQuery } from '../../api/users.js';
 import { Button } from '../../components/ui/Button.js';
 import { ChannelGlyph } from '../../components/ChannelIcon.js';
 import { ROUTES } from '../../routes.js';
 import { Modal } from '../chat/ui.js';
+import { dmName, isGroupDm } from '../chat/dm-people.js';
+import { authKeys } from '../../api/auth.js';
+import { displayName, useNamePrefs, type NamePrefs } from '../../lib/display-name.js';
 import { SEARCH_FAILED, SearchError, searchQuery } from './api.js';
 import {
   completeToken,
@@ -65,6 +68,7 @@ const suggestionsFor = (
   context: SuggestionContext,
   users: readonly PublicUser[],
   channels: readonly Channel[],
+  prefs: NamePrefs,
 ): Suggestion[] => {
   const wantsPeople = context.sigil !== '#';
   const wantsChannels = context.key === 'in' && context.sigil !== '@';
@@ -82,7 +86,7 @@ const suggestionsFor = (
           kind: 'person',
           completion: `${context.key}:@${u.username}`,
           label: `@${u.username}`,
-          detail: [u.firstName, u.lastName].filter(Boolean).join(' ') || undefined,
+          detail: displayName(u, prefs) === u.username ? undefined : displayName(u, prefs),
         }))
     : [];
   return [...channelItems, ...peopleItems].slice(0, MAX_SUGGESTIONS);
@@ -120,10 +124,11 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
   const context = useMemo(() => suggestionContext(input, caret), [input, caret]);
   // already loaded by the shell; asked for here only once a filter needs them
   const users = useQuery({ ...usersQuery(), enabled: !!context });
+  const prefs = useNamePrefs();
   const channels = useQuery({ ...channelsQuery(), enabled: context?.key === 'in' });
   const suggestions = useMemo(
-    () => (context ? suggestionsFor(context, users.data ?? [], channels.data ?? []) : []),
-    [context, users.data, channels.data],
+    () => (context ? suggestionsFor(context, users.data ?? [], channels.data ?? [], prefs) : []),
+    [context, users.data, channels.data, prefs],
   );
   const listOpen = suggestions.length > 0;
   const activeIndex = Math.min(active, suggestions.length - 1);
@@ -173,6 +178,24 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
     () => new Set((ownChannels.data ?? []).filter((c) => c.visibility === 'private').map((c) => c.id)),
     [ownChannels.data],
   );
+  // a DM's result is labelled by its people, never by its stored name; an author by their display name
+  const dms = useQuery({ ...dmsQuery(), enabled: false });
+  const me = useQuery<{ id: string }>({ queryKey: authKeys.user, enabled: false });
+  const dmById = useMemo(() => new Map((dms.data ?? []).map((dm) => [dm.id, dm])), [dms.data]);
+  const byUsername = useMemo(() => new Map((users.data ?? []).map((u) => [u.username, u])), [users.data]);
+  const place = (r: SearchResult) => {
+    const dm = dmById.get(r.channelId);
+    if (dm) {
+      const name = dmName(dm, me.data?.id, users.data ?? [], prefs);
+      return { glyph: isGroupDm(dm) ? <UsersRound size={12} aria-hidden="true" /> : '@', name, label: `DM: ${name}` };
+    }
+    const glyph = privateIds.has(r.channelId) ? (
+      <ChannelGlyph channel={{ icon: 'Lock', visibility: 'private' }} size={12} />
+    ) : (
+      '#'
+    );
+    return { glyph, name: r.channelName, label: undefined };
+  };
   const found = useMemo(() => {
     const seen = new Set<string>();
     const list: SearchResult[] = [];
@@ -206,32 +229,31 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
       <>
         <p className={styles.count}>{resultCount(found.length, !!results.hasNextPage)}</p>
         <ul className={styles.results} aria-label="Search results">
-          {found.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className={styles.result}
-                onClick={() => {
-                  onOpenChange(false);
-                  void navigate(ROUTES.channelAt(r.channelId, r.id));
-                }}
-              >
-                <span className={styles.meta}>
-                  <span className={styles.channel}>
-                    {privateIds.has(r.channelId) ? (
-                      <ChannelGlyph channel={{ icon: 'Lock', visibility: 'private' }} size={12} />
-                    ) : (
-                      '#'
-                    )}
-                    {r.channelName}
+          {found.map((r) => {
+            const where = place(r);
+            return (
+              <li key={r.id}>
+                <button
+                  type="button"
+                  className={styles.result}
+                  onClick={() => {
+                    onOpenChange(false);
+                    void navigate(ROUTES.channelAt(r.channelId, r.id));
+                  }}
+                >
+                  <span className={styles.meta}>
+                    <span className={styles.channel} aria-label={where.label} data-testid="search-result-place">
+                      {where.glyph}
+                      {where.name}
+                    </span>
+                    <span className={styles.user}>{displayName(byUsername.get(r.username), prefs, r.username)}</span>
+                    <span className={styles.date}>{formatDate(r.createdAt)}</span>
                   </span>
-                  <span className={styles.user}>{r.username}</span>
-                  <span className={styles.date}>{formatDate(r.createdAt)}</span>
-                </span>
-                <Highlighted content={r.content ?? ''} pattern={pattern} />
-              </button>
-            </li>
-          ))}
+                  <Highlighted content={r.content ?? ''} pattern={pattern} />
+                </button>
+              </li>
+            );
+          })}
         </ul>
         {results.isFetchNextPageError ? (
           <p className={styles.moreError} role="alert">

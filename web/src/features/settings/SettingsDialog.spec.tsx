@@ -147,13 +147,17 @@ describe(SettingsDialog.name, () => {
       expect(within(button).queryByLabelText('Copied')).not.toBeInTheDocument();
     });
 
-    it('tells the admin to copy from the list when the clipboard refuses', async () => {
+    it('shows the link in full, with a way to copy it by hand, when the clipboard refuses', async () => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
       adminApi(5, { 'POST /api/invites': { body: invite } });
       open(admin, 'admin');
       const button = await screen.findByRole('button', { name: /Generate Invite Link/ });
       await waitFor(() => expect(button).toBeEnabled());
       fireEvent.click(button);
-      expect(await screen.findByText('Copy the link from the pending invites list below.')).toBeInTheDocument();
+      expect(await screen.findByText('Copy the link shown below.')).toBeInTheDocument();
+      // the whole link, selectable, with a visible word on copying it by hand
+      expect(screen.getByLabelText('Invite link')).toHaveValue(`${window.location.origin}/invite/${invite.token}`);
+      expect(screen.getByRole('status', { name: '' })).toHaveTextContent(/select the link and copy it/);
     });
 
     it('says "No available seats" when the server refuses for seats', async () => {

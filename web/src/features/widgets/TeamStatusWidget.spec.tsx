@@ -10,6 +10,8 @@ const member = (i: number): PublicUser => ({
   ...aUser({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     username: `member${String(i).padStart(5, '0')}`,
+    firstName: 'Member',
+    lastName: String(i).padStart(5, '0'),
     status: 'offline',
   }),
   isAdmin: false,
@@ -35,7 +37,7 @@ describe(TeamStatusWidget.name, () => {
       },
     });
     renderWithApp(<TeamStatusWidget user={me} density="full" />);
-    expect(await screen.findByText('member00000')).toBeInTheDocument();
+    expect(await screen.findByText('Member 00000')).toBeInTheDocument();
     expect(screen.getByTestId('team-online-count')).toHaveTextContent(`/${MEMBERS} online`);
     const list = screen.getByRole('list', { name: 'Team members' });
     expect(list.querySelectorAll('li').length).toBeLessThan(40);
@@ -46,7 +48,7 @@ describe(TeamStatusWidget.name, () => {
     list.scrollTop = 200 * 34 - 300;
     fireEvent.scroll(list);
     await waitFor(() => expect(pages()).toEqual(['/api/users?limit=200', '/api/users?limit=200&cursor=200']));
-    expect(await screen.findByText('member00199')).toBeInTheDocument();
+    expect(await screen.findByText('Member 00199')).toBeInTheDocument();
     expect(list.querySelectorAll('li').length).toBeLessThan(40);
   });
 });

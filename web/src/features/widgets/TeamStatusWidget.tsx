@@ -13,6 +13,7 @@ import { rosterStatus, sortRoster, useUserStatus, type RosterStatus } from '../c
 import { invitesQuery } from '../settings/api.js';
 import { UserHoverCard } from '../chat/UserHoverCard.js';
 import { Avatar } from '../chat/ui.js';
+import { useDisplayName } from '../../lib/display-name.js';
 import type { PanelSize } from './panel-size.js';
 import badgeStyles from '../../components/ui/badge.module.css';
 import noteStyles from '../../components/ui/note.module.css';
@@ -67,6 +68,7 @@ const MemberRow = memo(function MemberRow({
   selfConnected: boolean;
 }) {
   const presence = useUserPresence(self ? undefined : member.id);
+  const name = useDisplayName()(member);
   const status = self
     ? rosterStatus(myStatus, selfConnected ? 'online' : 'offline')
     : rosterStatus(member.status, presence);
@@ -78,7 +80,7 @@ const MemberRow = memo(function MemberRow({
             <Avatar name={member.username} src={member.profileImageUrl} size={24} />
             <span className={`${badgeStyles.dot} ${DOT_CLASS[status]} ${styles.presence}`} aria-hidden="true" />
           </span>
-          <span className={styles.name}>{member.username}</span>
+          <span className={styles.name}>{name}</span>
           <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>
         </button>
       </UserHoverCard>
@@ -91,6 +93,7 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
   // Only admins may list invites; for everyone else the total is the user count.
   const invites = useQuery({ ...invitesQuery(), enabled: user.isAdmin });
   const myStatus = useUserStatus();
+  const nameOf = useDisplayName();
   const connection = useConnectionView();
   const selfConnected = connection !== 'reconnecting' && connection !== 'offline';
   const list = users.users;
@@ -103,13 +106,13 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
         sortRoster(
           list.map((u) => ({
             id: u.id,
-            name: u.username,
+            name: nameOf(u),
             status: statusOf(u, user.id, myStatus, presence, selfConnected),
           })),
         )
           .map((e) => e.id)
           .join(','),
-      [list, user.id, myStatus, selfConnected],
+      [list, user.id, myStatus, selfConnected, nameOf],
     ),
   );
   const tally = usePresenceSelector(
@@ -150,12 +153,21 @@ export const TeamStatusWidget = ({ user, density }: { user: CurrentUser; density
 
   return (
     <div>
-      <div className={styles.count} data-testid="team-online-count">
-        <span className={`${badgeStyles.dot} ${badgeStyles.dotOnline}`} aria-hidden="true" /> {online}/{total} online
+      {/* with the socket down nobody's presence is known: no count from before the drop, the roster dimmed */}
+      <div
+        className={`${styles.count} ${selfConnected ? '' : styles.isStale}`}
+        data-testid="team-online-count"
+        title={selfConnected ? undefined : 'Unknown until the connection is back'}
+      >
+        <span
+          className={`${badgeStyles.dot} ${selfConnected ? badgeStyles.dotOnline : badgeStyles.dotOffline}`}
+          aria-hidden="true"
+        />{' '}
+        {selfConnected ? online : '–'}/{total} online
       </div>
       <ul
         ref={scroller}
-        className={styles.list}
+        className={`${styles.list} ${selfConnected ? '' : styles.isStale}`}
         style={{
           maxHeight: TEAM_LIST_HEIGHT[density],
           height: users.isPending ? undefined : height,

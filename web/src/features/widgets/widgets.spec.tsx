@@ -12,6 +12,7 @@ import { WIDGET_MANAGER_TEXT } from './WidgetManagerDialog.js';
 import { setPanelSize } from './panel-size.js';
 import { resetLiveState } from '../chat/live-store.js';
 import { applyPresenceSnapshot, setPresence } from '../chat/presence-store.js';
+import { REPORT_AFTER_MS } from '../connection/connection-view.js';
 import teamStyles from './TeamStatusWidget.module.css';
 
 const meter = (name: string) => Number(screen.getByRole('meter', { name }).getAttribute('aria-valuenow'));
@@ -179,7 +180,13 @@ describe(WidgetPanel.name, () => {
   it('counts online over users plus pending invites for admins', async () => {
     const admin = aUser({ isAdmin: true });
     const other = {
-      ...aUser({ id: '66666666-6666-4666-8666-666666666666', username: 'grace', status: 'offline' }),
+      ...aUser({
+        id: '66666666-6666-4666-8666-666666666666',
+        username: 'grace',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        status: 'offline',
+      }),
       isAdmin: false,
     };
     mockFetch({
@@ -197,12 +204,34 @@ describe(WidgetPanel.name, () => {
     renderWithApp(<WidgetPanel user={admin} onHide={() => undefined} />);
     expect(await screen.findByText(/1\/3 online/)).toBeInTheDocument();
     const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
-    expect(names).toEqual(['ada', 'grace']);
+    // people by their display names (lib/display-name.ts)
+    expect(names).toEqual(['Ada Lovelace', 'Grace Hopper']);
+  });
+
+  it('shows no online count from before the drop while the connection is down, and the roster faded', async () => {
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    mockFetch({ 'GET /api/users': { body: [{ ...me }] } });
+    act(() => applyPresenceSnapshot([me.id]));
+    renderWithApp(<WidgetPanel user={me} onHide={() => undefined} />);
+    expect(await screen.findByText(/1\/1 online/)).toBeInTheDocument();
+    jest.useFakeTimers();
+    try {
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+      act(() => void window.dispatchEvent(new Event('offline')));
+      act(() => jest.advanceTimersByTime(REPORT_AFTER_MS));
+      expect(screen.getByTestId('team-online-count')).toHaveTextContent('–/1 online');
+      expect(screen.getByTestId('team-online-count')).toHaveAttribute('title', 'Unknown until the connection is back');
+    } finally {
+      if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
+      act(() => void window.dispatchEvent(new Event('online')));
+      jest.useRealTimers();
+    }
+    expect(screen.getByTestId('team-online-count')).toHaveTextContent('1/1 online');
   });
 
   it('trusts the socket’s snapshot of who is connected over stored statuses, then its presence frames', async () => {
     const member = (id: string, username: string, status: string) => ({
-      ...aUser({ id, username, status }),
+      ...aUser({ id, username, firstName: username, lastName: '', status }),
       isAdmin: false,
     });
     const grace = member('66666666-6666-4666-8666-666666666666', 'grace', 'online');
@@ -223,7 +252,7 @@ describe(WidgetPanel.name, () => {
     expect(screen.getByTestId('team-online-count')).toHaveTextContent('3/4 online');
     expect([statusOf('grace'), statusOf('linus'), statusOf('turing')]).toEqual(['offline', 'online', 'online']);
     const names = Array.from(document.querySelectorAll(`.${teamStyles.name}`)).map((n) => n.textContent);
-    expect(names).toEqual(['ada', 'linus', 'turing', 'grace']);
+    expect(names).toEqual(['Ada Lovelace', 'linus', 'turing', 'grace']);
 
     act(() => setPresence(linus.id, 'offline'));
     act(() => setPresence(grace.id, 'online'));

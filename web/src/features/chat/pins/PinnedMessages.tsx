@@ -1,16 +1,18 @@
 // The channel header's pin button: how many messages are pinned, and a list of them; one clicked opens the channel at
-// that message (highlighted, older pages loaded as needed).
+// that message (highlighted, older pages loaded as needed). Each pin's text is rendered as Markdown, as in the channel.
 import type { Message, PublicUser } from '@teamchat/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { Pin, PinOff } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { usePeople } from '../../../api/directory.js';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
 import { ROUTES } from '../../../routes.js';
+import { displayName, useNamePrefs } from '../../../lib/display-name.js';
 import { formatTime } from '../format.js';
+import { MarkdownContent } from '../markdown.js';
 import { pinsQuery, usePinToggle } from './pins-api.js';
 import messageRowStyles from '../MessageRow.module.css';
 import badgeStyles from '../../../components/ui/badge.module.css';
@@ -37,18 +39,33 @@ const PinnedItem = ({
   onOpen: () => void;
   onUnpin: () => void;
 }) => {
-  const name = author?.username ?? message.username;
+  const name = displayName(author, useNamePrefs(), message.username);
+  const text = (message.content ?? '').trim();
+  const id = useId();
   return (
     <li className={styles.item}>
-      <button type="button" className={styles.open} onClick={onOpen}>
-        <span className={styles.meta}>
-          <span className={styles.author}>{name}</span>
-          <time className={styles.time} dateTime={message.createdAt}>
-            {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
-          </time>
-        </span>
-        <span className={styles.excerpt}>{pinExcerpt(message)}</span>
-      </button>
+      <div className={styles.body}>
+        {/* named by what it shows: who, when, and the text rendered below it */}
+        <button
+          type="button"
+          className={styles.open}
+          onClick={onOpen}
+          aria-labelledby={text ? `${id}-meta ${id}-text` : undefined}
+        >
+          <span className={styles.meta} id={`${id}-meta`}>
+            <span className={styles.author}>{name}</span>
+            <time className={styles.time} dateTime={message.createdAt}>
+              {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt).slice(0, 5)}
+            </time>
+          </span>
+          {text ? null : <span className={styles.excerpt}>{pinExcerpt(message)}</span>}
+        </button>
+        {text ? (
+          <div className={styles.excerpt} id={`${id}-text`} data-testid="pinned-text">
+            <MarkdownContent content={text} />
+          </div>
+        ) : null}
+      </div>
       <button
         type="button"
         className={`${messageRowStyles.action} ${styles.unpin}`}

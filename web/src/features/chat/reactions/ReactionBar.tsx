@@ -3,6 +3,7 @@
 import type { Message, ReactionSummary } from '@teamchat/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { memo, useMemo } from 'react';
+import { useNamePrefs } from '../../../lib/display-name.js';
 import { reactionLook, reactorNames, reactorsText, type ReactionLook } from './reaction-label.js';
 import { AddReactionButton } from './ReactionPicker.js';
 import { hasReacted, useToggleReaction } from './reactions-api.js';
@@ -63,6 +64,7 @@ const ReactionChip = ({
 export const ReactionBar = memo(({ message }: { message: Message }) => {
   const reactions = message.reactions ?? [];
   const reactors = useMemo(() => (message.reactions ?? []).flatMap((r) => r.userIds), [message.reactions]);
+  const prefs = useNamePrefs();
   const { me, usersById, customReactions } = useReactionContext({
     customs: reactions.some((r) => UUID.test(r.reactionId)),
     userIds: reactors,
@@ -80,7 +82,7 @@ export const ReactionBar = memo(({ message }: { message: Message }) => {
               reaction={reaction}
               look={look}
               mine={hasReacted(reactions, reaction.reactionId, me)}
-              who={reactorsText(reactorNames(reaction.userIds, usersById, me), look)}
+              who={reactorsText(reactorNames(reaction.userIds, usersById, me, prefs), look)}
               onToggle={() => toggle(reaction.reactionId)}
             />
           );

@@ -1,6 +1,7 @@
 // How a reaction shows: a Unicode emoji as itself, a :short_code: as its emoji, a custom reaction as its picture.
-import type { CustomReaction, PublicUser } from '@teamchat/contracts';
+import type { CustomReaction } from '@teamchat/contracts';
 import { nameToEmoji } from 'gemoji';
+import { DEFAULT_NAME_PREFS, displayName, type NamedUser, type NamePrefs } from '../../../lib/display-name.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHORTCODE = /^:([a-z0-9_+-]+):$/;
@@ -29,10 +30,11 @@ export const reactionLook = (reactionId: string, customs: readonly CustomReactio
 /** "You", "Ada and You", "Ada, Grace and You"; past eight names, "and N others". */
 export const reactorNames = (
   userIds: readonly string[],
-  usersById: ReadonlyMap<string, Pick<PublicUser, 'username'>>,
+  usersById: ReadonlyMap<string, NamedUser>,
   me: string | undefined,
+  prefs: NamePrefs = DEFAULT_NAME_PREFS,
 ): string => {
-  const names = userIds.map((id) => (id === me ? 'You' : (usersById.get(id)?.username ?? 'Unknown')));
+  const names = userIds.map((id) => (id === me ? 'You' : displayName(usersById.get(id), prefs)));
   const shown = names.length > 9 ? [...names.slice(0, 8), `${names.length - 8} others`] : names;
   return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 };

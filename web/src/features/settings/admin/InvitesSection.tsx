@@ -12,8 +12,21 @@ import badgeStyles from '../../../components/ui/badge.module.css';
 export const TOKEN_DISPLAY_LENGTH = 12;
 
 export const InvitesSection = ({ memberCount }: { memberCount: number }) => {
-  const { loading, pending, seats, available, known, outOfSeats, copied, generating, generate, copy, cancel } =
-    useInvites(memberCount);
+  const {
+    loading,
+    pending,
+    seats,
+    available,
+    known,
+    outOfSeats,
+    copied,
+    generating,
+    generate,
+    copy,
+    shown,
+    copyShown,
+    cancel,
+  } = useInvites(memberCount);
 
   return (
     <section className={adminStyles.section} aria-label="Invite links">
@@ -30,6 +43,40 @@ export const InvitesSection = ({ memberCount }: { memberCount: number }) => {
         {copied === 'new' ? <Check size={14} aria-label="Copied" /> : <Link2 size={14} aria-hidden="true" />} Generate
         Invite Link
       </button>
+      {shown ? (
+        <div className={adminStyles.linkBox}>
+          <label className={formStyles.label} htmlFor="invite-link">
+            Invite link
+          </label>
+          <div className={adminStyles.linkRow}>
+            <input
+              id="invite-link"
+              className={`${formStyles.input} ${adminStyles.linkInput}`}
+              value={shown.link}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+              aria-describedby={shown.copyFailed ? 'invite-link-fallback' : undefined}
+            />
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.outline} ${buttonStyles.sm}`}
+              onClick={() => void copyShown()}
+            >
+              {copied === `shown:${shown.inviteId}` ? (
+                <Check size={14} aria-hidden="true" />
+              ) : (
+                <Copy size={14} aria-hidden="true" />
+              )}{' '}
+              Copy
+            </button>
+          </div>
+          {shown.copyFailed ? (
+            <p id="invite-link-fallback" className={formStyles.hint} role="status">
+              The clipboard is not available here: select the link and copy it (Ctrl+C, or ⌘C on a Mac).
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {outOfSeats ? (
         <p className={formStyles.error} role="alert">
           {OUT_OF_SEATS_MESSAGE}

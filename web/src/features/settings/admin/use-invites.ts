@@ -1,7 +1,9 @@
 // Invite links: the seats left for new ones (seats minus users minus pending invites), generating one (copied to the
-// clipboard), copying and cancelling pending ones.
+// clipboard), copying and cancelling pending ones. The link just generated (or one the clipboard refused) is shown in
+// full, to copy by hand when the clipboard is unavailable.
 import { OUT_OF_SEATS_MESSAGE, type Invite } from '@teamchat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage, errorStatus } from '../../../lib/request.js';
 import { notify } from '../../../lib/toast.js';
 import { cancelInvite, createInvite, inviteLink, invitesQuery, settingsKeys, subscriptionQuery } from '../api.js';
@@ -14,6 +16,8 @@ export const useInvites = (memberCount: number) => {
   const invites = useQuery(invitesQuery());
   const subscription = useQuery(subscriptionQuery());
   const { copied, flag } = useCopiedFlag();
+  /** The link shown in full, and whether the clipboard refused it. */
+  const [shown, setShown] = useState<{ inviteId: string; link: string; copyFailed: boolean } | null>(null);
   const seats = (subscription.data ?? DEFAULT_BILLING).seats;
   const pending = invites.data ?? [];
   const available = availableSeats(seats, memberCount, pending.length);
@@ -24,11 +28,14 @@ export const useInvites = (memberCount: number) => {
     mutationFn: createInvite,
     onSuccess: async (invite) => {
       await qc.invalidateQueries({ queryKey: settingsKeys.invites });
-      if (await copyText(inviteLink(invite.token))) {
+      const link = inviteLink(invite.token);
+      const copiedOk = await copyText(link);
+      setShown({ inviteId: invite.id, link, copyFailed: !copiedOk });
+      if (copiedOk) {
         flag('new');
         notify.success('Invite link generated', 'The invite link has been copied to your clipboard.');
       } else {
-        notify.success('Invite link generated', 'Copy the link from the pending invites list below.');
+        notify.success('Invite link generated', 'Copy the link shown below.');
       }
     },
     onError: (err) => {
@@ -40,7 +47,8 @@ export const useInvites = (memberCount: number) => {
 
   const cancelPending = useMutation({
     mutationFn: (invite: Invite) => cancelInvite(invite.id),
-    onSuccess: async () => {
+    onSuccess: async (_answer, invite) => {
+      setShown((s) => (s?.inviteId === invite.id ? null : s));
       await qc.invalidateQueries({ queryKey: settingsKeys.invites });
       notify.success('Invite cancelled');
     },
@@ -56,10 +64,25 @@ export const useInvites = (memberCount: number) => {
   };
 
   const copy = async (invite: Invite) => {
-    if (await copyText(inviteLink(invite.token))) {
+    const link = inviteLink(invite.token);
+    if (await copyText(link)) {
       flag(invite.id);
       notify.success('Link copied');
     } else {
+      setShown({ inviteId: invite.id, link, copyFailed: true });
+      notify.error('Copy failed');
+    }
+  };
+
+  /** The shown link copied again from its own button. */
+  const copyShown = async () => {
+    if (!shown) return;
+    if (await copyText(shown.link)) {
+      flag(`shown:${shown.inviteId}`);
+      setShown({ ...shown, copyFailed: false });
+      notify.success('Link copied');
+    } else {
+      setShown({ ...shown, copyFailed: true });
       notify.error('Copy failed');
     }
   };
@@ -78,6 +101,8 @@ export const useInvites = (memberCount: number) => {
     generating: generateInvite.isPending,
     generate,
     copy,
+    shown,
+    copyShown,
     cancel: (invite: Invite) => cancelPending.mutate(invite),
   };
 };
