@@ -122,8 +122,10 @@ export const SearchDialog = ({ open, onOpenChange }: { open: boolean; onOpenChan
 
   const chips = useMemo(() => searchChips(input), [input]);
   const context = useMemo(() => suggestionContext(input, caret), [input, caret]);
-  // already loaded by the shell; asked for here only once a filter needs them
-  const users = useQuery({ ...usersQuery(), enabled: !!context });
+  // the roster, asked for once a filter needs it or results name their authors and DMs' people (the shell no longer
+  // loads it: search results carry usernames, not ids the by-id lookup could resolve)
+  const hasResults = (results.data?.pages[0]?.results.length ?? 0) > 0;
+  const users = useQuery({ ...usersQuery(), enabled: !!context || hasResults });
   const prefs = useNamePrefs();
   const channels = useQuery({ ...channelsQuery(), enabled: context?.key === 'in' });
   const suggestions = useMemo(
