@@ -153,6 +153,7 @@ export const applyThreadFrame = (qc: QueryClient, frame: ServerFrame, userId: st
     case 'channel_removed':
     case 'mention_not_members':
     case 'sidebar_changed':
+    case 'read':
     case 'error':
       break;
   }
