@@ -2,20 +2,10 @@
 // all nine themes: no critical or serious violation anywhere (WCAG 2.1 A/AA rules and axe's best practices).
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { THEMES as ALL_THEMES } from '../../web/src/theme/themes.js';
 import { a11yViolations, ok, postMessage, screenshots } from '../support.js';
 
 const THEMES = ['cyberpunk', 'light'] as const;
-const ALL_THEMES = [
-  'cyberpunk',
-  'dark-red',
-  'black-white',
-  'light',
-  'electric-purple',
-  'neon-pink',
-  'black-yellow',
-  'ocean-blue',
-  'sunset-orange',
-] as const;
 
 /** Sets the theme before the page's scripts run (as a returning user who picked it). The light theme is also what
  *  a light system gets by default, checked on the login page below. */
