@@ -8,13 +8,12 @@ import { billingConfigQuery, confirmLocalPayment } from '../../api/billing.js';
 import { workspaceKeys } from '../../api/workspaces.js';
 import { errorMessage } from '../../lib/request.js';
 import { notify } from '../../lib/toast.js';
-import { settingsKeys, startWorkspacePayment, verifyWorkspacePayment } from './api.js';
+import { PAY_NOW_LABEL, settingsKeys, startWorkspacePayment, verifyWorkspacePayment } from './api.js';
 import sectionStyles from './section.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import buttonStyles from '../../components/ui/Button.module.css';
 
 export const ADD_CARD_LABEL = 'Add payment method';
-export const PAY_NOW_LABEL = 'Pay and unlock';
 
 // Stripe Elements only when the server runs against Stripe (loading Stripe.js is a side effect of importing it)
 const WorkspaceStripeForm = lazy(() =>

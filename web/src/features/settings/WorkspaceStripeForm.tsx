@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/request.js';
 import { getStripe } from '../../lib/stripe.js';
 import { notify } from '../../lib/toast.js';
-import { PAY_NOW_LABEL } from './WorkspacePayment.js';
+import { PAY_NOW_LABEL } from './api.js';
 import formStyles from '../../components/ui/form.module.css';
 import buttonStyles from '../../components/ui/Button.module.css';
 

@@ -4,6 +4,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { inviteKeys } from '../../api/invites.js';
 import { callApi, type RouteResult } from '../../lib/api-client.js';
 
+/** The workspace payment's button, in the form that starts it and in the Stripe form that completes it. */
+export const PAY_NOW_LABEL = 'Pay and unlock';
+
 export const settingsKeys = {
   invites: inviteKeys.list,
   subscription: ['/api/subscription-details'] as const,
