@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { pngImage } from '@teamchat/testing';
 import { expect, test } from '../fixtures.js';
-import { a11yViolations, naturalWidth, screenshots, type PageDom } from '../support.js';
+import { a11yViolations, fullName, naturalWidth, screenshots, type PageDom } from '../support.js';
 
 /** A real PNG (solid colour), as an image editor writes one. */
 const png = (size: number, colour: [number, number, number]): Buffer => pngImage(size, size, colour);
@@ -42,7 +42,7 @@ test('a message picture opens in the viewer: step, zoom, download, Esc', async (
   await expect(viewer).toBeVisible();
   expect(page.context().pages()).toHaveLength(pages); // no new tab
   await expect(viewer).toContainText('1 of 2');
-  await expect(viewer).toContainText('ada.lovelace');
+  await expect(viewer).toContainText(fullName(ada));
   const shown = viewer.getByRole('img');
   await expect.poll(() => naturalWidth(shown)).toBe(160);
 

@@ -46,10 +46,18 @@ const useReadMarker = () => {
     const pending = timers.current;
     return () => pending.forEach((t) => clearTimeout(t));
   }, []);
+  // the tab that moved the mark refreshes its own Mentions badge (mentions in the channel are read now) without
+  // waiting for the `read` frame, which a socket still joining after a page load never gets
+  const refreshMentions = () => {
+    if (mentionsUnread(qc) > 0) void qc.invalidateQueries({ queryKey: MENTIONS_KEY });
+  };
   const now = (channelId: string) => {
     clearUnread(qc, channelId, true);
     markChannelRead(channelId)
-      .then(() => qc.invalidateQueries({ queryKey: chatKeys.unread }))
+      .then(() => {
+        refreshMentions();
+        return qc.invalidateQueries({ queryKey: chatKeys.unread });
+      })
       .catch(markReadFailed);
   };
   const soon = (channelId: string) => {
@@ -60,7 +68,7 @@ const useReadMarker = () => {
       channelId,
       setTimeout(() => {
         pending.delete(channelId);
-        markChannelRead(channelId).catch(markReadFailed);
+        markChannelRead(channelId).then(refreshMentions).catch(markReadFailed);
       }, 500),
     );
   };

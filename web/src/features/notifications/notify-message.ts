@@ -10,6 +10,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../api/auth.js';
 import { channelKeys } from '../../api/channels.js';
+import { userByIdQuery } from '../../api/directory.js';
 import { displayName, readNamePrefs } from '../../lib/display-name.js';
 import { readUserStatus } from '../chat/status.js';
 import { flattenPages, type MessagePages } from '../chat/message-cache.js';
@@ -17,8 +18,6 @@ import { chatKeys } from '../chat/api.js';
 import { MENTIONS_KEY, NOTIFICATION_PREFS_KEY } from './api.js';
 import { namesMe, notifyReason } from './decide.js';
 import { notificationPermission, showMessageNotification } from './notifier.js';
-
-const USERS_KEY = ['/api/users'] as const;
 
 /** A thread the user wrote its root of, or replied to (as far as this tab knows). */
 const followsThread = (qc: QueryClient, message: Message, me: string): boolean => {
@@ -83,7 +82,8 @@ export const notifyForMessage = async (
     visible: document.visibilityState === 'visible' && document.hasFocus(),
   });
   if (!reason) return false;
-  const author = qc.getQueryData<PublicUser[]>(USERS_KEY)?.find((u) => u.id === message.userId);
+  // the author by id (batched, cached): the shell holds no whole roster to look them up in
+  const author: PublicUser | null = await qc.fetchQuery(userByIdQuery(message.userId)).catch(() => null);
   const named = author ? { ...message, username: displayName(author, readNamePrefs()) } : message;
   const where = dm ? 'a direct message' : channel ? `#${channel.name}` : 'a channel';
   return showMessageNotification(named, reason, where, prefs?.sound ?? false) !== null;
