@@ -52,7 +52,8 @@ export const runLighthouse = async ({ path = '/', preset = 'mobile', runs = 3, s
     if (seed) {
       // the reader's session in the browser's own cookie jar, kept by Lighthouse (no storage reset between runs)
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const [name, value] = seed.cookie.split('=');
+      const eq = seed.cookie.indexOf('=');
+      const [name, value] = [seed.cookie.slice(0, eq), seed.cookie.slice(eq + 1)];
       await browser.setCookie(
         { name, value, url: server.url, httpOnly: true },
         { name: 'tc_signed_in', value: '1', url: server.url },

@@ -39,6 +39,11 @@ const SUBSCRIPTION_KEY = ['/api/subscription-details'] as const;
  * Read marks: `now` for a channel the user selects (sent at once, then the counts are refetched so they match the
  * server), `soon` for messages arriving in the channel on screen (a burst becomes one call).
  */
+/** A read mark moved: the Mentions badge is asked again if it shows any (its mentions in that channel are read). */
+const refreshMentionsBadge = (qc: QueryClient): void => {
+  if (mentionsUnread(qc) > 0) void qc.invalidateQueries({ queryKey: MENTIONS_KEY });
+};
+
 const useReadMarker = () => {
   const qc = useQueryClient();
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -48,9 +53,7 @@ const useReadMarker = () => {
   }, []);
   // the tab that moved the mark refreshes its own Mentions badge (mentions in the channel are read now) without
   // waiting for the `read` frame, which a socket still joining after a page load never gets
-  const refreshMentions = () => {
-    if (mentionsUnread(qc) > 0) void qc.invalidateQueries({ queryKey: MENTIONS_KEY });
-  };
+  const refreshMentions = () => refreshMentionsBadge(qc);
   const now = (channelId: string) => {
     clearUnread(qc, channelId, true);
     markChannelRead(channelId)
@@ -264,7 +267,7 @@ export const useLiveUpdates = (
           // this user read a channel here or on another tab or device: its count and its mentions are read. Only
           // what this tab still shows as unread is refetched (the tab reading its open channel has nothing to)
           if (unreadCountOf(qc, frame.channelId) > 0) void qc.invalidateQueries({ queryKey: chatKeys.unread });
-          if (mentionsUnread(qc) > 0) void qc.invalidateQueries({ queryKey: MENTIONS_KEY });
+          refreshMentionsBadge(qc);
           break;
         case 'joined':
           // another workspace's presence says nothing about this one's
